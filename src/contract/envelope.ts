@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Every answer is `{ code, message, data }`, and the HTTP status equals `code`. */
+export const envelopeSchema = <Data extends z.ZodType>(data: Data) =>
+  z.object({ code: z.number().int(), message: z.string(), data });
+
+export interface ApiEnvelope<Data> {
+  code: number;
+  message: string;
+  data: Data;
+}
+
+/** One broken rule as the server reports it (a 400 lists every one, in the spec's order). */
+export const violationSchema = z.object({ field: z.string(), messageId: z.string(), message: z.string() });
+export type Violation = z.infer<typeof violationSchema>;
+
+/** The data of every error answer: the id of its message (so the browser can translate it), and any violations. */
+export const errorDataSchema = z.object({
+  messageId: z.string(),
+  violations: z.array(violationSchema).optional(),
+});
+export type ErrorData = z.infer<typeof errorDataSchema>;
+
+/** A decimal amount of money on the wire: at most two decimals (more is a 400). */
+export const apiAmountSchema = z
+  .number()
+  .finite()
+  .refine((value) => /^-?\d+(\.\d{1,2})?$/.test(String(value)), 'at most two decimals');

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { apiAmountSchema } from './envelope';
+
+/** Sign-up payload of spec section 3. Shape only: the rules of section 5 live in src/domain/sign-up.ts. */
+export const signUpRequestSchema = z.object({
+  email: z.string().max(320),
+  phoneCode: z.string().max(8),
+  phoneNumber: z.string().max(32),
+  firstName: z.string().max(200),
+  middleName: z.string().max(200).default(''),
+  lastName: z.string().max(200),
+  createPassword: z.string().max(1024),
+  confirmPassword: z.string().max(1024),
+  countryId: z.number().int(),
+});
+export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+
+export const signUpResponseSchema = z.object({ userId: z.number().int() });
+
+export const logInRequestSchema = z.object({
+  email: z.string().max(320),
+  password: z.string().max(1024),
+});
+export type LogInRequest = z.infer<typeof logInRequestSchema>;
+
+export const userDetailsSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  countryId: z.number().int(),
+  countryName: z.string(),
+  countryCode: z.string(),
+  hasIdentification: z.boolean(),
+  walletAmount: apiAmountSchema,
+});
+export type UserDetails = z.infer<typeof userDetailsSchema>;
+
+export const logInResponseSchema = z.object({ token: z.string(), userDetails: userDetailsSchema });
+export type LogInResponse = z.infer<typeof logInResponseSchema>;
+
+export const validateTokenRequestSchema = z.object({ token: z.string().max(512) });
+
+export const userIdQuerySchema = z.object({ userId: z.coerce.number().int().positive() });
+
+export const walletAmountSchema = z.object({ walletAmount: apiAmountSchema });
+export type WalletAmount = z.infer<typeof walletAmountSchema>;
+
+export const forgotPasswordRequestSchema = z.object({ email: z.string().max(320) });
+export const verifyResetCodeRequestSchema = z.object({ email: z.string().max(320), code: z.string().max(16) });
+export const verifyResetCodeResponseSchema = z.object({ resetToken: z.string() });
+export type VerifyResetCodeResponse = z.infer<typeof verifyResetCodeResponseSchema>;
+export const resetPasswordRequestSchema = z.object({
+  resetToken: z.string().max(512),
+  newPassword: z.string().max(1024),
+  confirmPassword: z.string().max(1024),
+});

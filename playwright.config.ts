@@ -1,0 +1,45 @@
+// Browser end-to-end tests in Debian's Chromium (apt-get install -y chromium fonts-noto-core); never
+// `npx playwright install`. Run them with `npm run test:e2e` (scripts/e2e.mjs builds the app, starts the real
+// server on a free port with a fresh DATA_DIR and sets E2E_BASE_URL and E2E_DATA_DIR).
+import { defineConfig, devices } from '@playwright/test';
+
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  // Two cores: the server (argon2, PGlite) and the browsers share them.
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: process.env.E2E_BASE_URL ?? 'http://localhost:3000',
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumArgs,
+    },
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
+});

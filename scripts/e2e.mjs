@@ -1,0 +1,159 @@
+// `npm run test:e2e`: builds the app if needed, starts the real API host (src/server/main.ts) on a free port with a
+// fresh temporary DATA_DIR (embedded PGlite) and the development APP_SECRET, waits for /api/health, runs Playwright
+// against it in Debian's Chromium, stops the server and closes with one plain line `N passed, N failed`.
+// Extra arguments go to `playwright test` (`npm run test:e2e -- tests/e2e/log-in.spec.ts`).
+// Set E2E_KEEP_DATA=1 to keep the data directory and server log for inspection.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildIfNeeded } from './build-if-needed.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const workDir = mkdtempSync(path.join(tmpdir(), 'wallet-e2e-'));
+const dataDir = path.join(workDir, 'data');
+const serverLog = path.join(workDir, 'server.log');
+const reportFile = path.join(workDir, 'playwright.json');
+
+function finish(passed, failed, code) {
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(code);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function tail(file, lines = 60) {
+  if (!existsSync(file)) return '';
+  return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+try {
+  await buildIfNeeded();
+} catch (error) {
+  console.error(`e2e: ${error.message}`);
+  finish(0, 1, 1);
+}
+
+const port = await freePort();
+const baseURL = `http://127.0.0.1:${port}`;
+const serverEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
+serverEnv.STATIC_DIR = path.join(root, 'dist');
+for (const name of ['DATABASE_URL', 'APP_SECRET', 'SMTP_URL', 'NODE_ENV']) delete serverEnv[name];
+
+const logStream = createWriteStream(serverLog);
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  cwd: root,
+  env: serverEnv,
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+server.stdout.pipe(logStream);
+server.stderr.pipe(logStream);
+let serverExit = null;
+server.on('exit', (code, signal) => {
+  serverExit = signal ?? code;
+});
+
+async function stopServer() {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function cleanUp() {
+  if (process.env.E2E_KEEP_DATA) console.log(`e2e: kept ${workDir}`);
+  else rmSync(workDir, { recursive: true, force: true });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    await stopServer();
+    cleanUp();
+    process.exit(130);
+  });
+}
+
+// Wait for the server's health check (first start runs migrations and the seed on a new embedded database).
+const started = Date.now();
+let healthy = false;
+while (Date.now() - started < 180_000 && serverExit === null) {
+  try {
+    const response = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(5_000) });
+    if (response.status === 200) {
+      healthy = true;
+      break;
+    }
+  } catch {
+    // not listening yet
+  }
+  await sleep(250);
+}
+if (!healthy) {
+  console.error(
+    serverExit !== null
+      ? `e2e: the server exited (${serverExit}) before answering /api/health`
+      : 'e2e: the server did not answer /api/health within 180 s',
+  );
+  console.error(`--- server log (last lines) ---\n${tail(serverLog)}`);
+  await stopServer();
+  cleanUp();
+  finish(0, 1, 1);
+}
+console.log(`e2e: server healthy on ${baseURL} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+const playwright = spawn(
+  path.join(root, 'node_modules', '.bin', 'playwright'),
+  ['test', '--reporter=list,json', ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      E2E_BASE_URL: baseURL,
+      E2E_DATA_DIR: dataDir,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
+    },
+  },
+);
+const playwrightCode = await new Promise((resolve) => {
+  playwright.on('error', (error) => {
+    console.error(`e2e: could not run playwright: ${error.message}`);
+    resolve(1);
+  });
+  playwright.on('exit', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
+});
+
+await stopServer();
+
+let passed = 0;
+let failed = 0;
+if (existsSync(reportFile)) {
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  const stats = report.stats ?? {};
+  passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
+  failed = (stats.unexpected ?? 0) + (report.errors?.length ?? 0);
+  if ((stats.skipped ?? 0) > 0) console.log(`e2e: ${stats.skipped} skipped`);
+  if ((stats.flaky ?? 0) > 0) console.log(`e2e: ${stats.flaky} flaky (passed on retry)`);
+} else {
+  console.error('e2e: playwright wrote no JSON report');
+}
+if (playwrightCode !== 0 && failed === 0) failed = 1;
+if (playwrightCode !== 0) console.error(`--- server log (last lines) ---\n${tail(serverLog, 40)}`);
+cleanUp();
+finish(passed, failed, playwrightCode !== 0 || failed > 0 || passed === 0 ? 1 : 0);

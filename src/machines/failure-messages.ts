@@ -1,0 +1,42 @@
+import { domainMessages, type DomainMessageId } from '../domain/messages';
+import type { RuleViolation } from '../domain/rule';
+import { failureStatus, isApiError, isConnectionFailure } from '../contract/failure';
+
+/** True when `id` names a message of the domain catalogue (the server may answer with ids we do not know). */
+export const isDomainMessageId = (id: unknown): id is DomainMessageId =>
+  typeof id === 'string' && Object.prototype.hasOwnProperty.call(domainMessages, id);
+
+/** The `messageId` the server put in an HTTP failure's data, when it is one we know. */
+export const serverMessageId = (error: unknown): DomainMessageId | null => {
+  if (!isApiError(error) || error.failure.kind !== 'http') return null;
+  const id = error.failure.data?.messageId;
+  return isDomainMessageId(id) ? id : null;
+};
+
+/** The English text of an HTTP failure (for logs and as a fallback), or null for other failures. */
+export const serverMessageText = (error: unknown): string | null =>
+  isApiError(error) && error.failure.kind === 'http' ? error.failure.message : null;
+
+/**
+ * The rule violations a 400 answer listed, keeping only fields the form knows and ids the catalogue knows,
+ * in the server's (the spec's) order.
+ */
+export const serverViolations = <Field extends string>(
+  error: unknown,
+  isField: (field: string) => field is Field,
+): RuleViolation<Field>[] => {
+  if (!isApiError(error) || error.failure.kind !== 'http') return [];
+  const violations = error.failure.data?.violations ?? [];
+  return violations.flatMap((violation) =>
+    isField(violation.field) && isDomainMessageId(violation.messageId)
+      ? [{ field: violation.field, messageId: violation.messageId }]
+      : [],
+  );
+};
+
+export { failureStatus, isConnectionFailure };
+
+/** Default implementation of every side effect: the app and the tests replace it with `machine.provide`. */
+export const notProvided = (name: string): never => {
+  throw new Error(`${name} not provided: supply it with machine.provide(...)`);
+};

@@ -1,0 +1,115 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { emailViolation } from '../domain/email';
+import type { DomainMessageId } from '../domain/messages';
+import type { RuleViolation } from '../domain/rule';
+import type { LogInRequest, LogInResponse } from '../contract/user';
+import type { AuthSession } from './session.machine';
+import { failureStatus, notProvided } from './failure-messages';
+
+export type LogInField = 'email' | 'password';
+
+export interface LogInContext {
+  email: string;
+  password: string;
+  passwordVisible: boolean;
+  violations: RuleViolation<LogInField>[];
+  error: DomainMessageId | null;
+}
+
+export type LogInEvent =
+  | { type: 'CHANGE'; field: LogInField; value: string }
+  | { type: 'TOGGLE_PASSWORD_VISIBILITY' }
+  | { type: 'SUBMIT' };
+
+/** What must hold before the form is sent: the e-mail rule, and a password. */
+export const logInViolations = (email: string, password: string): RuleViolation<LogInField>[] => {
+  const violations: RuleViolation<LogInField>[] = [];
+  const emailMessage = emailViolation(email);
+  if (emailMessage) violations.push({ field: 'email', messageId: emailMessage });
+  if (password === '') violations.push({ field: 'password', messageId: 'logIn.passwordRequired' });
+  return violations;
+};
+
+/** 401 'Invalid email or password', 429 too many attempts, anything else 'Something went wrong...'. */
+export const logInFailureMessage = (error: unknown): DomainMessageId => {
+  switch (failureStatus(error)) {
+    case 401:
+      return 'logIn.invalidCredentials';
+    case 429:
+      return 'request.tooMany';
+    default:
+      return 'server.error';
+  }
+};
+
+export const logInMachine = setup({
+  types: {
+    context: {} as LogInContext,
+    events: {} as LogInEvent,
+  },
+  actors: {
+    /** POST api/User/UserLogin. */
+    logIn: fromPromise<LogInResponse, LogInRequest>(async () => notProvided('logIn')),
+  },
+  guards: {
+    formValid: ({ context }) => logInViolations(context.email, context.password).length === 0,
+  },
+  actions: {
+    /** The app forwards LOGGED_IN to the session and navigates to /dashboard. */
+    loggedIn: (_, _params: { auth: AuthSession }) => notProvided('loggedIn'),
+    change: assign(({ context }, params: { field: LogInField; value: string }) => {
+      const next = { ...context, [params.field]: params.value };
+      return {
+        [params.field]: params.value,
+        // Once shown, violations follow the form as it is corrected.
+        violations: context.violations.length > 0 ? logInViolations(next.email, next.password) : [],
+        error: null,
+      };
+    }),
+    togglePasswordVisibility: assign(({ context }) => ({ passwordVisible: !context.passwordVisible })),
+    showViolations: assign(({ context }) => ({ violations: logInViolations(context.email, context.password) })),
+    clearMessages: assign({ violations: [], error: null }),
+    setFailure: assign((_, params: { error: unknown }) => ({ error: logInFailureMessage(params.error) })),
+  },
+}).createMachine({
+  id: 'logIn',
+  context: { email: '', password: '', passwordVisible: false, violations: [], error: null },
+  initial: 'editing',
+  on: {
+    TOGGLE_PASSWORD_VISIBILITY: { actions: 'togglePasswordVisibility' },
+  },
+  states: {
+    editing: {
+      on: {
+        CHANGE: {
+          actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) },
+        },
+        SUBMIT: [
+          { guard: 'formValid', target: 'submitting', actions: 'clearMessages' },
+          { actions: 'showViolations' },
+        ],
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'logIn',
+        src: 'logIn',
+        input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
+        onDone: {
+          target: 'loggedIn',
+          actions: {
+            type: 'loggedIn',
+            params: ({ event }) => ({ auth: { token: event.output.token, user: event.output.userDetails } }),
+          },
+        },
+        onError: {
+          target: 'editing',
+          actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    loggedIn: { type: 'final' },
+  },
+});
+
+export type LogInMachine = typeof logInMachine;

@@ -1,0 +1,228 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { DomainMessageId } from '../domain/messages';
+import { DEFAULT_PHONE_CODE, limitPhoneInput } from '../domain/phone';
+import type { RuleViolation } from '../domain/rule';
+import { signUpViolations, type SignUpField, type SignUpInput } from '../domain/sign-up';
+import type { Country } from '../contract/reference';
+import type { SignUpRequest } from '../contract/user';
+import { failureStatus, notProvided, serverMessageId, serverMessageText, serverViolations } from './failure-messages';
+
+export type SignUpPasswordField = 'createPassword' | 'confirmPassword';
+
+export interface SignUpContext {
+  form: SignUpInput;
+  countries: Country[];
+  violations: RuleViolation<SignUpField>[];
+  /** False until the first SUBMIT; from then on the violations follow every change. */
+  showViolations: boolean;
+  error: DomainMessageId | null;
+  /** The English text of the server's last HTTP failure (fallback for logs), else null. */
+  serverMessage: string | null;
+  visiblePasswords: Record<SignUpPasswordField, boolean>;
+}
+
+export type SignUpEvent =
+  | { type: 'CHANGE'; field: SignUpField; value: string }
+  | { type: 'PHONE_COUNTRY_CHANGED'; dialCode: string }
+  | { type: 'TOGGLE_PASSWORD_VISIBILITY'; field: SignUpPasswordField }
+  | { type: 'SUBMIT' }
+  | { type: 'RETRY' };
+
+export const SIGN_UP_FIELDS: readonly SignUpField[] = [
+  'email',
+  'phoneCode',
+  'phoneNumber',
+  'firstName',
+  'middleName',
+  'lastName',
+  'createPassword',
+  'confirmPassword',
+  'countryId',
+];
+
+const isSignUpField = (field: string): field is SignUpField => (SIGN_UP_FIELDS as readonly string[]).includes(field);
+
+/** Ghana's ISO code: its dial code is the phone input's default. */
+export const DEFAULT_PHONE_COUNTRY_ISO = 'GH';
+
+export const emptySignUpForm = (): SignUpInput => ({
+  email: '',
+  phoneCode: DEFAULT_PHONE_CODE,
+  phoneNumber: '',
+  firstName: '',
+  middleName: '',
+  lastName: '',
+  createPassword: '',
+  confirmPassword: '',
+  countryId: 0,
+});
+
+/** The form after one field changed: countryId parsed to a number, the phone number limited to what fits. */
+export const changeSignUpForm = (form: SignUpInput, field: SignUpField, value: string): SignUpInput => {
+  switch (field) {
+    case 'countryId': {
+      const id = Number(value);
+      return { ...form, countryId: Number.isInteger(id) ? id : 0 };
+    }
+    case 'phoneCode':
+      return { ...form, phoneCode: value, phoneNumber: limitPhoneInput(value, form.phoneNumber) };
+    case 'phoneNumber':
+      return { ...form, phoneNumber: limitPhoneInput(form.phoneCode, value) };
+    default:
+      return { ...form, [field]: value };
+  }
+};
+
+/** Which message a failed registration shows (400 violations are handled apart). */
+export const signUpFailureMessage = (error: unknown): DomainMessageId => {
+  switch (failureStatus(error)) {
+    case null:
+      return 'signUp.failed';
+    case 409:
+      return 'signUp.emailTaken';
+    case 429:
+      return 'request.tooMany';
+    default:
+      return serverMessageId(error) ?? 'signUp.failed';
+  }
+};
+
+export const signUpMachine = setup({
+  types: {
+    context: {} as SignUpContext,
+    events: {} as SignUpEvent,
+  },
+  actors: {
+    /** GET api/Country/GetAllCountries. */
+    loadCountries: fromPromise<Country[], void>(async () => notProvided('loadCountries')),
+    /** POST api/User/UserRegistration. */
+    register: fromPromise<unknown, SignUpRequest>(async () => notProvided('register')),
+  },
+  guards: {
+    formValid: ({ context }) => signUpViolations(context.form).length === 0,
+    hasServerViolations: (_, params: { error: unknown }) =>
+      failureStatus(params.error) === 400 && serverViolations(params.error, isSignUpField).length > 0,
+  },
+  actions: {
+    navigate: (_, _params: { to: string }) => notProvided('navigate'),
+    setCountries: assign(({ context }, params: { countries: Country[] }) => {
+      const first = params.countries[0];
+      const ghana = params.countries.find((country) => country.isoCode === DEFAULT_PHONE_COUNTRY_ISO);
+      // Ghana's dial code replaces the default one, unless the visitor already picked a phone country.
+      const phoneCode =
+        context.form.phoneCode === DEFAULT_PHONE_CODE ? (ghana?.dialCode ?? DEFAULT_PHONE_CODE) : context.form.phoneCode;
+      const form = {
+        ...context.form,
+        countryId: context.form.countryId === 0 && first ? first.id : context.form.countryId,
+        phoneCode,
+        phoneNumber: limitPhoneInput(phoneCode, context.form.phoneNumber),
+      };
+      return {
+        countries: params.countries,
+        form,
+        error: null,
+        violations: context.showViolations ? signUpViolations(form) : [],
+      };
+    }),
+    setCountriesFailed: assign({ error: 'countries.loadFailed' }),
+    clearError: assign({ error: null, serverMessage: null }),
+    change: assign(({ context }, params: { field: SignUpField; value: string }) => {
+      const form = changeSignUpForm(context.form, params.field, params.value);
+      return {
+        form,
+        violations: context.showViolations ? signUpViolations(form) : [],
+        error: null,
+        serverMessage: null,
+      };
+    }),
+    togglePasswordVisibility: assign(({ context }, params: { field: SignUpPasswordField }) => ({
+      visiblePasswords: { ...context.visiblePasswords, [params.field]: !context.visiblePasswords[params.field] },
+    })),
+    showViolations: assign(({ context }) => ({
+      showViolations: true,
+      violations: signUpViolations(context.form),
+      error: null,
+      serverMessage: null,
+    })),
+    setServerViolations: assign((_, params: { error: unknown }) => ({
+      showViolations: true,
+      violations: serverViolations(params.error, isSignUpField),
+      error: null,
+      serverMessage: serverMessageText(params.error),
+    })),
+    setFailure: assign((_, params: { error: unknown }) => ({
+      error: signUpFailureMessage(params.error),
+      serverMessage: serverMessageText(params.error),
+    })),
+  },
+}).createMachine({
+  id: 'signUp',
+  context: {
+    form: emptySignUpForm(),
+    countries: [],
+    violations: [],
+    showViolations: false,
+    error: null,
+    serverMessage: null,
+    visiblePasswords: { createPassword: false, confirmPassword: false },
+  },
+  initial: 'loadingCountries',
+  // The form can be filled while the countries load (and edited while a registration is on its way).
+  on: {
+    CHANGE: {
+      actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) },
+    },
+    PHONE_COUNTRY_CHANGED: {
+      actions: { type: 'change', params: ({ event }) => ({ field: 'phoneCode' as const, value: event.dialCode }) },
+    },
+    TOGGLE_PASSWORD_VISIBILITY: {
+      actions: { type: 'togglePasswordVisibility', params: ({ event }) => ({ field: event.field }) },
+    },
+  },
+  states: {
+    loadingCountries: {
+      invoke: {
+        id: 'loadCountries',
+        src: 'loadCountries',
+        onDone: {
+          target: 'editing',
+          actions: { type: 'setCountries', params: ({ event }) => ({ countries: event.output }) },
+        },
+        onError: { target: 'countriesFailed', actions: 'setCountriesFailed' },
+      },
+    },
+    countriesFailed: {
+      on: { RETRY: { target: 'loadingCountries', actions: 'clearError' } },
+    },
+    editing: {
+      on: {
+        SUBMIT: [
+          { guard: 'formValid', target: 'submitting', actions: 'showViolations' },
+          { actions: 'showViolations' },
+        ],
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'register',
+        src: 'register',
+        input: ({ context }) => ({ ...context.form }),
+        onDone: { target: 'registered' },
+        onError: [
+          {
+            guard: { type: 'hasServerViolations', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: { type: 'setServerViolations', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'editing', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    registered: {
+      type: 'final',
+      entry: { type: 'navigate', params: { to: '/LogIn' } },
+    },
+  },
+});
+
+export type SignUpMachine = typeof signUpMachine;

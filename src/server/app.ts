@@ -1,0 +1,69 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createMailer, type Mailer } from './mail';
+import { installAuth } from './plugins/auth';
+import { installErrorHandling } from './plugins/errors';
+import { registerRateLimit } from './plugins/rate-limit';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerStaticFiles } from './plugins/static-files';
+import type { RouteDeps } from './routes/deps';
+import { healthRoutes } from './routes/health';
+import { passwordResetRoutes } from './routes/password-reset';
+import { referenceRoutes } from './routes/reference';
+import { userRoutes } from './routes/user';
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+}
+
+/** Secrets that must never reach a log line, wherever they appear in what is logged. */
+const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.confirmPassword',
+  '*.createPassword',
+  '*.token',
+  '*.resetToken',
+  '*.code',
+  '*.text',
+];
+
+/** The API host and the static app, ready for `listen` or `inject`. Migrations and seeding are the caller's. */
+export const buildApp = async ({ config, database, mailer }: BuildAppOptions): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Behind a reverse proxy, set trustProxy through a later option; here the socket address is the client.
+    trustProxy: false,
+    routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  installErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await registerRateLimit(app);
+  installAuth(app, database.db, config);
+
+  const deps: RouteDeps = { db: database.db, config, mailer: mailer ?? createMailer(config, app.log) };
+  await app.register(healthRoutes, deps);
+  await app.register(referenceRoutes, deps);
+  await app.register(userRoutes, deps);
+  await app.register(passwordResetRoutes, deps);
+
+  await registerStaticFiles(app, config.STATIC_DIR);
+  return app;
+};

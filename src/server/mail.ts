@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from './config';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** Without SMTP_URL each mail is written to DATA_DIR/outbox as JSON; its path is logged (never its content). */
+export const outboxMailer = (dataDir: string, log?: FastifyBaseLogger): Mailer => {
+  const outbox = path.resolve(dataDir, 'outbox');
+  return {
+    async send(mail) {
+      await mkdir(outbox, { recursive: true });
+      const stamp = new Date().toISOString().replace(/:/g, '-');
+      const file = path.join(outbox, `${stamp}-${randomBytes(4).toString('hex')}.json`);
+      await writeFile(file, `${JSON.stringify(mail, null, 2)}\n`, { mode: 0o600 });
+      log?.info({ file }, 'mail written to the outbox (no SMTP_URL)');
+    },
+  };
+};
+
+export const smtpMailer = (smtpUrl: string, from: string): Mailer => {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+    },
+  };
+};
+
+export const createMailer = (
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>,
+  log?: FastifyBaseLogger,
+): Mailer =>
+  config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(config.DATA_DIR, log);

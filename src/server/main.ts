@@ -1,0 +1,54 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { seedReferenceData } from './seed/seed';
+
+/** `npm run serve`: configuration, database (migrated and seeded), then the API host and the app on one port. */
+const main = async (): Promise<void> => {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(config);
+  await migrateDatabase(database);
+  await seedReferenceData(database.db);
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      console.error('shutdown failed', error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  const port = (app.server.address() as { port: number } | null)?.port ?? config.PORT;
+  const url = `http://${shownHost}:${port}`;
+  console.log(
+    `Cedi Wallet is running on ${url} (database: ${database.kind === 'pglite' ? `embedded, ${config.DATA_DIR}/pglite` : 'PostgreSQL'})`,
+  );
+};
+
+main().catch((error: unknown) => {
+  console.error('The server could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { HttpError } from '../http-error';
+import { findLiveSession, touchSession } from '../sessions';
+
+export interface AuthenticatedUser {
+  id: number;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The token's user on protected routes; null on public ones. */
+    user: AuthenticatedUser | null;
+  }
+  interface FastifyContextConfig {
+    /** An /api route anyone may call without a bearer token. Every other /api route needs one. */
+    public?: boolean;
+  }
+}
+
+const bearerToken = (header: string | undefined): string | null => {
+  const match = /^Bearer ([A-Za-z0-9._~+/=-]{1,512})$/i.exec(header?.trim() ?? '');
+  return match?.[1] ?? null;
+};
+
+const USER_ID_KEY = /^userid$/i;
+
+/** Every `userId` (any casing) in the query string or the top level of the body. */
+const claimedUserIds = (request: FastifyRequest): unknown[] => {
+  const claimed: unknown[] = [];
+  for (const source of [request.query, request.body]) {
+    if (typeof source !== 'object' || source === null || Array.isArray(source)) continue;
+    for (const [key, value] of Object.entries(source)) if (USER_ID_KEY.test(key)) claimed.push(value);
+  }
+  return claimed;
+};
+
+/**
+ * Protected by default: every /api route needs a live session unless its config says `public: true`.
+ * The user comes from the token, never from the request: a userId in the query or body that is not the token's
+ * user is a 403 (OWASP API1, BOLA), checked here once for every route, present and future.
+ */
+export const installAuth = (app: FastifyInstance, db: Db, config: Config): void => {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request) => {
+    const route = request.routeOptions;
+    if (!route.url?.startsWith('/api/') || route.config.public) return;
+    const token = bearerToken(request.headers.authorization);
+    const session = token ? await findLiveSession(db, token, config) : null;
+    if (!session) throw new HttpError(401, 'auth.required');
+    request.user = { id: session.userId, sessionId: session.id };
+    await touchSession(db, session);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const user = request.user;
+    if (!user) return;
+    for (const claimed of claimedUserIds(request)) {
+      if (Number(claimed) !== user.id) throw new HttpError(403, 'auth.forbidden');
+    }
+  });
+};
+
+export const currentUser = (request: FastifyRequest): AuthenticatedUser => {
+  if (!request.user) throw new HttpError(401, 'auth.required');
+  return request.user;
+};

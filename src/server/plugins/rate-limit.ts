@@ -1,0 +1,28 @@
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { normalizeEmail } from '../../domain/email';
+import { HttpError } from '../http-error';
+
+/** Registered with `global: false`: only the routes that ask for it (login and code endpoints) are limited. */
+export const registerRateLimit = async (app: FastifyInstance): Promise<void> => {
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new HttpError(429, 'request.tooMany'),
+  });
+};
+
+const emailOf = (request: FastifyRequest): string => {
+  const body = request.body as { email?: unknown } | undefined;
+  return typeof body?.email === 'string' ? normalizeEmail(body.email) : '';
+};
+
+/**
+ * A per-minute limit keyed by client IP and the email in the body. It runs after body validation (preHandler),
+ * so the email is known.
+ */
+export const perIpAndEmailLimit = (max: number): RateLimitOptions => ({
+  max,
+  timeWindow: 60_000,
+  hook: 'preHandler',
+  keyGenerator: (request) => `${request.routeOptions.url ?? ''}|${request.ip}|${emailOf(request)}`,
+});

@@ -1,0 +1,25 @@
+// Connectivity: the log-in screen shows 'Network connection issue' while the browser is offline.
+import { expect, test } from './support/app';
+
+test('the offline banner shows while offline and hides back online', async ({ page, context, baseURL }) => {
+  const appOrigin = new URL(baseURL ?? 'http://localhost:3000').origin;
+  const outside: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol.startsWith('http') && url.origin !== appOrigin) outside.push(request.url());
+  });
+
+  await page.goto('/LogIn');
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  const banner = page.getByRole('alert').filter({ hasText: 'Network connection issue' });
+  await expect(banner).toHaveCount(0);
+
+  await context.setOffline(true);
+  await expect(banner).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0, { timeout: 15_000 });
+
+  // The connectivity probe is our own /api/health: no request leaves the app's origin.
+  expect(outside).toEqual([]);
+});

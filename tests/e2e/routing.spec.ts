@@ -1,0 +1,35 @@
+// The route table: case-insensitive paths, protected routes, unknown paths.
+import { expect, test } from './support/app';
+
+test('a protected route without a token lands on /LogIn', async ({ page }) => {
+  await page.goto('/Dashboard');
+  await expect(page).toHaveURL(/\/LogIn$/i);
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+});
+
+test('a protected dashboard child route without a token lands on /LogIn', async ({ page }) => {
+  await page.goto('/dashboard/transactionHistory');
+  await expect(page).toHaveURL(/\/LogIn$/i);
+});
+
+test('an unknown path lands on /', async ({ page }) => {
+  await page.goto('/no-such-page/at-all');
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+for (const path of ['/login', '/LogIn', '/LOGIN']) {
+  test(`${path} shows the log-in screen`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+  });
+}
+
+test('the landing page links to sign-up and log-in when signed out', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Login', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/LogIn$/i);
+});

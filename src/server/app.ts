@@ -20,6 +20,8 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   mailer?: Mailer;
+  /** Where log lines go (default stdout); tests capture them to prove secrets are redacted. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Secrets that must never reach a log line, wherever they appear in what is logged. */
@@ -38,12 +40,16 @@ const REDACTED_PATHS = [
 ];
 
 /** The API host and the static app, ready for `listen` or `inject`. Migrations and seeding are the caller's. */
-export const buildApp = async ({ config, database, mailer }: BuildAppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({ config, database, mailer, logStream }: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
-        : { level: config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+        : {
+            level: config.LOG_LEVEL,
+            redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+            ...(logStream ? { stream: logStream } : {}),
+          },
     bodyLimit: BODY_LIMIT_BYTES,
     // Behind a reverse proxy, set trustProxy through a later option; here the socket address is the client.
     trustProxy: false,

@@ -14,22 +14,28 @@ import { ok } from '../envelope';
 import { GHANA_COUNTRY_ID, OTHER_PURPOSE_ID } from '../seed/reference-data';
 import type { RouteDeps } from './deps';
 
+const byName = new Intl.Collator('en');
+
 /** Reference lists. Countries are public (sign-up needs them); the rest need a session, as the spec sends a token. */
 export const referenceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
-  app.get(apiPaths.countries, { config: { public: true } }, async () =>
-    ok(
-      await db
-        .select({
-          id: countries.id,
-          name: countries.name,
-          isoCode: countries.isoCode,
-          dialCode: countries.dialCode,
-        })
-        .from(countries)
-        // Ghana first, then by name.
-        .orderBy(sql`${countries.id} <> ${GHANA_COUNTRY_ID}`, asc(countries.name)),
-    ),
-  );
+  app.get(apiPaths.countries, { config: { public: true } }, async () => {
+    const rows = await db
+      .select({
+        id: countries.id,
+        name: countries.name,
+        isoCode: countries.isoCode,
+        dialCode: countries.dialCode,
+      })
+      .from(countries);
+    // Ghana first, then by English name; sorted here, as database collations differ between PGlite and PostgreSQL.
+    return ok(
+      rows.sort(
+        (a, b) =>
+          Number(b.id === GHANA_COUNTRY_ID) - Number(a.id === GHANA_COUNTRY_ID) ||
+          byName.compare(a.name, b.name),
+      ),
+    );
+  });
 
   app.get(apiPaths.banksByCountry, { schema: { querystring: banksQuerySchema } }, async (request) =>
     ok(
@@ -37,7 +43,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
         .select({ id: banks.id, name: banks.name })
         .from(banks)
         .where(eq(banks.countryId, request.query.CountryId))
-        .orderBy(asc(banks.name)),
+        .orderBy(asc(banks.id)),
     ),
   );
 

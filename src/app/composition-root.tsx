@@ -1,0 +1,56 @@
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useActorRef } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { sessionMachine } from '../machines/session.machine';
+import { cookieConsentMachine } from '../machines/cookie-consent.machine';
+import * as userService from '../services/user';
+import { AppActorsContext, type AppActors } from './app-actors';
+import { saveSession, sessionFromStore } from './stores/auth-store';
+import { resetAmountDraft } from './stores/amount-draft-store';
+import { readConsent, writeConsent } from './cookies';
+
+const tabVisible = () => document.visibilityState !== 'hidden';
+
+/**
+ * Where the real side effects meet the machines: the session and cookie-consent actors get the services, the auth
+ * store and the router through `machine.provide`, and browser events become machine events. Screens only see actors.
+ */
+export function CompositionRoot({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+
+  const session = useActorRef(
+    sessionMachine.provide({
+      actors: {
+        validateToken: fromPromise(({ input, signal }) => userService.validateToken(input.token, { signal })),
+        logOut: fromPromise(({ input, signal }) => userService.logOut(input.token, { signal })),
+      },
+      actions: {
+        persistSession: (_, params) => saveSession(params.auth),
+        resetAmountDraft: () => resetAmountDraft(),
+        navigate: (_, params) => {
+          void navigateRef.current(params.to);
+        },
+      },
+    }),
+    { input: { auth: sessionFromStore(), visible: tabVisible() } },
+  );
+
+  const cookieConsent = useActorRef(
+    cookieConsentMachine.provide({
+      actions: { storeConsent: (_, params) => writeConsent(params.consent) },
+    }),
+    { input: { consent: readConsent() } },
+  );
+
+  useEffect(() => {
+    const onVisibility = () => session.send({ type: 'VISIBILITY_CHANGED', visible: tabVisible() });
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [session]);
+
+  const actors = useMemo<AppActors>(() => ({ session, cookieConsent }), [session, cookieConsent]);
+  return <AppActorsContext.Provider value={actors}>{children}</AppActorsContext.Provider>;
+}

@@ -1,0 +1,121 @@
+import { lazy, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import type { MessageId } from './i18n/en';
+import { useAppActors } from './app-actors';
+import { AppLayout } from './layout';
+import { LogInRoute } from './routes/log-in-route';
+import { LandingScreen } from '../screens/landing-screen';
+import { PlaceholderScreen } from '../screens/placeholder-screen';
+
+// Beyond the landing and log-in pages every screen is its own bundle, fetched when first visited.
+const SignUpRoute = lazy(() => import('./routes/sign-up-route'));
+const passwordReset = () => import('./routes/password-reset-routes');
+const PasswordResetFlow = lazy(() => passwordReset().then((m) => ({ default: m.PasswordResetFlow })));
+const OtpRoute = lazy(() => passwordReset().then((m) => ({ default: m.OtpRoute })));
+const CreateNewPasswordRoute = lazy(() =>
+  passwordReset().then((m) => ({ default: m.CreateNewPasswordRoute })),
+);
+const dashboard = () => import('./routes/dashboard-routes');
+const DashboardRoute = lazy(() => dashboard().then((m) => ({ default: m.DashboardRoute })));
+const DashboardHomeRoute = lazy(() => dashboard().then((m) => ({ default: m.DashboardHomeRoute })));
+
+/** Dashboard children of spec section 2 that later issues fill in. */
+const dashboardPlaceholders: readonly [path: string, feature: MessageId][] = [
+  ['bettingHistory', 'feature.bettingHistory'],
+  ['walletHistory', 'feature.walletHistory'],
+  ['billHistory', 'feature.billHistory'],
+  ['beneficiaries', 'feature.beneficiaries'],
+  ['mobileWallet', 'feature.mobileWallet'],
+  ['walletTopUp', 'feature.walletTopUp'],
+  ['myIdentifications', 'feature.myIdentifications'],
+  ['bettingDeposit', 'feature.bettingDeposit'],
+];
+
+/** Signed-in routes of later issues. /Withdrawal, /PaymentGateway, /VerifyIdentity and /treasure-shop move or
+ * show the user's money or identity, so they are protected too (the spec leaves their guard open). */
+const protectedPlaceholders: readonly [path: string, feature: MessageId][] = [
+  ['/SendMoney', 'feature.sendMoney'],
+  ['/deposit', 'feature.betting'],
+  ['/deposit/:token', 'feature.betting'],
+  ['/WalletTopUp', 'feature.walletTopUp'],
+  ['/Game', 'feature.game'],
+  ['/CrossBorderPayment', 'feature.crossBorder'],
+  ['/BillPayment', 'feature.billPayment'],
+  ['/Withdrawal', 'feature.withdrawal'],
+  ['/PaymentGateway', 'feature.paymentGateway'],
+  ['/VerifyIdentity', 'feature.verifyIdentity'],
+  ['/treasure-shop', 'feature.treasureShop'],
+];
+
+const publicPlaceholders: readonly [path: string, feature: MessageId][] = [
+  ['/TermsAndConditions', 'feature.terms'],
+];
+
+/** Protected routes: without a session, to /LogIn. */
+function RequireSession({ children }: { children: ReactNode }) {
+  const { session } = useAppActors();
+  const location = useLocation();
+  const signedOut = useSelector(session, (s) => s.matches('loggedOut'));
+  if (signedOut) return <Navigate to="/LogIn" replace state={{ from: location.pathname }} />;
+  return children;
+}
+
+function Landing() {
+  const { session } = useAppActors();
+  const signedIn = useSelector(session, (s) => !s.matches('loggedOut'));
+  return <LandingScreen signedIn={signedIn} />;
+}
+
+/**
+ * The route table of spec section 2. Matching is case-insensitive (react-router's default), so /LogIn and /login,
+ * /Dashboard and /dashboard, /SendMoney and /sendmoney are the same route. Any other path goes to '/'.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<Landing />} />
+        <Route path="/SignUp" element={<SignUpRoute />} />
+        <Route path="/LogIn" element={<LogInRoute />} />
+        <Route element={<PasswordResetFlow />}>
+          <Route path="/otp" element={<OtpRoute />} />
+          <Route path="/createnewpassword" element={<CreateNewPasswordRoute />} />
+        </Route>
+        <Route
+          path="/Dashboard"
+          element={
+            <RequireSession>
+              <DashboardRoute />
+            </RequireSession>
+          }
+        >
+          <Route index element={<Navigate to="transactionHistory" replace />} />
+          <Route path="transactionHistory" element={<DashboardHomeRoute />} />
+          {dashboardPlaceholders.map(([path, feature]) => (
+            <Route
+              key={path}
+              path={path}
+              element={<PlaceholderScreen feature={feature} back="dashboard" />}
+            />
+          ))}
+        </Route>
+        {protectedPlaceholders.map(([path, feature]) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <RequireSession>
+                <PlaceholderScreen feature={feature} back="dashboard" />
+              </RequireSession>
+            }
+          />
+        ))}
+        {publicPlaceholders.map(([path, feature]) => (
+          <Route key={path} path={path} element={<PlaceholderScreen feature={feature} back="home" />} />
+        ))}
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Route>
+    </Routes>
+  );
+}

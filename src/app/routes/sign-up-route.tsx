@@ -1,0 +1,26 @@
+import { useNavigate } from 'react-router-dom';
+import { useActorRef } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { signUpMachine } from '../../machines/sign-up.machine';
+import { getCountries } from '../../services/reference';
+import { register } from '../../services/user';
+import { SignUpScreen } from '../../screens/sign-up-screen';
+
+/** Lazy: it brings libphonenumber-js, which the landing page does not need. */
+export default function SignUpRoute() {
+  const navigate = useNavigate();
+  const actorRef = useActorRef(
+    signUpMachine.provide({
+      actors: {
+        loadCountries: fromPromise(({ signal }) => getCountries({ signal })),
+        register: fromPromise(({ input, signal }) => register(input, { signal })),
+      },
+      actions: {
+        navigate: (_, params) => {
+          void navigate(params.to);
+        },
+      },
+    }),
+  );
+  return <SignUpScreen actorRef={actorRef} />;
+}

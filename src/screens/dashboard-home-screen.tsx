@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { parseDecimalAmount } from '../domain/money';
+import type { SessionMachine } from '../machines/session.machine';
+import { useI18n } from '../app/i18n/i18n';
+import { FocusHeading } from './ui/focus-heading';
+
+/** The dashboard's home panel: balance card, recent activity, quick links. */
+export function DashboardHomeScreen({ session }: { session: ActorRefFrom<SessionMachine> }) {
+  const { t, formatMoney } = useI18n();
+  const firstName = useSelector(session, (s) => s.context.auth?.user.firstName ?? '');
+  const walletAmount = useSelector(session, (s) => s.context.auth?.user.walletAmount ?? 0);
+  const [hidden, setHidden] = useState(false);
+  const balance = formatMoney(parseDecimalAmount(walletAmount) ?? 0);
+
+  return (
+    <div className="dashboard-home">
+      <FocusHeading>{t('dashboard.title', { firstName })}</FocusHeading>
+      <section className="card balance-card" aria-labelledby="balance-title">
+        <h2 id="balance-title" className="balance-title">
+          {t('balance.available')}
+        </h2>
+        <p className="balance-amount" aria-live="polite">
+          {hidden ? (
+            <>
+              <span aria-hidden="true">••••••</span>
+              <span className="visually-hidden">{t('balance.hidden')}</span>
+            </>
+          ) : (
+            balance
+          )}
+        </p>
+        <div className="balance-actions">
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-pressed={hidden}
+            onClick={() => setHidden((isHidden) => !isHidden)}
+          >
+            {hidden ? t('balance.show') : t('balance.hide')}
+          </button>
+          <Link to="/WalletTopUp" className="button button-primary">
+            {t('balance.addCash')}
+          </Link>
+        </div>
+      </section>
+      <section className="card" aria-labelledby="activity-title">
+        <h2 id="activity-title">{t('activity.title')}</h2>
+        <p className="empty">{t('activity.empty')}</p>
+      </section>
+      <nav className="card quick-links" aria-labelledby="quick-links-title">
+        <h2 id="quick-links-title">{t('quickLinks.title')}</h2>
+        <ul>
+          <li>
+            <Link to="/SendMoney">{t('quickLinks.sendMoney')}</Link>
+          </li>
+          <li>
+            <Link to="/BillPayment">{t('quickLinks.billPayment')}</Link>
+          </li>
+          <li>
+            <Link to="/CrossBorderPayment">{t('quickLinks.crossBorder')}</Link>
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { maskEmail } from '../domain/email';
+import type { ForgotPasswordMachine } from '../machines/forgot-password.machine';
+import { useI18n } from '../app/i18n/i18n';
+import { Alert } from './ui/alert';
+import { Button } from './ui/button';
+import { FocusHeading } from './ui/focus-heading';
+import { TextField } from './ui/text-field';
+import { firstViolationOf, focusFirstInvalid } from './ui/violations';
+
+type ForgotPasswordRef = ActorRefFrom<ForgotPasswordMachine>;
+
+/** /otp: the e-mail step, then the six code boxes. */
+export function OtpScreen({ actorRef }: { actorRef: ForgotPasswordRef }) {
+  const step = useSelector(actorRef, (s) =>
+    s.matches('enteringEmail') ? 'email' : s.matches('requestingCode') ? 'sending' : 'code',
+  );
+  // A code is requested from both steps (first send, and "Send a new code"): stay on the step it was asked from.
+  const shownStep = useRef<'email' | 'code'>(step === 'code' ? 'code' : 'email');
+  if (step !== 'sending') shownStep.current = step;
+  return (
+    <div className="auth-page">
+      {shownStep.current === 'email' ? <EmailStep actorRef={actorRef} /> : <CodeStep actorRef={actorRef} />}
+    </div>
+  );
+}
+
+function EmailStep({ actorRef }: { actorRef: ForgotPasswordRef }) {
+  const { t } = useI18n();
+  const id = useId();
+  const snapshot = useSelector(actorRef, (s) => s);
+  const { email, violations, error } = snapshot.context;
+  const sending = snapshot.matches('requestingCode');
+  const emailError = firstViolationOf(violations, 'email');
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    actorRef.send({ type: 'SUBMIT_EMAIL' });
+    focusFirstInvalid(actorRef.getSnapshot().context.violations, () => `${id}-email`);
+  };
+
+  return (
+    <form className="card form" noValidate onSubmit={onSubmit}>
+      <FocusHeading key="email">{t('otp.emailTitle')}</FocusHeading>
+      <p>{t('otp.emailIntro')}</p>
+      {error ? <Alert>{t(error)}</Alert> : null}
+      <TextField
+        id={`${id}-email`}
+        label={t('otp.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        value={email}
+        error={emailError ? t(emailError) : null}
+        onValueChange={(value) => actorRef.send({ type: 'CHANGE_EMAIL', value })}
+      />
+      <Button type="submit" busy={sending} busyLabel={t('otp.sending')} className="button-block">
+        {t('otp.sendCode')}
+      </Button>
+      <p className="form-footer">
+        <Link to="/login">{t('otp.backToLogin')}</Link>
+      </p>
+    </form>
+  );
+}
+
+function CodeStep({ actorRef }: { actorRef: ForgotPasswordRef }) {
+  const { t } = useI18n();
+  const id = useId();
+  const snapshot = useSelector(actorRef, (s) => s);
+  const { email, digits, focusedIndex, violations, error, notice } = snapshot.context;
+  const verifying = snapshot.matches('verifyingCode');
+  const resending = snapshot.matches('requestingCode');
+  const codeError = firstViolationOf(violations, 'code');
+  const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  const mounted = useRef(false);
+
+  // Focus follows the machine's focusedIndex (auto-advance, backspace back, paste to the last box).
+  useEffect(() => {
+    if (!mounted.current) {
+      mounted.current = true;
+      return;
+    }
+    boxes.current[focusedIndex]?.focus();
+  }, [focusedIndex, digits]);
+
+  const onKeyDown = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Backspace') {
+      event.preventDefault();
+      actorRef.send({ type: 'BACKSPACE', index });
+    } else if (event.key === 'ArrowLeft' && index > 0) {
+      event.preventDefault();
+      boxes.current[index - 1]?.focus();
+    } else if (event.key === 'ArrowRight' && index < digits.length - 1) {
+      event.preventDefault();
+      boxes.current[index + 1]?.focus();
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (verifying) return;
+    actorRef.send({ type: 'SUBMIT_CODE' });
+    if (actorRef.getSnapshot().context.violations.length > 0) {
+      const firstEmpty = actorRef.getSnapshot().context.digits.findIndex((digit) => digit === '');
+      boxes.current[Math.max(firstEmpty, 0)]?.focus();
+    }
+  };
+
+  const errorId = `${id}-code-error`;
+  const message = codeError ?? error;
+
+  return (
+    <form className="card form" noValidate onSubmit={onSubmit}>
+      <FocusHeading key="code">{t('otp.codeTitle')}</FocusHeading>
+      <p>{t('otp.codeSentTo', { maskedEmail: maskEmail(email) })}</p>
+      {notice ? <Alert tone="info">{t(notice)}</Alert> : null}
+      <fieldset className="otp" aria-describedby={message ? errorId : undefined}>
+        <legend className="visually-hidden">{t('otp.code')}</legend>
+        <div className="otp-boxes">
+          {digits.map((digit, index) => (
+            <input
+              // The boxes never reorder: the index is their identity.
+              key={index}
+              ref={(element) => {
+                boxes.current[index] = element;
+              }}
+              className="otp-box"
+              type="text"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              maxLength={2}
+              autoComplete={index === 0 ? 'one-time-code' : 'off'}
+              aria-label={t('otp.digit', { position: index + 1 })}
+              aria-invalid={message ? true : undefined}
+              aria-describedby={message ? errorId : undefined}
+              value={digit}
+              onChange={(event) => actorRef.send({ type: 'CHANGE_DIGIT', index, value: event.target.value })}
+              onKeyDown={onKeyDown(index)}
+              onFocus={(event) => event.target.select()}
+              onPaste={(event) => {
+                event.preventDefault();
+                actorRef.send({ type: 'PASTE', text: event.clipboardData.getData('text') });
+              }}
+            />
+          ))}
+        </div>
+        <p id={errorId} className="field-error" aria-live="polite">
+          {message ? t(message) : ''}
+        </p>
+      </fieldset>
+      <Button type="submit" busy={verifying} busyLabel={t('otp.verifying')} className="button-block">
+        {t('otp.verify')}
+      </Button>
+      <Button
+        variant="secondary"
+        className="button-block"
+        busy={resending}
+        busyLabel={t('otp.sending')}
+        onClick={() => actorRef.send({ type: 'RESEND_CODE' })}
+      >
+        {t('otp.resend')}
+      </Button>
+      <p className="form-footer">
+        <Button variant="link" onClick={() => actorRef.send({ type: 'START_OVER' })}>
+          {t('otp.otherEmail')}
+        </Button>{' '}
+        <Link to="/login">{t('otp.backToLogin')}</Link>
+      </p>
+    </form>
+  );
+}

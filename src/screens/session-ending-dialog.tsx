@@ -1,0 +1,17 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { SessionMachine } from '../machines/session.machine';
+import { useI18n } from '../app/i18n/i18n';
+import { Modal } from './ui/modal';
+
+/** The session machine's "Logging you out..." popup (token expired or connection lost); it closes itself. */
+export function SessionEndingDialog({ session }: { session: ActorRefFrom<SessionMachine> }) {
+  const { t } = useI18n();
+  const message = useSelector(session, (s) => (s.matches('endingSession') ? s.context.endingMessage : null));
+  if (!message) return null;
+  return (
+    <Modal role="alertdialog">
+      <p className="modal-message">{t(message)}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,200 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { SignUpField } from '../domain/sign-up';
+import type { SignUpMachine } from '../machines/sign-up.machine';
+import { useI18n } from '../app/i18n/i18n';
+import { Alert } from './ui/alert';
+import { Button } from './ui/button';
+import { FocusHeading } from './ui/focus-heading';
+import { PasswordField } from './ui/password-field';
+import { SelectField, type SelectOption } from './ui/select-field';
+import { TextField } from './ui/text-field';
+import { firstViolationOf, focusFirstInvalid } from './ui/violations';
+import { formatNationalNumber, typedDigits } from './phone-format';
+
+export function SignUpScreen({ actorRef }: { actorRef: ActorRefFrom<SignUpMachine> }) {
+  const { t } = useI18n();
+  const id = useId();
+  const snapshot = useSelector(actorRef, (s) => s);
+  const { form, countries, violations, error, visiblePasswords } = snapshot.context;
+  const submitting = snapshot.matches('submitting');
+  const loading = snapshot.matches('loadingCountries');
+  const failed = snapshot.matches('countriesFailed');
+
+  const fieldId = (field: SignUpField) => `${id}-${field}`;
+  const fieldError = (field: SignUpField) => {
+    const messageId = firstViolationOf(violations, field);
+    return messageId ? t(messageId) : null;
+  };
+  const change = (field: SignUpField) => (value: string) => actorRef.send({ type: 'CHANGE', field, value });
+
+  // Several countries share a dial code (+1): remember which one was picked, as long as its code is the form's.
+  const [pickedIso, setPickedIso] = useState<string | null>(null);
+  const phoneCountry =
+    countries.find((country) => country.isoCode === pickedIso && country.dialCode === form.phoneCode) ??
+    countries.find((country) => country.dialCode === form.phoneCode) ??
+    null;
+  const phoneCountryOptions = useMemo<SelectOption[]>(
+    () =>
+      countries.map((country) => ({
+        value: country.isoCode,
+        label: `${country.name} (${country.dialCode})`,
+      })),
+    [countries],
+  );
+  const phoneDisplay = formatNationalNumber(phoneCountry?.isoCode ?? null, form.phoneNumber);
+
+  const countryOptions = useMemo<SelectOption[]>(
+    () => [
+      { value: '', label: t('signUp.selectCountry') },
+      ...countries.map((country) => ({ value: String(country.id), label: country.name })),
+    ],
+    [countries, t],
+  );
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    actorRef.send({ type: 'SUBMIT' });
+    focusFirstInvalid(actorRef.getSnapshot().context.violations, fieldId);
+  };
+
+  return (
+    <div className="auth-page">
+      <form className="card form" noValidate onSubmit={onSubmit}>
+        <FocusHeading>{t('signUp.title')}</FocusHeading>
+        <p className="lead">{t('signUp.slogan')}</p>
+        {loading ? <p role="status">{t('signUp.loadingCountries')}</p> : null}
+        {failed && error ? (
+          <Alert>
+            {t(error)}{' '}
+            <Button variant="link" onClick={() => actorRef.send({ type: 'RETRY' })}>
+              {t('signUp.retry')}
+            </Button>
+          </Alert>
+        ) : null}
+        {!failed && error ? <Alert>{t(error)}</Alert> : null}
+        <TextField
+          id={fieldId('email')}
+          label={t('signUp.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={form.email}
+          error={fieldError('email')}
+          onValueChange={change('email')}
+        />
+        <div className="field-row phone-row">
+          <SelectField
+            id={fieldId('phoneCode')}
+            className="phone-country"
+            label={t('signUp.phoneCountry')}
+            autoComplete="tel-country-code"
+            value={phoneCountry?.isoCode ?? ''}
+            options={
+              phoneCountry
+                ? phoneCountryOptions
+                : [{ value: '', label: form.phoneCode }, ...phoneCountryOptions]
+            }
+            error={fieldError('phoneCode')}
+            onValueChange={(isoCode) => {
+              const country = countries.find((candidate) => candidate.isoCode === isoCode);
+              if (!country) return;
+              setPickedIso(country.isoCode);
+              actorRef.send({ type: 'PHONE_COUNTRY_CHANGED', dialCode: country.dialCode });
+            }}
+          />
+          <TextField
+            id={fieldId('phoneNumber')}
+            className="phone-number"
+            label={t('signUp.phoneNumber')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder={t('signUp.phonePlaceholder')}
+            required
+            value={phoneDisplay}
+            error={fieldError('phoneNumber')}
+            onValueChange={(typed) =>
+              change('phoneNumber')(typedDigits(phoneDisplay, form.phoneNumber, typed))
+            }
+          />
+        </div>
+        <TextField
+          id={fieldId('firstName')}
+          label={t('signUp.firstName')}
+          autoComplete="given-name"
+          required
+          value={form.firstName}
+          error={fieldError('firstName')}
+          onValueChange={change('firstName')}
+        />
+        <TextField
+          id={fieldId('middleName')}
+          label={t('signUp.middleName')}
+          autoComplete="additional-name"
+          value={form.middleName}
+          error={fieldError('middleName')}
+          onValueChange={change('middleName')}
+        />
+        <TextField
+          id={fieldId('lastName')}
+          label={t('signUp.lastName')}
+          autoComplete="family-name"
+          required
+          value={form.lastName}
+          error={fieldError('lastName')}
+          onValueChange={change('lastName')}
+        />
+        <PasswordField
+          id={fieldId('createPassword')}
+          label={t('signUp.createPassword')}
+          autoComplete="new-password"
+          required
+          hint={t('signUp.passwordHint')}
+          value={form.createPassword}
+          visible={visiblePasswords.createPassword}
+          error={fieldError('createPassword')}
+          onToggleVisibility={() =>
+            actorRef.send({ type: 'TOGGLE_PASSWORD_VISIBILITY', field: 'createPassword' })
+          }
+          onValueChange={change('createPassword')}
+        />
+        <PasswordField
+          id={fieldId('confirmPassword')}
+          label={t('signUp.confirmPassword')}
+          autoComplete="new-password"
+          required
+          value={form.confirmPassword}
+          visible={visiblePasswords.confirmPassword}
+          error={fieldError('confirmPassword')}
+          onToggleVisibility={() =>
+            actorRef.send({ type: 'TOGGLE_PASSWORD_VISIBILITY', field: 'confirmPassword' })
+          }
+          onValueChange={change('confirmPassword')}
+        />
+        <SelectField
+          id={fieldId('countryId')}
+          label={t('signUp.country')}
+          autoComplete="country-name"
+          required
+          value={form.countryId > 0 ? String(form.countryId) : ''}
+          options={countryOptions}
+          error={fieldError('countryId')}
+          onValueChange={change('countryId')}
+        />
+        <Button type="submit" busy={submitting} busyLabel={t('signUp.submitting')} className="button-block">
+          {t('signUp.submit')}
+        </Button>
+        <p className="form-footer">
+          {t('signUp.haveAccount')} <Link to="/LogIn">{t('signUp.logIn')}</Link>
+        </p>
+      </form>
+    </div>
+  );
+}

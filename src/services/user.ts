@@ -1,0 +1,22 @@
+import { apiPaths } from '../contract/paths';
+import type { LogInRequest, LogInResponse, SignUpRequest, WalletAmount } from '../contract/user';
+import { get, post } from './http';
+
+type Call = { signal?: AbortSignal };
+
+export const register = (payload: SignUpRequest, call: Call = {}) =>
+  post<{ userId: number }>(apiPaths.register, payload, call);
+
+export const logIn = (credentials: LogInRequest, call: Call = {}) =>
+  post<LogInResponse>(apiPaths.logIn, credentials, call);
+
+/** Sent without an Authorization header (spec section 6): the token travels in the body. */
+export const validateToken = (token: string, call: Call = {}) =>
+  post<{ valid: true }>(apiPaths.validateToken, { token }, call);
+
+export const logOut = (token: string, call: Call = {}) =>
+  // The token is passed explicitly: at logout the store may already be cleared.
+  post<null>(apiPaths.logOut, undefined, { ...call, token });
+
+export const getWalletAmount = (userId: number, call: Call = {}) =>
+  get<WalletAmount>(apiPaths.walletAmount, { ...call, query: { userId } });

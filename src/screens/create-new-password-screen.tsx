@@ -74,21 +74,18 @@ export function CreateNewPasswordScreen({ actorRef }: { actorRef: ActorRefFrom<F
           onValueChange={(value) => actorRef.send({ type: 'CHANGE_PASSWORD', field: 'newPassword', value })}
         />
         <div className="strength">
-          <span id={`${id}-strength`} className="strength-label">
+          <span className="strength-label" aria-hidden="true">
             {t('newPassword.strength')}: {strengthLabel}
           </span>
           <div
             role="meter"
-            aria-labelledby={`${id}-strength-name`}
+            aria-label={t('newPassword.strength')}
             aria-valuemin={0}
             aria-valuemax={STRENGTH_MAX}
             aria-valuenow={strength}
             aria-valuetext={strengthLabel}
             className={`strength-bar strength-${strength}`}
           >
-            <span id={`${id}-strength-name`} className="visually-hidden">
-              {t('newPassword.strength')}
-            </span>
             <span className="strength-fill" data-strength={strength} />
           </div>
         </div>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { SignUpField } from '../domain/sign-up';
+import type { Country } from '../contract/reference';
 import type { SignUpMachine } from '../machines/sign-up.machine';
 import { useI18n } from '../app/i18n/i18n';
 import { Alert } from './ui/alert';
@@ -13,6 +14,9 @@ import { SelectField, type SelectOption } from './ui/select-field';
 import { TextField } from './ui/text-field';
 import { firstViolationOf, focusFirstInvalid } from './ui/violations';
 import { formatNationalNumber, typedDigits } from './phone-format';
+
+/** Unique per country although dial codes are shared (+1): "+233 GH". */
+const phoneCountryValue = (country: Country) => `${country.dialCode} ${country.isoCode}`;
 
 export function SignUpScreen({ actorRef }: { actorRef: ActorRefFrom<SignUpMachine> }) {
   const { t } = useI18n();
@@ -95,15 +99,15 @@ export function SignUpScreen({ actorRef }: { actorRef: ActorRefFrom<SignUpMachin
             className="phone-country"
             label={t('signUp.phoneCountry')}
             autoComplete="tel-country-code"
-            value={phoneCountry?.isoCode ?? ''}
+            value={phoneCountry ? phoneCountryValue(phoneCountry) : ''}
             options={
               phoneCountry
                 ? phoneCountryOptions
                 : [{ value: '', label: form.phoneCode }, ...phoneCountryOptions]
             }
             error={fieldError('phoneCode')}
-            onValueChange={(isoCode) => {
-              const country = countries.find((candidate) => candidate.isoCode === isoCode);
+            onValueChange={(value) => {
+              const country = countries.find((candidate) => phoneCountryValue(candidate) === value);
               if (!country) return;
               setPickedIso(country.isoCode);
               actorRef.send({ type: 'PHONE_COUNTRY_CHANGED', dialCode: country.dialCode });

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { en } from '../../src/app/i18n/en';
+import fr from '../../src/app/i18n/fr';
+import { domainMessages } from '../../src/domain/messages';
+import { I18nProvider, interpolate, loadCatalog, translator, useI18n } from '../../src/app/i18n/i18n';
+import { LanguageSelect } from '../../src/screens/language-select';
+
+function Probe() {
+  const { t, formatMoney, language } = useI18n();
+  return (
+    <div>
+      <p>{t('otp.codeSentTo', { maskedEmail: 'a****@b.co' })}</p>
+      <p data-testid="money">{formatMoney(123450)}</p>
+      <p data-testid="language">{language}</p>
+      <LanguageSelect />
+    </div>
+  );
+}
+
+describe('catalogs', () => {
+  it('English carries every domain message with the same text', () => {
+    for (const [id, text] of Object.entries(domainMessages)) expect(en[id as keyof typeof en]).toBe(text);
+  });
+
+  it('French has exactly the English ids, each translated to a non-empty text', () => {
+    expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort());
+    for (const text of Object.values(fr)) expect(text.trim()).not.toBe('');
+  });
+
+  it('keeps the same placeholders in every translation', () => {
+    const names = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+    for (const id of Object.keys(en) as (keyof typeof en)[]) expect(names(fr[id])).toEqual(names(en[id]));
+  });
+
+  it('loads French as a separate module', async () => {
+    await expect(loadCatalog('fr')).resolves.toBe(fr);
+  });
+});
+
+describe('t', () => {
+  it('fills {name} placeholders and leaves unknown ones visible', () => {
+    expect(interpolate('Hi {name}, {missing}', { name: 'Ama' })).toBe('Hi Ama, {missing}');
+    expect(translator(en)('footer.copyright', { year: 2026 })).toBe('© 2026 Cedi Wallet');
+    expect(translator(fr)('logIn.invalidCredentials')).toBe('E-mail ou mot de passe incorrect');
+  });
+});
+
+describe('I18nProvider', () => {
+  it('switches to French from the Language select, formats money for it, sets <html lang> and remembers it', async () => {
+    render(
+      <I18nProvider>
+        <Probe />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('We sent a 6-digit code to a****@b.co')).toBeInTheDocument();
+    expect(screen.getByTestId('money')).toHaveTextContent('GH₵ 1,234.50');
+    expect(document.documentElement.lang).toBe('en');
+
+    await userEvent.selectOptions(screen.getByLabelText('Language'), 'Français');
+
+    expect(await screen.findByText('Nous avons envoyé un code à 6 chiffres à a****@b.co')).toBeInTheDocument();
+    expect(screen.getByLabelText('Langue')).toHaveValue('fr');
+    expect(screen.getByTestId('money')).toHaveTextContent('1 234,50 GH₵');
+    expect(document.documentElement.lang).toBe('fr');
+    expect(localStorage.getItem('language')).toBe('fr');
+  });
+
+  it('starts in the language it is given once its catalog is loaded', async () => {
+    render(
+      <I18nProvider initialLanguage="fr">
+        <Probe />
+      </I18nProvider>,
+    );
+    await act(async () => {
+      await loadCatalog('fr');
+    });
+    expect(await screen.findByTestId('language')).toHaveTextContent('fr');
+    expect(screen.getByLabelText('Langue')).toBeInTheDocument();
+  });
+});

@@ -93,9 +93,10 @@ test('a wrong code is refused and the user stays on the code step', async ({ pag
   await page.getByLabel('Digit 1 of 6').click();
   await page.keyboard.type(wrong);
   await page.getByRole('button', { name: 'Verify email address' }).click();
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'This code is wrong or has expired' }),
-  ).toBeVisible();
+  // The message is tied to the boxes (aria-describedby, aria-invalid) in a polite live region.
+  const firstBox = page.getByLabel('Digit 1 of 6');
+  await expect(firstBox).toHaveAccessibleDescription(/This code is wrong or has expired/);
+  await expect(firstBox).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/otp$/i);
 });
 

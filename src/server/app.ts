@@ -40,7 +40,12 @@ const REDACTED_PATHS = [
 ];
 
 /** The API host and the static app, ready for `listen` or `inject`. Migrations and seeding are the caller's. */
-export const buildApp = async ({ config, database, mailer, logStream }: BuildAppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({
+  config,
+  database,
+  mailer,
+  logStream,
+}: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'

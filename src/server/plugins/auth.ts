@@ -55,7 +55,8 @@ export const installAuth = (app: FastifyInstance, db: Db, config: Config): void 
     await touchSession(db, session);
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before schema validation, so a claim the schema would not even read (`UserId`, `USERID`) is refused too.
+  app.addHook('preValidation', async (request) => {
     const user = request.user;
     if (!user) return;
     for (const claimed of claimedUserIds(request)) {

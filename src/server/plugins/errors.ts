@@ -13,6 +13,27 @@ const clientErrorMessage = (status: number): DomainMessageId => {
 };
 
 /**
+ * A database error carries its query's parameters (emails, password hashes, token hashes): log the driver's code
+ * and message, never the parameters.
+ */
+const loggableError = (error: Error & { query?: unknown; params?: unknown; cause?: unknown }) => {
+  if (error.params === undefined && error.query === undefined) return error;
+  const cause = error.cause as { code?: unknown; message?: unknown; constraint?: unknown } | undefined;
+  return {
+    type: error.name,
+    message: 'database query failed',
+    dbCode: cause?.code,
+    cause: typeof cause?.message === 'string' ? cause.message : undefined,
+    constraint: cause?.constraint,
+    // The stack starts with the message, which holds the query and its parameters: keep only the frames.
+    stack: error.stack
+      ?.split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .join('\n'),
+  };
+};
+
+/**
  * Every error becomes `{ code, message, data: { messageId, violations? } }` with the HTTP status equal to `code`.
  * Nothing internal (stack, SQL, driver message) ever reaches the client; unexpected errors are logged.
  */
@@ -28,7 +49,7 @@ export const installErrorHandling = (app: FastifyInstance): void => {
     if (status >= 400 && status < 500) {
       return reply.code(status).send(failure(status, clientErrorMessage(status)));
     }
-    request.log.error({ err: error }, 'unexpected error');
+    request.log.error({ err: loggableError(error) }, 'unexpected error');
     return reply.code(500).send(failure(500, 'server.error'));
   });
 };

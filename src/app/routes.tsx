@@ -1,4 +1,4 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, useRef, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { MessageId } from './i18n/en';
@@ -52,12 +52,18 @@ const publicPlaceholders: readonly [path: string, feature: MessageId][] = [
   ['/TermsAndConditions', 'feature.terms'],
 ];
 
-/** Protected routes: without a session, to /LogIn. */
+/**
+ * Protected routes: arriving without a session goes to /LogIn. A session that ends while the page is open is the
+ * session machine's to route (logout goes to '/', an expired token to /LogIn): redirecting here as well would race it.
+ */
 function RequireSession({ children }: { children: ReactNode }) {
   const { session } = useAppActors();
   const location = useLocation();
   const signedOut = useSelector(session, (s) => s.matches('loggedOut'));
-  if (signedOut) return <Navigate to="/LogIn" replace state={{ from: location.pathname }} />;
+  const hadSession = useRef(!signedOut);
+  if (!signedOut) hadSession.current = true;
+  if (signedOut)
+    return hadSession.current ? null : <Navigate to="/LogIn" replace state={{ from: location.pathname }} />;
   return children;
 }
 

@@ -43,7 +43,7 @@ export function SignUpScreen({ actorRef }: { actorRef: ActorRefFrom<SignUpMachin
   const phoneCountryOptions = useMemo<SelectOption[]>(
     () =>
       countries.map((country) => ({
-        value: country.isoCode,
+        value: phoneCountryValue(country),
         label: `${country.name} (${country.dialCode})`,
       })),
     [countries],

@@ -60,7 +60,9 @@ describe('I18nProvider', () => {
 
     await userEvent.selectOptions(screen.getByLabelText('Language'), 'Français');
 
-    expect(await screen.findByText('Nous avons envoyé un code à 6 chiffres à a****@b.co')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Nous avons envoyé un code à 6 chiffres à a****@b.co'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Langue')).toHaveValue('fr');
     expect(screen.getByTestId('money')).toHaveTextContent('1 234,50 GH₵');
     expect(document.documentElement.lang).toBe('fr');

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-const saved = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null') as Record<string, unknown> | null;
+const saved = (key: string) =>
+  JSON.parse(localStorage.getItem(key) ?? 'null') as Record<string, unknown> | null;
 
 // Each test imports fresh store modules, so what they read from localStorage at start is under test too.
 beforeEach(() => {
@@ -50,7 +51,13 @@ describe('auth store', () => {
   it('reads a saved session back at start (a reload stays signed in)', async () => {
     localStorage.setItem(
       'auth',
-      JSON.stringify({ token: 'tok', userId: 7, firstName: 'Ama', walletAmount: 3, hasIdentification: false }),
+      JSON.stringify({
+        token: 'tok',
+        userId: 7,
+        firstName: 'Ama',
+        walletAmount: 3,
+        hasIdentification: false,
+      }),
     );
     const { authStore, sessionFromStore } = await import('../../src/app/stores/auth-store');
     expect(authStore.token).toBe('tok');
@@ -58,7 +65,10 @@ describe('auth store', () => {
   });
 
   it('ignores saved values of the wrong type and unknown keys', async () => {
-    localStorage.setItem('auth', JSON.stringify({ token: { evil: true }, userId: 'x', isAdmin: true, firstName: 5 }));
+    localStorage.setItem(
+      'auth',
+      JSON.stringify({ token: { evil: true }, userId: 'x', isAdmin: true, firstName: 5 }),
+    );
     const { authStore, sessionFromStore } = await import('../../src/app/stores/auth-store');
     expect(authStore.token).toBeNull();
     expect(authStore.firstName).toBe('');
@@ -86,10 +96,20 @@ describe('transaction store', () => {
       referenceNumber: 'REF',
     });
     await tick();
-    expect(saved('transaction')).toEqual({ walletAmount: 50, sendAmount: 10, currency: 'USD', receiveAmount: 0.8 });
+    expect(saved('transaction')).toEqual({
+      walletAmount: 50,
+      sendAmount: 10,
+      currency: 'USD',
+      receiveAmount: 0.8,
+    });
 
     resetTransaction();
-    expect(transactionStore).toMatchObject({ sendAmount: 0, currency: 'GHS', receivingCountryId: 1, cartId: '' });
+    expect(transactionStore).toMatchObject({
+      sendAmount: 0,
+      currency: 'GHS',
+      receivingCountryId: 1,
+      cartId: '',
+    });
   });
 
   it('reads only those four back', async () => {
@@ -102,7 +122,8 @@ describe('transaction store', () => {
 
 describe('billing store', () => {
   it('persists every field', async () => {
-    const { billingStore, resetBilling, billingDefaults } = await import('../../src/app/stores/billing-store');
+    const { billingStore, resetBilling, billingDefaults } =
+      await import('../../src/app/stores/billing-store');
     Object.assign(billingStore, {
       billingId: 2,
       subCompanyName: 'ECG Prepaid',
@@ -132,9 +153,8 @@ describe('billing store', () => {
 
 describe('amount draft store', () => {
   it('is never persisted and resets to its defaults', async () => {
-    const { amountDraftStore, resetAmountDraft, amountDraftDefaults } = await import(
-      '../../src/app/stores/amount-draft-store'
-    );
+    const { amountDraftStore, resetAmountDraft, amountDraftDefaults } =
+      await import('../../src/app/stores/amount-draft-store');
     amountDraftStore.amount = '100';
     amountDraftStore.applyCoupon = true;
     amountDraftStore.selectedPaymentMethod.method = 'Card';
@@ -142,9 +162,10 @@ describe('amount draft store', () => {
     expect(Object.keys(localStorage)).toEqual([]);
 
     resetAmountDraft();
-    expect({ ...amountDraftStore, selectedPaymentMethod: { ...amountDraftStore.selectedPaymentMethod } }).toEqual(
-      amountDraftDefaults,
-    );
+    expect({
+      ...amountDraftStore,
+      selectedPaymentMethod: { ...amountDraftStore.selectedPaymentMethod },
+    }).toEqual(amountDraftDefaults);
     // The defaults themselves were not changed by the edits.
     expect(amountDraftDefaults.selectedPaymentMethod.method).toBe('');
   });

@@ -22,7 +22,10 @@ export const user = {
   walletAmount: 0,
 };
 
-export const auth = (walletAmount = 0): AuthSession => ({ token: 'token-1', user: { ...user, walletAmount } });
+export const auth = (walletAmount = 0): AuthSession => ({
+  token: 'token-1',
+  user: { ...user, walletAmount },
+});
 
 export const apiError = (failure: ApiFailure) => new ApiError(failure);
 export const httpError = (status: number, messageId = 'server.error', violations?: unknown[]) =>
@@ -36,7 +39,7 @@ export const httpError = (status: number, messageId = 'server.error', violations
 /** Shows the router's current path, so tests can assert redirects. */
 export function LocationDisplay() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
+  return <div data-testid="location">{location.pathname}</div>;
 }
 
 /** Hands the router's navigate to machine actions created outside React. */
@@ -93,7 +96,9 @@ export const fakeSession = ({
 export const fakeCookieConsent = (consent: boolean | null = true) => {
   const stored: boolean[] = [];
   const actor = createActor(
-    cookieConsentMachine.provide({ actions: { storeConsent: (_, params) => void stored.push(params.consent) } }),
+    cookieConsentMachine.provide({
+      actions: { storeConsent: (_, params) => void stored.push(params.consent) },
+    }),
     { input: { consent } },
   ).start();
   return { actor, stored };

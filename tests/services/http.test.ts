@@ -89,16 +89,25 @@ describe('answers', () => {
     fetchMock.mockResolvedValueOnce(
       json(200, { code: 200, message: 'OK', data: { token: 't', userDetails: { id: 1 } } }),
     );
-    await expect(logIn({ email: 'a@b.co', password: 'pw' })).resolves.toEqual({ token: 't', userDetails: { id: 1 } });
+    await expect(logIn({ email: 'a@b.co', password: 'pw' })).resolves.toEqual({
+      token: 't',
+      userDetails: { id: 1 },
+    });
     const { init, headers } = lastRequest();
     expect(headers.get('Content-Type')).toMatch(/application\/json/);
     expect(JSON.parse(String(init.body))).toEqual({ email: 'a@b.co', password: 'pw' });
   });
 
   it('maps an HTTP error to its status, message, messageId and violations', async () => {
-    const violations = [{ field: 'email', messageId: 'email.invalid', message: 'Please enter a valid email address.' }];
+    const violations = [
+      { field: 'email', messageId: 'email.invalid', message: 'Please enter a valid email address.' },
+    ];
     fetchMock.mockResolvedValueOnce(
-      json(400, { code: 400, message: 'Please enter a valid email address.', data: { messageId: 'email.invalid', violations } }),
+      json(400, {
+        code: 400,
+        message: 'Please enter a valid email address.',
+        data: { messageId: 'email.invalid', violations },
+      }),
     );
     expect(await failureOf(post(apiPaths.register, {}))).toEqual({
       kind: 'http',
@@ -110,7 +119,11 @@ describe('answers', () => {
 
   it('maps a 401 without violations', async () => {
     fetchMock.mockResolvedValueOnce(
-      json(401, { code: 401, message: 'Invalid email or password', data: { messageId: 'logIn.invalidCredentials' } }),
+      json(401, {
+        code: 401,
+        message: 'Invalid email or password',
+        data: { messageId: 'logIn.invalidCredentials' },
+      }),
     );
     expect(await failureOf(logIn({ email: 'a@b.co', password: 'x' }))).toEqual({
       kind: 'http',
@@ -122,7 +135,11 @@ describe('answers', () => {
 
   it('maps an error page that is not JSON to an HTTP failure without data', async () => {
     fetchMock.mockResolvedValueOnce(
-      new Response('<h1>Bad gateway</h1>', { status: 502, statusText: 'Bad Gateway', headers: { 'Content-Type': 'text/html' } }),
+      new Response('<h1>Bad gateway</h1>', {
+        status: 502,
+        statusText: 'Bad Gateway',
+        headers: { 'Content-Type': 'text/html' },
+      }),
     );
     expect(await failureOf(get(apiPaths.health))).toEqual({
       kind: 'http',
@@ -138,7 +155,9 @@ describe('answers', () => {
   });
 
   it('maps a 200 that is not JSON, or not an envelope, to an invalid response', async () => {
-    fetchMock.mockResolvedValueOnce(new Response('<html>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    fetchMock.mockResolvedValueOnce(
+      new Response('<html>', { status: 200, headers: { 'Content-Type': 'text/html' } }),
+    );
     expect(await failureOf(get(apiPaths.countries))).toEqual({ kind: 'invalid-response' });
     fetchMock.mockResolvedValueOnce(json(200, [{ id: 1 }]));
     expect(await failureOf(get(apiPaths.countries))).toEqual({ kind: 'invalid-response' });
@@ -151,7 +170,9 @@ describe('answers', () => {
           init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
     );
-    expect(await failureOf(request('GET', apiPaths.countries, { timeoutMs: 20 }))).toEqual({ kind: 'timeout' });
+    expect(await failureOf(request('GET', apiPaths.countries, { timeoutMs: 20 }))).toEqual({
+      kind: 'timeout',
+    });
   });
 
   it("rethrows the caller's own cancellation as it is (not a failure)", async () => {

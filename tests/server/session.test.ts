@@ -8,7 +8,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { buildApp } from '../../src/server/app';
 import { tokenHash } from '../../src/server/crypto';
 import type { Db } from '../../src/server/db/client';
-import { sessions, wallets } from '../../src/server/db/schema';
+import { identifications, sessions, wallets } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { bearer, envelope, logIn, registerUser, signedInUser } from '../support/server-helpers';
 
@@ -79,6 +79,19 @@ describe('log in', () => {
     const row = await sessionRow(data.token);
     expect(row.tokenHash).not.toContain(data.token);
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(t.config.SESSION_MAX_HOURS * 3_600_000);
+  });
+
+  it('reports hasIdentification true once the user has an identification', async () => {
+    const user = await registerUser(t.app);
+    await t.database.db.insert(identifications).values({
+      userId: user.userId,
+      identificationTypeId: 1,
+      identificationNumber: `GHA-${Date.now()}`.slice(0, 32),
+      issuedDate: '2022-01-10',
+      expiryDate: '2032-01-09',
+    });
+    const { userDetails } = await logIn(t.app, user.input.email, user.input.createPassword);
+    expect(userDetails.hasIdentification).toBe(true);
   });
 
   it('answers the same 401 for an unknown email and for a wrong password', async () => {

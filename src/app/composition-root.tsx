@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -17,9 +17,8 @@ const tabVisible = () => document.visibilityState !== 'hidden';
  * store and the router through `machine.provide`, and browser events become machine events. Screens only see actors.
  */
 export function CompositionRoot({ children }: { children: ReactNode }) {
+  // @xstate/react hands each render's implementations to the running actor, so `navigate` is never stale.
   const navigate = useNavigate();
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
 
   const session = useActorRef(
     sessionMachine.provide({
@@ -31,7 +30,7 @@ export function CompositionRoot({ children }: { children: ReactNode }) {
         persistSession: (_, params) => saveSession(params.auth),
         resetAmountDraft: () => resetAmountDraft(),
         navigate: (_, params) => {
-          void navigateRef.current(params.to);
+          void navigate(params.to);
         },
       },
     }),

@@ -1,4 +1,4 @@
-import { lazy, useRef, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { MessageId } from './i18n/en';
@@ -60,10 +60,9 @@ function RequireSession({ children }: { children: ReactNode }) {
   const { session } = useAppActors();
   const location = useLocation();
   const signedOut = useSelector(session, (s) => s.matches('loggedOut'));
-  const hadSession = useRef(!signedOut);
-  if (!signedOut) hadSession.current = true;
+  const [arrivedSignedIn] = useState(!signedOut);
   if (signedOut)
-    return hadSession.current ? null : <Navigate to="/LogIn" replace state={{ from: location.pathname }} />;
+    return arrivedSignedIn ? null : <Navigate to="/LogIn" replace state={{ from: location.pathname }} />;
   return children;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -19,11 +19,11 @@ export function OtpScreen({ actorRef }: { actorRef: ForgotPasswordRef }) {
     s.matches('enteringEmail') ? 'email' : s.matches('requestingCode') ? 'sending' : 'code',
   );
   // A code is requested from both steps (first send, and "Send a new code"): stay on the step it was asked from.
-  const shownStep = useRef<'email' | 'code'>(step === 'code' ? 'code' : 'email');
-  if (step !== 'sending') shownStep.current = step;
+  const [shownStep, setShownStep] = useState<'email' | 'code'>(step === 'code' ? 'code' : 'email');
+  if (step !== 'sending' && step !== shownStep) setShownStep(step);
   return (
     <div className="auth-page">
-      {shownStep.current === 'email' ? <EmailStep actorRef={actorRef} /> : <CodeStep actorRef={actorRef} />}
+      {shownStep === 'email' ? <EmailStep actorRef={actorRef} /> : <CodeStep actorRef={actorRef} />}
     </div>
   );
 }

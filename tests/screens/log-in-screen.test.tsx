@@ -8,7 +8,10 @@ import type { LogInRequest, LogInResponse } from '../../src/contract/user';
 import { LogInScreen } from '../../src/screens/log-in-screen';
 import { apiError, auth, httpError, renderScreen } from './render';
 
-const setup = (logIn: (input: LogInRequest) => Promise<LogInResponse>, probe = () => Promise.resolve({})) => {
+const setup = (
+  logIn: (input: LogInRequest) => Promise<LogInResponse>,
+  probe: () => Promise<unknown> = () => Promise.resolve({}),
+) => {
   const loggedIn = vi.fn();
   const actor = createActor(
     logInMachine.provide({
@@ -17,7 +20,7 @@ const setup = (logIn: (input: LogInRequest) => Promise<LogInResponse>, probe = (
     }),
   ).start();
   const connectivity = createActor(
-    connectivityMachine.provide({ actors: { probeHealth: fromPromise(probe) } }),
+    connectivityMachine.provide({ actors: { probeHealth: fromPromise<unknown, void>(() => probe()) } }),
   ).start();
   renderScreen(<LogInScreen actorRef={actor} connectivity={connectivity} />, { route: '/LogIn' });
   return { actor, connectivity, loggedIn };

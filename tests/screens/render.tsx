@@ -1,5 +1,5 @@
 /* Shared helpers of the screen and app tests (not a test file itself). */
-import type { ReactElement, ReactNode } from 'react';
+import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { createActor, fromPromise } from 'xstate';
@@ -43,9 +43,12 @@ export function LocationDisplay() {
 }
 
 /** Hands the router's navigate to machine actions created outside React. */
-export const routerNavigate: { current: NavigateFunction | null } = { current: null };
+export const routerNavigateRef: { current: NavigateFunction | null } = { current: null };
 function NavigateCapture() {
-  routerNavigate.current = useNavigate();
+  const navigate = useNavigate();
+  useEffect(() => {
+    routerNavigateRef.current = navigate;
+  }, [navigate]);
   return null;
 }
 
@@ -84,7 +87,7 @@ export const fakeSession = ({
       actions: {
         persistSession: (_, params) => void persisted.push(params.auth),
         resetAmountDraft: () => undefined,
-        navigate: (_, params) => void routerNavigate.current?.(params.to),
+        navigate: (_, params) => void routerNavigateRef.current?.(params.to),
       },
       delays: { validationInterval, logoutDelay },
     }),

@@ -92,10 +92,16 @@ export function I18nProvider({
   }, []);
 
   useEffect(() => {
-    if (initialLanguage !== state.language && !initialCatalog) void setLanguage(initialLanguage);
-    // Only once, for a language whose catalog was not given.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    // A language whose catalog was not given is loaded once; English shows until it arrives.
+    if (initialCatalog || initialLanguage === 'en') return;
+    let cancelled = false;
+    void loadCatalog(initialLanguage).then((catalog) => {
+      if (!cancelled) setState({ language: initialLanguage, catalog });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [initialLanguage, initialCatalog]);
 
   useEffect(() => {
     document.documentElement.lang = state.language;

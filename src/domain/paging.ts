@@ -1,0 +1,34 @@
+/** Page sizes of spec section 9. */
+export const HISTORY_PAGE_SIZE = 5;
+
+export interface PageWindow {
+  /** 1-based number of the first row shown ('Showing x-y of n'); 0 when there are none. */
+  from: number;
+  to: number;
+  total: number;
+  page: number;
+  pageCount: number;
+  hasPrevious: boolean;
+  hasNext: boolean;
+}
+
+/** The rows of page `page` (0-based, clamped to the pages there are) and the 'Showing x-y of n' figures. */
+export const pageOf = <Row>(rows: readonly Row[], page: number, size: number): { rows: Row[]; window: PageWindow } => {
+  const total = rows.length;
+  const pageCount = Math.max(Math.ceil(total / size), 1);
+  const current = Math.min(Math.max(Math.trunc(page), 0), pageCount - 1);
+  const start = current * size;
+  const shown = rows.slice(start, start + size);
+  return {
+    rows: shown,
+    window: {
+      from: total === 0 ? 0 : start + 1,
+      to: start + shown.length,
+      total,
+      page: current,
+      pageCount,
+      hasPrevious: current > 0,
+      hasNext: current < pageCount - 1,
+    },
+  };
+};

@@ -1,0 +1,61 @@
+import type { MinorUnits } from './money';
+import type { RuleViolation } from './rule';
+import { amountViolations, BANK_ACCOUNT_MAX_DIGITS, BANK_ACCOUNT_MIN_DIGITS, MOMO_PHONE_MIN_DIGITS } from './top-up';
+
+export interface BankWithdrawalInput {
+  amountMinor: MinorUnits | null;
+  bankAccountNumber: string;
+  bankId: number;
+}
+
+export interface MomoWithdrawalInput {
+  amountMinor: MinorUnits | null;
+  momoMobileNumber: string;
+}
+
+export type WithdrawalField = 'form' | 'amount' | 'bankAccountNumber' | 'momoMobileNumber';
+
+/**
+ * Bank withdrawal rules of spec section 5, in its order: required fields, account number (digits, 10 to 15),
+ * amount (positive, within the limit, not above the available balance).
+ */
+export const bankWithdrawalViolations = (
+  input: BankWithdrawalInput,
+  availableMinor: MinorUnits,
+): RuleViolation<WithdrawalField>[] => {
+  const violations: RuleViolation<WithdrawalField>[] = [];
+  const account = input.bankAccountNumber;
+  if (input.amountMinor === null || account === '' || !(input.bankId > 0)) {
+    violations.push({ field: 'form', messageId: 'withdrawal.required' });
+  }
+  const accountPattern = new RegExp(`^\\d{${BANK_ACCOUNT_MIN_DIGITS},${BANK_ACCOUNT_MAX_DIGITS}}$`);
+  if (account !== '' && !accountPattern.test(account)) {
+    violations.push({ field: 'bankAccountNumber', messageId: 'withdrawal.account' });
+  }
+  violations.push(...withdrawalAmountViolations(input.amountMinor, availableMinor));
+  return violations;
+};
+
+/** MoMo withdrawal rules of spec section 5, in its order: required fields, amount, number of at least 9 digits. */
+export const momoWithdrawalViolations = (
+  input: MomoWithdrawalInput,
+  availableMinor: MinorUnits,
+): RuleViolation<WithdrawalField>[] => {
+  const violations: RuleViolation<WithdrawalField>[] = [];
+  const phone = input.momoMobileNumber;
+  if (input.amountMinor === null || phone === '') violations.push({ field: 'form', messageId: 'withdrawal.required' });
+  violations.push(...withdrawalAmountViolations(input.amountMinor, availableMinor));
+  if (phone !== '' && !new RegExp(`^\\d{${MOMO_PHONE_MIN_DIGITS},12}$`).test(phone)) {
+    violations.push({ field: 'momoMobileNumber', messageId: 'withdrawal.phone' });
+  }
+  return violations;
+};
+
+const withdrawalAmountViolations = (
+  amountMinor: MinorUnits | null,
+  availableMinor: MinorUnits,
+): RuleViolation<WithdrawalField>[] => {
+  const basic = amountViolations(amountMinor, 'withdrawal.amount');
+  if (basic.length > 0 || amountMinor === null) return basic;
+  return amountMinor > availableMinor ? [{ field: 'amount', messageId: 'withdrawal.insufficientFunds' }] : [];
+};

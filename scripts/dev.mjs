@@ -50,3 +50,10 @@ for (const child of children) {
   child.on('exit', (code) => stopAll(code ?? 0));
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stopAll(0));
+
+// `npm run dev` runs this through `sh -c`; when npm is stopped with SIGTERM, the shell dies without passing it on.
+// Notice being orphaned and stop both servers rather than leave them holding the ports.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stopAll(0);
+}, 1000).unref();

@@ -24,6 +24,12 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts']
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => server.kill(signal));
 }
+// `npm start` runs this through `sh -c`; when npm is stopped with SIGTERM, the shell dies without passing it on.
+// Notice being orphaned and stop the server rather than leave it holding the port.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent && server.exitCode === null) server.kill('SIGTERM');
+}, 1000).unref();
 server.on('error', (error) => {
   console.error(`start: could not run the server: ${error.message}`);
   process.exit(1);

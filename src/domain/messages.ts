@@ -99,6 +99,7 @@ export const domainMessages = {
   'idempotency.keyRequired': 'This request needs an Idempotency-Key header.',
   'operation.notFound': 'We could not find that transaction.',
   'wallet.historyFailed': 'Failed to load your wallet history.',
+  'walletPayment.notEnough': 'Not enough funds in the wallet',
 } as const;
 
 export type DomainMessageId = keyof typeof domainMessages;

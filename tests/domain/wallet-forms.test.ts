@@ -166,3 +166,22 @@ describe('pages', () => {
     );
   });
 });
+
+describe('processing fee', () => {
+  it('is 1% rounded half up, and amount plus fee is the total to the pesewa', async () => {
+    const { processingFee, walletPaymentCheck } = await import('../../src/domain/fees');
+    expect(processingFee(100_00)).toBe(1_00);
+    expect(processingFee(10_50)).toBe(11);
+    expect(processingFee(10_49)).toBe(10);
+    expect(processingFee(0)).toBe(0);
+    fc.assert(
+      fc.property(fc.nat({ max: 1_000_000_000 }), fc.nat({ max: 1_000_000_000 }), (balance, amount) => {
+        const check = walletPaymentCheck(balance, amount);
+        expect(check.totalMinor).toBe(amount + check.feeMinor);
+        expect(check.afterMinor + check.totalMinor).toBe(balance);
+        expect(check.enough).toBe(balance >= check.totalMinor);
+        expect(Math.abs(check.feeMinor * 100 - amount)).toBeLessThanOrEqual(50);
+      }),
+    );
+  });
+});

@@ -42,7 +42,7 @@ describe('UserRegistration', () => {
     expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(user?.passwordHash).not.toContain(input.createPassword);
     const [wallet] = await t.database.db.select().from(wallets).where(eq(wallets.userId, body.data.userId));
-    expect(wallet).toEqual({ userId: body.data.userId, currency: 'GHS', balanceMinor: 0 });
+    expect(wallet).toEqual({ userId: body.data.userId, currency: 'GHS', balanceMinor: 0, heldMinor: 0 });
     const session = await logIn(t.app, input.email.toUpperCase(), input.createPassword);
     expect(session.userDetails.fullName).toBe('Yaa Akosua Serwaa Asantewaa');
   });

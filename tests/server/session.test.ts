@@ -8,7 +8,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { buildApp } from '../../src/server/app';
 import { tokenHash } from '../../src/server/crypto';
 import type { Db } from '../../src/server/db/client';
-import { identifications, sessions, wallets } from '../../src/server/db/schema';
+import { identificationImages, identifications, sessions, wallets } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { bearer, envelope, logIn, registerUser, signedInUser } from '../support/server-helpers';
 
@@ -83,7 +83,12 @@ describe('log in', () => {
 
   it('reports hasIdentification true once the user has an identification', async () => {
     const user = await registerUser(t.app);
+    const [image] = await t.database.db
+      .insert(identificationImages)
+      .values({ userId: user.userId, contentType: 'image/png', sizeBytes: 1024, storagePath: 'test/card.png' })
+      .returning({ id: identificationImages.id });
     await t.database.db.insert(identifications).values({
+      imageId: image!.id,
       userId: user.userId,
       identificationTypeId: 1,
       identificationNumber: `GHA-${Date.now()}`.slice(0, 32),

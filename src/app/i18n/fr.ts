@@ -99,6 +99,7 @@ const fr: Catalog = {
   'idempotency.keyRequired': 'Cette demande nécessite un en-tête Idempotency-Key.',
   'operation.notFound': "Nous n'avons pas trouvé cette transaction.",
   'wallet.historyFailed': "Impossible de charger l'historique de votre portefeuille.",
+  'walletPayment.notEnough': 'Fonds insuffisants dans le portefeuille',
 
   'app.name': 'Cedi Wallet',
   'app.home': 'Accueil Cedi Wallet',

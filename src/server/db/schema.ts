@@ -6,10 +6,13 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -84,7 +87,11 @@ export const users = pgTable(
   (table) => [check('users_email_normalized', sql`${table.email} = lower(btrim(${table.email}))`)],
 );
 
-/** One GHS wallet per user, created with the user. The balance is a cache of the ledger, never negative. */
+/**
+ * One GHS wallet per user, created with the user. `balance_minor` caches the sum of the wallet's ledger entries;
+ * `held_minor` is what active holds keep back (money on its way out through a provider). Available balance is
+ * balance - held; neither can go below zero, whatever the code does.
+ */
 export const wallets = pgTable(
   'wallets',
   {
@@ -93,8 +100,34 @@ export const wallets = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     currency: varchar('currency', { length: 3 }).notNull().default('GHS'),
     balanceMinor: bigint('balance_minor', { mode: 'number' }).notNull().default(0),
+    heldMinor: bigint('held_minor', { mode: 'number' }).notNull().default(0),
   },
-  (table) => [check('wallets_balance_not_negative', sql`${table.balanceMinor} >= 0`)],
+  (table) => [
+    check('wallets_balance_not_negative', sql`${table.balanceMinor} >= 0`),
+    check('wallets_held_not_negative', sql`${table.heldMinor} >= 0`),
+    check('wallets_available_not_negative', sql`${table.balanceMinor} >= ${table.heldMinor}`),
+  ],
+);
+
+/** An uploaded identification image: the file lives under DATA_DIR/uploads; only its owner may read it. */
+export const identificationImages = pgTable(
+  'identification_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Read from the file's bytes, never from its name. */
+    contentType: varchar('content_type', { length: 32 }).notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** Relative to DATA_DIR/uploads. */
+    storagePath: text('storage_path').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('identification_images_user_idx').on(table.userId),
+    check('identification_images_size', sql`${table.sizeBytes} > 0 and ${table.sizeBytes} <= 5242880`),
+  ],
 );
 
 export const identifications = pgTable(
@@ -110,10 +143,16 @@ export const identifications = pgTable(
     identificationNumber: varchar('identification_number', { length: 32 }).notNull().unique(),
     issuedDate: date('issued_date', { mode: 'string' }).notNull(),
     expiryDate: date('expiry_date', { mode: 'string' }).notNull(),
-    imagePath: text('image_path'),
+    imageId: uuid('image_id')
+      .notNull()
+      .unique('identifications_image_unique')
+      .references(() => identificationImages.id),
     createdAt: createdAt(),
   },
-  (table) => [index('identifications_user_idx').on(table.userId)],
+  (table) => [
+    index('identifications_user_idx').on(table.userId),
+    check('identifications_dates', sql`${table.expiryDate} > ${table.issuedDate}`),
+  ],
 );
 
 /** Opaque bearer tokens: only their sha256 is stored. */
@@ -152,4 +191,137 @@ export const passwordResetCodes = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('password_reset_codes_user_idx').on(table.userId)],
+);
+
+/* The ledger: double entry in pesewas. Entries are immutable and each ledger transaction sums to zero (both
+   enforced by triggers in the migration). Only user wallets cache a balance (wallets.balance_minor); system
+   accounts (clearing per rail and counterparty, fee revenue) are derived from their entries, so no money movement
+   updates a shared row. */
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** 'wallet:<userId>', 'clearing:card', 'clearing:momo:MTN', 'clearing:bank:<bankId>', 'revenue:fees', ... */
+    code: varchar('code', { length: 64 }).notNull().unique('ledger_accounts_code_unique'),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    userId: integer('user_id')
+      .unique('ledger_accounts_user_unique')
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('ledger_accounts_kind', sql`${table.kind} in ('wallet', 'clearing', 'revenue')`),
+    check('ledger_accounts_wallet_user', sql`(${table.kind} = 'wallet') = (${table.userId} is not null)`),
+  ],
+);
+
+/** What a user asked for and where it stands: the rows of the wallet history. */
+export const walletOperations = pgTable(
+  'wallet_operations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Ours, saved before any provider is called; the provider is keyed by it; shown on receipts. */
+    referenceNumber: varchar('reference_number', { length: 32 }).notNull().unique('wallet_operations_reference_unique'),
+    kind: varchar('kind', { length: 24 }).notNull(),
+    direction: varchar('direction', { length: 6 }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('pending'),
+    /** A DomainMessageId saying why it failed. */
+    failureMessageId: varchar('failure_message_id', { length: 64 }),
+    description: varchar('description', { length: 200 }).notNull(),
+    /** What the user may see of the counterparty: card brand and last four, bank and masked account, network and masked number. */
+    counterparty: jsonb('counterparty').notNull(),
+    /** Money kept back from the wallet until the provider answers (withdrawals); 0 once resolved. */
+    heldMinor: bigint('held_minor', { mode: 'number' }).notNull().default(0),
+    providerReference: varchar('provider_reference', { length: 64 }),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('wallet_operations_user_created_idx').on(table.userId, table.createdAt),
+    index('wallet_operations_pending_idx').on(table.status, table.createdAt),
+    check(
+      'wallet_operations_kind',
+      sql`${table.kind} in ('card_top_up', 'bank_top_up', 'momo_top_up', 'bank_withdrawal', 'momo_withdrawal')`,
+    ),
+    check('wallet_operations_direction', sql`${table.direction} in ('Credit', 'Debit')`),
+    check('wallet_operations_status', sql`${table.status} in ('pending', 'Successful', 'Failed')`),
+    check('wallet_operations_amount_positive', sql`${table.amountMinor} > 0`),
+    check('wallet_operations_held', sql`${table.heldMinor} >= 0 and ${table.heldMinor} <= ${table.amountMinor}`),
+    check('wallet_operations_resolved', sql`(${table.status} = 'pending') = (${table.resolvedAt} is null)`),
+  ],
+);
+
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    operationId: bigint('operation_id', { mode: 'number' }).references(() => walletOperations.id),
+    description: varchar('description', { length: 200 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('ledger_transactions_operation_idx').on(table.operationId)],
+);
+
+/** Positive amounts credit the account, negative ones debit it; each transaction's entries sum to zero. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('ledger_entries_transaction_idx').on(table.transactionId),
+    index('ledger_entries_account_idx').on(table.accountId),
+    check('ledger_entries_not_zero', sql`${table.amountMinor} <> 0`),
+  ],
+);
+
+/** A money-moving request's first answer, replayed for a repeat of its Idempotency-Key. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 128 }).notNull(),
+    /** sha256 of method, path and canonical body: the same key with another body is a 409. */
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    operationId: bigint('operation_id', { mode: 'number' }).references(() => walletOperations.id),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ name: 'idempotency_keys_pk', columns: [table.userId, table.key] })],
+);
+
+/** The built-in sandbox rail's own records (a real provider keeps these on its side). */
+export const sandboxRequests = pgTable(
+  'sandbox_requests',
+  {
+    /** Our reference number: the sandbox, like a real provider, is idempotent on it. */
+    reference: varchar('reference', { length: 32 }).primaryKey(),
+    rail: varchar('rail', { length: 8 }).notNull(),
+    direction: varchar('direction', { length: 8 }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** 'succeeded' | 'failed' | 'pending' */
+    status: varchar('status', { length: 12 }).notNull(),
+    /** What the sandbox decided from the test inputs: approve, reject, never, lose-callback, fail. */
+    scenario: varchar('scenario', { length: 16 }).notNull(),
+    decideAt: timestamp('decide_at', { withTimezone: true }).notNull(),
+    callbackSentAt: timestamp('callback_sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('sandbox_requests_due_idx').on(table.status, table.decideAt)],
 );

@@ -1,0 +1,31 @@
+import type { MinorUnits } from './money';
+
+/** Transfers and betting pay a processing fee of 1% of the amount (spec section 9). */
+export const PROCESSING_FEE_BASIS_POINTS = 100n;
+const BASIS_POINTS_IN_WHOLE = 10_000n;
+
+/**
+ * The fee in pesewas, rounded half up to the nearest pesewa (GH₵ 10.50 pays 10.5 pesewas -> 11). Integer
+ * arithmetic only, so fee + amount always equals the total charged, to the pesewa.
+ */
+export const processingFee = (amountMinor: MinorUnits): MinorUnits => {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor < 0) throw new RangeError(`not an amount: ${amountMinor}`);
+  const scaled = BigInt(amountMinor) * PROCESSING_FEE_BASIS_POINTS;
+  return Number((scaled + BASIS_POINTS_IN_WHOLE / 2n) / BASIS_POINTS_IN_WHOLE);
+};
+
+export interface WalletPaymentCheck {
+  feeMinor: MinorUnits;
+  totalMinor: MinorUnits;
+  /** The balance once paid; negative when the wallet does not cover the total. */
+  afterMinor: MinorUnits;
+  enough: boolean;
+}
+
+/** The wallet payment card: amount plus the 1% fee against the balance. */
+export const walletPaymentCheck = (balanceMinor: MinorUnits, amountMinor: MinorUnits): WalletPaymentCheck => {
+  const feeMinor = processingFee(amountMinor);
+  const totalMinor = amountMinor + feeMinor;
+  const afterMinor = balanceMinor - totalMinor;
+  return { feeMinor, totalMinor, afterMinor, enough: afterMinor >= 0 };
+};

@@ -1,0 +1,1 @@
+ALTER TABLE "identifications" DROP COLUMN "image_path";

@@ -41,5 +41,11 @@ export default defineConfig({
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
+    {
+      // Mobile first: the journey and the axe scans again on a phone-sized touch screen.
+      name: 'mobile-chromium',
+      testMatch: ['account.spec.ts', 'accessibility.spec.ts'],
+      use: { ...devices['Pixel 7'], channel: undefined },
+    },
   ],
 });

@@ -15,6 +15,18 @@ export const apiPaths = {
   forgotPassword: '/api/User/ForgotPassword', // new
   verifyResetCode: '/api/User/VerifyResetCode', // new
   resetPassword: '/api/User/ResetPassword', // new
+  identificationsByUser: '/api/User/GetAllIdentificationsByUserId',
+  userIdentification: '/api/Transaction/GetUserIdentification',
+  addIdentification: '/api/Transaction/AddUserIdentification',
+  uploadIdentificationImage: '/api/Transaction/UploadIdentificationImage', // new
+  identificationImage: '/api/Transaction/GetIdentificationImage', // new
+  cardTopUp: '/api/User/AddFundsToWallet',
+  bankTopUp: '/api/User/AddBanksFundsToWallet',
+  momoTopUp: '/api/User/AddMOMOFundsToWallet',
+  withdrawal: '/api/Transaction/WithDrawalMoney',
+  walletHistory: '/api/User/GetWalletHistoryByUserId',
+  walletOperation: '/api/User/GetWalletOperation', // new
+  providerWebhook: '/api/Provider/Webhook', // new: called by payment providers, signed
 } as const;
 
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];
@@ -29,4 +41,8 @@ export const unauthenticatedPaths: readonly ApiPath[] = [
   apiPaths.verifyResetCode,
   apiPaths.resetPassword,
   apiPaths.health,
+  apiPaths.providerWebhook,
 ];
+
+/** Every money-moving POST takes an Idempotency-Key header (one per submit attempt, reused on retry). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

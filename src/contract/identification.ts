@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** 'YYYY-MM-DD', or an ISO datetime whose date part is taken (the spec sends ISO datetimes). */
+export const isoDateInputSchema = z
+  .string()
+  .max(40)
+  .transform((value) => value.slice(0, 10));
+
+/** Identification payload of spec section 3; imgUrl carries the id the upload endpoint returned. */
+export const addIdentificationRequestSchema = z.object({
+  userId: z.number().int(),
+  identificationId: z.number().int(),
+  identificationNumber: z.string().max(64),
+  issuedDate: isoDateInputSchema,
+  expiryDate: isoDateInputSchema,
+  countryId: z.number().int().default(1),
+  stateId: z.number().int().default(1),
+  cityId: z.number().int().default(1),
+  imgUrl: z.string().max(200),
+});
+export type AddIdentificationRequest = z.input<typeof addIdentificationRequestSchema>;
+
+export const identificationSchema = z.object({
+  id: z.number().int(),
+  identificationTypeId: z.number().int(),
+  identificationType: z.string(),
+  identificationNumber: z.string(),
+  /** The same number under the name the spec's Ghana Card view reads. */
+  identificationNo: z.string(),
+  issuedDate: z.string(),
+  expiryDate: z.string(),
+  fullName: z.string(),
+  imageId: z.string(),
+});
+export type Identification = z.infer<typeof identificationSchema>;
+
+export const uploadedImageSchema = z.object({
+  imageId: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+});
+export type UploadedImage = z.infer<typeof uploadedImageSchema>;
+
+export const identificationImageQuerySchema = z.object({ imageId: z.uuid() });

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { apiAmountSchema } from './envelope';
+
+export const walletOperationStatusSchema = z.enum(['pending', 'Successful', 'Failed']);
+export type WalletOperationStatus = z.infer<typeof walletOperationStatusSchema>;
+
+export const walletOperationKindSchema = z.enum([
+  'card_top_up',
+  'bank_top_up',
+  'momo_top_up',
+  'bank_withdrawal',
+  'momo_withdrawal',
+]);
+export type WalletOperationKind = z.infer<typeof walletOperationKindSchema>;
+
+const flexibleInt = z.union([z.number().int(), z.string().regex(/^\d{1,6}$/).transform(Number)]);
+
+/** POST api/User/AddFundsToWallet (card). The card number and CVC are never stored or logged. */
+export const cardTopUpRequestSchema = z.object({
+  userId: z.number().int(),
+  amount: apiAmountSchema,
+  firstName: z.string().max(100),
+  lastName: z.string().max(100),
+  /** Digits, spaces allowed (they are removed). */
+  cardNumber: z.string().max(32),
+  cvv: z.string().max(8),
+  expiryMonth: flexibleInt,
+  expiryYear: flexibleInt,
+});
+export type CardTopUpRequest = z.input<typeof cardTopUpRequestSchema>;
+
+/** POST api/User/AddBanksFundsToWallet. */
+export const bankTopUpRequestSchema = z.object({
+  userId: z.number().int(),
+  amount: apiAmountSchema,
+  bankAccountNumber: z.string().max(64),
+  bankId: z.number().int(),
+  bankRoutingNumber: z.string().max(32).default('1'),
+  accountTypeId: flexibleInt.default(1),
+});
+export type BankTopUpRequest = z.input<typeof bankTopUpRequestSchema>;
+
+/** POST api/User/AddMOMOFundsToWallet: answered 202 pending; the payer approves on the phone. */
+export const momoTopUpRequestSchema = z.object({
+  userId: z.number().int(),
+  amount: apiAmountSchema,
+  phone: z.string().max(32),
+  provider: z.string().max(32).default('MTN'),
+});
+export type MomoTopUpRequest = z.input<typeof momoTopUpRequestSchema>;
+
+/** POST api/Transaction/WithDrawalMoney: the fields of the other gateway are ignored. */
+export const withdrawalRequestSchema = z.object({
+  userId: z.number().int(),
+  amount: apiAmountSchema,
+  isMOMOWithdrawal: z.boolean(),
+  bankAccountNumber: z.string().max(64).default(''),
+  bankId: z.number().int().default(0),
+  bankRoutingNumber: z.string().max(32).default('1'),
+  accountTypeId: flexibleInt.default(1),
+  momoMobileNumber: z.string().max(32).default(''),
+  provider: z.string().max(32).default('MTN'),
+});
+export type WithdrawalRequest = z.input<typeof withdrawalRequestSchema>;
+
+/** What every money-moving POST answers (and GetWalletOperation), for receipts and live status. */
+export const walletOperationResultSchema = z.object({
+  referenceNumber: z.string(),
+  status: walletOperationStatusSchema,
+  /** Why it failed (a DomainMessageId), else null. */
+  failureMessageId: z.string().nullable(),
+  amount: apiAmountSchema,
+  /** The available balance after this answer (balance less holds). */
+  walletAmount: apiAmountSchema,
+});
+export type WalletOperationResult = z.infer<typeof walletOperationResultSchema>;
+
+export const walletOperationQuerySchema = z.object({ referenceNumber: z.string().max(32) });
+
+/** A row of GET api/User/GetWalletHistoryByUserId (newest first). */
+export const walletHistoryRowSchema = z.object({
+  id: z.number().int(),
+  amount: apiAmountSchema,
+  actionType: z.enum(['Credit', 'Debit']),
+  /** English, for the spec; the browser composes its own from kind and counterparty. */
+  description: z.string(),
+  kind: walletOperationKindSchema,
+  /** What may be shown of the other side: 'Visa •••• 4242', 'GCB Bank •••• 7890', 'MTN •••• 4567'. */
+  counterparty: z.string(),
+  status: walletOperationStatusSchema,
+  failureMessageId: z.string().nullable(),
+  referenceNumber: z.string(),
+  /** ISO datetime. */
+  date: z.string(),
+});
+export type WalletHistoryRow = z.infer<typeof walletHistoryRowSchema>;

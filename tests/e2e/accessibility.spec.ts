@@ -93,3 +93,12 @@ test('dashboard', async ({ page, request }) => {
   await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
   await expectNoViolations(page, 'dashboard with the account menu open');
 });
+
+test('placeholder screen of a later feature', async ({ page, request }) => {
+  const user = newUser('axe-placeholder');
+  await signUpThroughApi(request, user);
+  await logIn(page, user);
+  await page.goto('/SendMoney');
+  await expect(page.getByText('This feature is coming soon.')).toBeVisible();
+  await expectNoViolations(page, 'placeholder (/SendMoney)');
+});

@@ -1,5 +1,5 @@
 // The route table: case-insensitive paths, protected routes, unknown paths.
-import { expect, test } from './support/app';
+import { expect, logIn, newUser, signUpThroughApi, test } from './support/app';
 
 test('a protected route without a token lands on /LogIn', async ({ page }) => {
   await page.goto('/Dashboard');
@@ -32,4 +32,23 @@ test('the landing page links to sign-up and log-in when signed out', async ({ pa
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Login', exact: true }).first().click();
   await expect(page).toHaveURL(/\/LogIn$/i);
+});
+
+test('routes of later issues show a real placeholder, whatever the path case', async ({ page, request }) => {
+  const user = newUser('placeholder');
+  await signUpThroughApi(request, user);
+  await logIn(page, user);
+  for (const path of ['/SendMoney', '/sendmoney', '/Dashboard/walletTopUp']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('This feature is coming soon.')).toBeVisible();
+  }
+});
+
+test('/dashboard redirects to its transaction history child', async ({ page, request }) => {
+  const user = newUser('dashboard-index');
+  await signUpThroughApi(request, user);
+  await logIn(page, user);
+  await page.goto('/Dashboard');
+  await expect(page).toHaveURL(/\/dashboard\/transactionHistory$/i);
 });

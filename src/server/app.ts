@@ -10,6 +10,7 @@ import { registerSecurityHeaders } from './plugins/security';
 import { registerStaticFiles } from './plugins/static-files';
 import type { RouteDeps } from './routes/deps';
 import { healthRoutes } from './routes/health';
+import { identificationRoutes } from './routes/identification';
 import { passwordResetRoutes } from './routes/password-reset';
 import { referenceRoutes } from './routes/reference';
 import { userRoutes } from './routes/user';
@@ -74,6 +75,7 @@ export const buildApp = async ({
   await app.register(referenceRoutes, deps);
   await app.register(userRoutes, deps);
   await app.register(passwordResetRoutes, deps);
+  await app.register(identificationRoutes, deps);
 
   await registerStaticFiles(app, config.STATIC_DIR);
   return app;

@@ -20,6 +20,9 @@ export const setTokenSource = (source: TokenSource): void => {
   tokenSource = source;
 };
 
+/** The current bearer token, for the one call wretch cannot make (an upload that reports its progress). */
+export const currentToken = (): string | null => tokenSource() ?? null;
+
 export type Query = Record<string, string | number | boolean>;
 
 export interface RequestOptions {
@@ -30,6 +33,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** A token to use instead of the token source's (logout sends the token being revoked). */
   token?: string;
+  /** Extra request headers (the Idempotency-Key of a money-moving POST). */
+  headers?: Record<string, string>;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -68,28 +73,25 @@ const errorData = (data: unknown): ErrorData | null => {
   return violations ? { messageId: data.messageId, violations } : { messageId: data.messageId };
 };
 
-const httpFailure = (error: WretchError): ApiFailure => {
-  const body: unknown = error.json;
+/** The failure an HTTP error answer describes: its status, the envelope's message and its `{ messageId, violations }`. */
+export const httpFailureOf = (status: number, statusText: string, body: unknown): ApiFailure => {
   const message =
-    isRecord(body) && typeof body.message === 'string'
-      ? body.message
-      : error.response?.statusText || `HTTP ${error.status}`;
-  return { kind: 'http', status: error.status, message, data: isRecord(body) ? errorData(body.data) : null };
+    isRecord(body) && typeof body.message === 'string' ? body.message : statusText || `HTTP ${status}`;
+  return { kind: 'http', status, message, data: isRecord(body) ? errorData(body.data) : null };
 };
 
-const unwrap = <Data>(body: unknown): Data => {
+const httpFailure = (error: WretchError): ApiFailure =>
+  httpFailureOf(error.status, error.response?.statusText ?? '', error.json);
+
+/** The envelope's `data`; anything that is not an envelope is an invalid response. */
+export const unwrap = <Data>(body: unknown): Data => {
   if (!isRecord(body) || typeof body.code !== 'number' || !('data' in body)) {
     throw new ApiError({ kind: 'invalid-response' });
   }
   return body.data as Data;
 };
 
-/** One call: resolves with the envelope's `data`, rejects with an `ApiError`. */
-export const request = async <Data>(
-  method: Method,
-  path: ApiPath,
-  options: RequestOptions = {},
-): Promise<Data> => {
+const prepare = (method: Method, path: ApiPath, options: RequestOptions) => {
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const onCallerAbort = () => timeout.abort();
@@ -98,21 +100,50 @@ export const request = async <Data>(
   let call = client.url(withQuery(path, options.query)).options({ signal: timeout.signal });
   const token = isExempt(path) ? null : (options.token ?? tokenSource());
   if (token) call = call.auth(`Bearer ${token}`);
+  if (options.headers) call = call.headers(options.headers);
   if (options.body !== undefined) call = call.json(options.body as object);
 
-  try {
-    const body: unknown = await call.fetch(method).json();
-    return unwrap<Data>(body);
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    if (options.signal?.aborted) throw options.signal.reason ?? error;
-    if (timeout.signal.aborted) throw new ApiError({ kind: 'timeout' });
-    if (isWretchError(error)) throw new ApiError(httpFailure(error));
-    if (error instanceof SyntaxError) throw new ApiError({ kind: 'invalid-response' });
-    throw new ApiError({ kind: 'network' });
-  } finally {
+  const failure = (error: unknown): unknown => {
+    if (error instanceof ApiError) return error;
+    if (options.signal?.aborted) return options.signal.reason ?? error;
+    if (timeout.signal.aborted) return new ApiError({ kind: 'timeout' });
+    if (isWretchError(error)) return new ApiError(httpFailure(error));
+    if (error instanceof SyntaxError) return new ApiError({ kind: 'invalid-response' });
+    return new ApiError({ kind: 'network' });
+  };
+  const done = () => {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCallerAbort);
+  };
+  return { response: call.fetch(method), failure, done };
+};
+
+/** One call: resolves with the envelope's `data`, rejects with an `ApiError`. */
+export const request = async <Data>(
+  method: Method,
+  path: ApiPath,
+  options: RequestOptions = {},
+): Promise<Data> => {
+  const { response, failure, done } = prepare(method, path, options);
+  try {
+    const body: unknown = await response.json();
+    return unwrap<Data>(body);
+  } catch (error) {
+    throw failure(error);
+  } finally {
+    done();
+  }
+};
+
+/** A GET whose answer is bytes, not an envelope (an identification image); failures are ApiErrors as above. */
+export const getBlob = async (path: ApiPath, options: Omit<RequestOptions, 'body'> = {}): Promise<Blob> => {
+  const { response, failure, done } = prepare('GET', path, options);
+  try {
+    return await response.blob();
+  } catch (error) {
+    throw failure(error);
+  } finally {
+    done();
   }
 };
 

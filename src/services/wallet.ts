@@ -1,0 +1,56 @@
+import { apiPaths, IDEMPOTENCY_KEY_HEADER } from '../contract/paths';
+import type {
+  BankTopUpRequest,
+  CardTopUpRequest,
+  MomoTopUpRequest,
+  WalletHistoryRow,
+  WalletOperationResult,
+  WithdrawalRequest,
+} from '../contract/wallet';
+import type { WalletAmount } from '../contract/user';
+import { get, post } from './http';
+
+type Call = { signal?: AbortSignal };
+
+/**
+ * Every money-moving POST carries the Idempotency-Key its caller made for this submit attempt: a retry with the
+ * same key gets the first answer back and moves money once.
+ */
+const moneyPost = (
+  path: (typeof apiPaths)[keyof typeof apiPaths],
+  body: unknown,
+  idempotencyKey: string,
+  call: Call,
+) =>
+  post<WalletOperationResult>(path, body, { ...call, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+
+/** Card top-up: 200 'Successful', or 402 with 'card.declined' / 'card.insufficientFunds'. */
+export const topUpByCard = (payload: CardTopUpRequest, idempotencyKey: string, call: Call = {}) =>
+  moneyPost(apiPaths.cardTopUp, payload, idempotencyKey, call);
+
+/** Bank top-up: 200 'Successful', or 402 'topUp.bankFailed'. */
+export const topUpByBank = (payload: BankTopUpRequest, idempotencyKey: string, call: Call = {}) =>
+  moneyPost(apiPaths.bankTopUp, payload, idempotencyKey, call);
+
+/** MoMo top-up: 202 'pending' until the payer approves on the phone (follow it with getWalletOperation). */
+export const topUpByMomo = (payload: MomoTopUpRequest, idempotencyKey: string, call: Call = {}) =>
+  moneyPost(apiPaths.momoTopUp, payload, idempotencyKey, call);
+
+/** Withdrawal to a bank account or a MoMo number: 200 'pending' with the money held. */
+export const withdraw = (payload: WithdrawalRequest, idempotencyKey: string, call: Call = {}) =>
+  moneyPost(apiPaths.withdrawal, payload, idempotencyKey, call);
+
+/** The live status of one of the user's own operations. */
+export const getWalletOperation = (referenceNumber: string, call: Call = {}) =>
+  get<WalletOperationResult>(apiPaths.walletOperation, { ...call, query: { referenceNumber } });
+
+/** Every movement of the user's wallet, newest first. */
+export const getWalletHistory = (userId: number, call: Call = {}) =>
+  get<WalletHistoryRow[]>(apiPaths.walletHistory, { ...call, query: { userId } });
+
+/** The available balance (balance less holds), as the API's decimal GHS. */
+export const getWalletAmount = (userId: number, call: Call = {}) =>
+  get<WalletAmount>(apiPaths.walletAmount, { ...call, query: { userId } });
+
+/** A fresh key for one submit attempt (random, 128 bits or more). */
+export const newIdempotencyKey = (): string => crypto.randomUUID();

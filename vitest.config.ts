@@ -1,4 +1,30 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * The load tests (tests/load: 16 concurrent clients against the real API host, kill -9 crashes) need a real
+ * PostgreSQL server: their project exists only when TEST_DATABASE_URL is set (never a skipped test). The pure
+ * unit test of their invariant checker runs with the server tests every time.
+ */
+const postgresLoadProjects: TestProjectInlineConfiguration[] = process.env.TEST_DATABASE_URL
+  ? [
+      {
+        extends: true,
+        test: {
+          name: 'postgres-load',
+          environment: 'node',
+          include: ['tests/load/**/*.test.ts'],
+          exclude: ['tests/load/**/*.unit.test.ts'],
+          testTimeout: 150_000,
+          hookTimeout: 120_000,
+          // One load test at a time: each one alone saturates the 2-core machine.
+          maxWorkers: 1,
+          fileParallelism: false,
+          // After every other project has finished, not beside them.
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ]
+  : [];
 
 export default defineConfig({
   test: {
@@ -18,7 +44,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
+          include: ['tests/server/**/*.test.ts', 'tests/load/**/*.unit.test.ts'],
           globalSetup: ['tests/support/server-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -26,6 +52,7 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      ...postgresLoadProjects,
     ],
   },
 });

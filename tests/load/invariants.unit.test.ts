@@ -1,0 +1,305 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clientViolations,
+  ledgerViolations,
+  type ClientRecord,
+  type LedgerSnapshot,
+} from './support/invariants';
+
+/**
+ * The load tests' checker must be able to fail: a sound ledger passes, and each way of breaking it (taken from
+ * real ledger bugs: a lost update, a double post, an orphan hold, a one-sided entry...) is reported.
+ */
+
+// Accounts: 1 = wallet of user 7, 2 = wallet of user 8, 3 = clearing:card, 4 = clearing:bank:1.
+const soundLedger = (): LedgerSnapshot => ({
+  accounts: [
+    { id: 1, code: 'wallet:7', kind: 'wallet', userId: 7 },
+    { id: 2, code: 'wallet:8', kind: 'wallet', userId: 8 },
+    { id: 3, code: 'clearing:card', kind: 'clearing', userId: null },
+    { id: 4, code: 'clearing:bank:1', kind: 'clearing', userId: null },
+  ],
+  // User 7: +100.00 card, -30.00 withdrawal posted, 20.00 withdrawal pending (held). User 8: +5.00 card.
+  wallets: [
+    { userId: 7, balanceMinor: 7_000, heldMinor: 2_000 },
+    { userId: 8, balanceMinor: 500, heldMinor: 0 },
+  ],
+  operations: [
+    {
+      id: 1,
+      userId: 7,
+      referenceNumber: 'R1',
+      kind: 'card_top_up',
+      direction: 'Credit',
+      amountMinor: 10_000,
+      status: 'Successful',
+      heldMinor: 0,
+    },
+    {
+      id: 2,
+      userId: 7,
+      referenceNumber: 'R2',
+      kind: 'bank_withdrawal',
+      direction: 'Debit',
+      amountMinor: 3_000,
+      status: 'Successful',
+      heldMinor: 0,
+    },
+    {
+      id: 3,
+      userId: 7,
+      referenceNumber: 'R3',
+      kind: 'bank_withdrawal',
+      direction: 'Debit',
+      amountMinor: 2_000,
+      status: 'pending',
+      heldMinor: 2_000,
+    },
+    {
+      id: 4,
+      userId: 8,
+      referenceNumber: 'R4',
+      kind: 'card_top_up',
+      direction: 'Credit',
+      amountMinor: 500,
+      status: 'Successful',
+      heldMinor: 0,
+    },
+    {
+      id: 5,
+      userId: 8,
+      referenceNumber: 'R5',
+      kind: 'card_top_up',
+      direction: 'Credit',
+      amountMinor: 900,
+      status: 'Failed',
+      heldMinor: 0,
+    },
+  ],
+  transactions: [
+    { id: 10, operationId: 1 },
+    { id: 11, operationId: 2 },
+    { id: 12, operationId: 4 },
+  ],
+  entries: [
+    { id: 100, transactionId: 10, accountId: 1, amountMinor: 10_000 },
+    { id: 101, transactionId: 10, accountId: 3, amountMinor: -10_000 },
+    { id: 102, transactionId: 11, accountId: 1, amountMinor: -3_000 },
+    { id: 103, transactionId: 11, accountId: 4, amountMinor: 3_000 },
+    { id: 104, transactionId: 12, accountId: 2, amountMinor: 500 },
+    { id: 105, transactionId: 12, accountId: 3, amountMinor: -500 },
+  ],
+  idempotencyKeys: [
+    { userId: 7, key: 'k1', operationId: 1 },
+    { userId: 7, key: 'k2', operationId: 2 },
+    { userId: 7, key: 'k3', operationId: 3 },
+    { userId: 8, key: 'k4', operationId: 4 },
+    { userId: 8, key: 'k5', operationId: 5 },
+    { userId: 8, key: 'k6', operationId: null }, // refused before any operation (insufficient funds)
+  ],
+});
+
+const soundRecords = (): ClientRecord[] => [
+  {
+    userId: 7,
+    key: 'k1',
+    kind: 'card_top_up',
+    direction: 'Credit',
+    amountMinor: 10_000,
+    answerStatus: 200,
+    referenceNumber: 'R1',
+    finalStatus: 'Successful',
+    expected: 'Successful',
+  },
+  {
+    userId: 7,
+    key: 'k2',
+    kind: 'bank_withdrawal',
+    direction: 'Debit',
+    amountMinor: 3_000,
+    answerStatus: 200,
+    referenceNumber: 'R2',
+    finalStatus: 'Successful',
+    expected: 'Successful',
+  },
+  {
+    userId: 7,
+    key: 'k3',
+    kind: 'bank_withdrawal',
+    direction: 'Debit',
+    amountMinor: 2_000,
+    answerStatus: 200,
+    referenceNumber: 'R3',
+    finalStatus: 'pending',
+  },
+  {
+    userId: 8,
+    key: 'k4',
+    kind: 'card_top_up',
+    direction: 'Credit',
+    amountMinor: 500,
+    answerStatus: 200,
+    referenceNumber: 'R4',
+    finalStatus: 'Successful',
+  },
+  {
+    userId: 8,
+    key: 'k5',
+    kind: 'card_top_up',
+    direction: 'Credit',
+    amountMinor: 900,
+    answerStatus: 402,
+    referenceNumber: 'R5',
+    finalStatus: 'Failed',
+    expected: 'rejected',
+  },
+  {
+    userId: 8,
+    key: 'k6',
+    kind: 'bank_withdrawal',
+    direction: 'Debit',
+    amountMinor: 99_999,
+    answerStatus: 400,
+    referenceNumber: null,
+    finalStatus: null,
+  },
+];
+
+const check = (snapshot: LedgerSnapshot, settled = false) => ledgerViolations(snapshot, { settled });
+
+describe("the load tests' ledger invariant checker", () => {
+  it("passes a sound ledger and the clients' matching records", () => {
+    expect(check(soundLedger())).toEqual([]);
+    expect(clientViolations(soundLedger(), soundRecords())).toEqual([]);
+  });
+
+  it('reports a ledger transaction that does not sum to zero, and one with a single entry', () => {
+    const snapshot = soundLedger();
+    snapshot.entries[1]!.amountMinor = -9_999;
+    snapshot.transactions.push({ id: 13, operationId: null });
+    snapshot.entries.push({ id: 106, transactionId: 13, accountId: 3, amountMinor: 1 });
+    const problems = check(snapshot).join('\n');
+    expect(problems).toContain('ledger transaction 10 sums to 1, not 0');
+    expect(problems).toContain('ledger transaction 13 has 1 entries');
+  });
+
+  it('reports a cached balance that is not the sum of its entries (a lost update)', () => {
+    const snapshot = soundLedger();
+    snapshot.wallets[0]!.balanceMinor = 10_000;
+    snapshot.wallets[0]!.heldMinor = 2_000;
+    const problems = check(snapshot).join('\n');
+    expect(problems).toContain('wallet of user 7: cached balance 10000 != sum of its entries 7000');
+    expect(problems).toContain('money not conserved');
+  });
+
+  it('reports money created: a system account credited without a matching wallet debit, through a balanced transaction', () => {
+    const snapshot = soundLedger();
+    // Balanced, but the wallet side was written to the entries and not to the cached balance.
+    snapshot.transactions.push({ id: 14, operationId: null });
+    snapshot.entries.push(
+      { id: 107, transactionId: 14, accountId: 2, amountMinor: 250 },
+      { id: 108, transactionId: 14, accountId: 4, amountMinor: -250 },
+    );
+    const problems = check(snapshot).join('\n');
+    expect(problems).toContain('money not conserved: wallets 7500 + system accounts -7750 = -250');
+  });
+
+  it('reports a negative balance, a negative available balance and a hold that no pending operation explains', () => {
+    const snapshot = soundLedger();
+    snapshot.wallets[1]!.heldMinor = 600;
+    const problems = check(snapshot).join('\n');
+    expect(problems).toContain('wallet of user 8: available -100 < 0');
+    expect(problems).toContain('wallet of user 8: held 600 != holds of pending operations 0');
+
+    const negative = soundLedger();
+    negative.entries.push(
+      { id: 109, transactionId: 12, accountId: 2, amountMinor: -1_000 },
+      { id: 110, transactionId: 12, accountId: 3, amountMinor: 1_000 },
+    );
+    negative.wallets[1]!.balanceMinor = -500;
+    expect(check(negative).join('\n')).toContain('wallet of user 8: balance -500 < 0');
+  });
+
+  it('reports an operation posted twice (one key moving money twice) and a Failed operation that moved money', () => {
+    const snapshot = soundLedger();
+    snapshot.transactions.push({ id: 15, operationId: 4 }, { id: 16, operationId: 5 });
+    snapshot.entries.push(
+      { id: 111, transactionId: 15, accountId: 2, amountMinor: 500 },
+      { id: 112, transactionId: 15, accountId: 3, amountMinor: -500 },
+      { id: 113, transactionId: 16, accountId: 2, amountMinor: 900 },
+      { id: 114, transactionId: 16, accountId: 3, amountMinor: -900 },
+    );
+    snapshot.wallets[1]!.balanceMinor = 1_900;
+    const problems = check(snapshot).join('\n');
+    expect(problems).toContain(
+      'operation R4 (card_top_up, Successful, 500) moved its wallet by 1000, expected 500',
+    );
+    expect(problems).toContain('operation R4 has 2 ledger transactions (at most 1)');
+    expect(problems).toContain('operation R5 (card_top_up, Failed, 900) moved its wallet by 900, expected 0');
+    expect(clientViolations(snapshot, soundRecords()).join('\n')).toContain(
+      "user 8: balance 1900, the clients' acknowledged Successful operations add up to 500",
+    );
+  });
+
+  it('reports an operation made without its key (two operations for one Idempotency-Key) and pending ones once settled', () => {
+    const snapshot = soundLedger();
+    snapshot.operations.push({
+      id: 6,
+      userId: 8,
+      referenceNumber: 'R6',
+      kind: 'card_top_up',
+      direction: 'Credit',
+      amountMinor: 500,
+      status: 'Failed',
+      heldMinor: 0,
+    });
+    const problems = check(snapshot, true).join('\n');
+    expect(problems).toContain('operation R6 is named by 0 idempotency keys (expected exactly 1)');
+    expect(problems).toContain('operation R3 (bank_withdrawal) is still pending');
+  });
+
+  it('reports an acknowledged operation that is missing, or whose status or amount differs from the answer', () => {
+    const snapshot = soundLedger();
+    snapshot.operations = snapshot.operations.filter((operation) => operation.referenceNumber !== 'R4');
+    snapshot.operations[1]!.status = 'Failed';
+    const records = soundRecords();
+    records[0]!.amountMinor = 10_001;
+    const problems = clientViolations(snapshot, records).join('\n');
+    expect(problems).toContain('acknowledged operation R4 is not in the database');
+    expect(problems).toContain('operation R2 is Failed in the database, the client saw Successful');
+    expect(problems).toContain('operation R1 is Credit 10000, the client asked Credit 10001');
+  });
+
+  it('reports money moved that no client was told of, a request never answered and a sandbox outcome not honoured', () => {
+    const snapshot = soundLedger();
+    const records = soundRecords().filter((record) => record.key !== 'k4');
+    records.push(
+      {
+        userId: 8,
+        key: 'k7',
+        kind: 'momo_top_up',
+        direction: 'Credit',
+        amountMinor: 100,
+        answerStatus: null,
+        referenceNumber: null,
+        finalStatus: null,
+      },
+      {
+        userId: 8,
+        key: 'k8',
+        kind: 'momo_top_up',
+        direction: 'Credit',
+        amountMinor: 100,
+        answerStatus: 202,
+        referenceNumber: 'R5',
+        finalStatus: 'Failed',
+        expected: 'Successful',
+      },
+    );
+    const problems = clientViolations(snapshot, records).join('\n');
+    expect(problems).toContain('operation R4 (card_top_up 500) is Successful but no client was told of it');
+    expect(problems).toContain('key k7 (user 8, momo_top_up 100): never acknowledged');
+    expect(problems).toContain('expected final status Successful, the client saw Failed');
+    expect(problems).toContain('reference R5 was also the answer to key k5');
+  });
+});

@@ -1,0 +1,84 @@
+import { ApiHost } from './api-host';
+import { percentile } from './http';
+import type { ClientRecord } from './invariants';
+import { createScratchDatabase, type ScratchDatabase } from './pg-admin';
+import { createUserWithIdentification, fundByCard, type LoadUser } from './users';
+import type { WorkloadResult } from './workload';
+
+/** The sandbox and worker timings of the load tests: decisions in 50 ms, polling every 200 ms, MoMo expiry in 3 s. */
+export const LOAD_SERVER_ENV: Record<string, string> = {
+  LOG_LEVEL: 'warn',
+  SANDBOX_DECISION_MS: '50',
+  PROVIDER_POLL_MS: '200',
+  SANDBOX_MOMO_EXPIRY_MS: '3000',
+};
+
+export interface LoadEnvironment {
+  database: ScratchDatabase;
+  host: ApiHost;
+  users: LoadUser[];
+  /** The funding top-ups, as client records (part of every user's balance model). */
+  fundingRecords: ClientRecord[];
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database `load_<random>` on the server of `serverUrl`, the real API host on it (child process), and
+ * `userCount` users with an identification, each funded by card with `fundingMinor`.
+ */
+export const createLoadEnvironment = async (options: {
+  serverUrl: string;
+  userCount: number;
+  fundingMinor: number;
+  env?: Record<string, string>;
+}): Promise<LoadEnvironment> => {
+  const database = await createScratchDatabase(options.serverUrl, 'load');
+  let host: ApiHost | undefined;
+  try {
+    host = await ApiHost.start({ databaseUrl: database.url, env: { ...LOAD_SERVER_ENV, ...options.env } });
+    const started = host;
+    const users = await Promise.all(
+      Array.from({ length: options.userCount }, (_, index) =>
+        createUserWithIdentification(started.baseUrl, `u${index}`),
+      ),
+    );
+    const fundingRecords = (
+      await Promise.all(users.map((user) => fundByCard(started.baseUrl, user, options.fundingMinor)))
+    ).flat();
+    return {
+      database,
+      host: started,
+      users,
+      fundingRecords,
+      close: async () => {
+        await started.stop();
+        await database.drop();
+      },
+    };
+  } catch (error) {
+    if (host) {
+      console.error(host.output.slice(-30).join('\n'));
+      await host.stop();
+    }
+    await database.drop();
+    throw error;
+  }
+};
+
+const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+
+/** One paragraph of figures for the test log. */
+export const describeWorkload = (title: string, result: WorkloadResult, clients: number): string => {
+  const seconds = result.loadMs / 1000;
+  const c = result.counts;
+  return [
+    `${title}: ${clients} clients for ${fixed(seconds)} s (all done after ${fixed(result.totalMs / 1000)} s)`,
+    `  money POSTs answered: ${result.postLatencies.length} (${fixed(result.postLatencies.length / seconds)}/s); ` +
+      `p50 ${fixed(percentile(result.postLatencies, 50))} ms, p99 ${fixed(percentile(result.postLatencies, 99))} ms, ` +
+      `max ${fixed(percentile(result.postLatencies, 100))} ms`,
+    `  reads: ${c.reads} (p50 ${fixed(percentile(result.readLatencies, 50))} ms, p99 ${fixed(percentile(result.readLatencies, 99))} ms)`,
+    `  keys: ${result.records.length}, acknowledged ${c.acknowledged}; sends ${c.requests}; no answer ${c.noAnswer}; ` +
+      `5xx ${c.serverErrors}; 409 in progress ${c.inProgress409}; replays ${c.replaysChecked}; ` +
+      `concurrent duplicates ${c.concurrentDuplicates}; conflicts ${c.conflictsChecked}; insufficient funds ${c.refusedInsufficient}`,
+  ].join('\n');
+};

@@ -1,0 +1,470 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { dataOf, messageOf, NoAnswer, request, sleep, type Answer } from './http';
+import type { ClientRecord, FinalStatus } from './invariants';
+import { CARD_APPROVED, CARD_DECLINED, CARD_INSUFFICIENT, cardTopUpBody, type LoadUser } from './users';
+
+/** What one money-moving POST is, and what the sandbox's documented test inputs say must come of it. */
+interface MoneyRequest {
+  action: Action;
+  path: string;
+  body: Record<string, unknown>;
+  kind: string;
+  direction: 'Credit' | 'Debit';
+  amountMinor: number;
+  /** The status code a request that is not refused must answer. */
+  okStatus: number;
+  /** Successful/Failed: the final status when accepted; rejected: the answer must be a refusal. */
+  expected: 'Successful' | 'Failed' | 'rejected';
+  /** The messageId of the refusal, when expected is 'rejected'. */
+  rejectMessageId?: string;
+  /** A 400 with one of these is a legitimate answer (the wallet did not hold enough at that moment). */
+  mayRefuse?: string[];
+}
+
+type Action =
+  | 'card'
+  | 'cardDeclined'
+  | 'cardInsufficient'
+  | 'bank'
+  | 'bankFail'
+  | 'momo'
+  | 'momoLostCallback'
+  | 'momoRejected'
+  | 'momoExpires'
+  | 'withdrawBank'
+  | 'withdrawMomo'
+  | 'withdrawBankFail'
+  | 'withdrawMomoFail'
+  | 'withdrawTooMuch';
+
+/** Relative weights of the full mix: mostly successes, a fair share of every documented failure. */
+const FULL_MIX: [Action, number][] = [
+  ['card', 18],
+  ['cardDeclined', 3],
+  ['cardInsufficient', 2],
+  ['bank', 12],
+  ['bankFail', 3],
+  ['momo', 9],
+  ['momoLostCallback', 3],
+  ['momoRejected', 3],
+  ['momoExpires', 1],
+  ['withdrawBank', 14],
+  ['withdrawMomo', 14],
+  ['withdrawBankFail', 3],
+  ['withdrawMomoFail', 3],
+  ['withdrawTooMuch', 2],
+];
+
+const pickWeighted = (mix: readonly [Action, number][]): Action => {
+  const total = mix.reduce((sum, [, weight]) => sum + weight, 0);
+  let roll = Math.random() * total;
+  for (const [action, weight] of mix) {
+    roll -= weight;
+    if (roll < 0) return action;
+  }
+  return mix[0]![0];
+};
+
+const digits = (count: number) => Array.from({ length: count }, () => randomInt(0, 10)).join('');
+/** A MoMo number the sandbox approves: 10 digits, last digit 5-9 so it never ends in 000001/2/3. */
+const momoNumber = () => `024${digits(6)}${randomInt(5, 10)}`;
+const bankAccount = () => `10${digits(10)}${randomInt(5, 10)}`;
+const bankId = () => randomInt(1, 25);
+/** Any amount in pesewas from GH₵ 0.01 to `maxCedis`. */
+const anyAmount = (maxCedis: number) => randomInt(1, maxCedis * 100 + 1);
+
+export const buildMoneyRequest = (action: Action, user: LoadUser): MoneyRequest => {
+  const userId = user.userId;
+  const withdrawal = (amountMinor: number, momo: boolean, fail: boolean) => ({
+    userId,
+    amount: amountMinor / 100,
+    isMOMOWithdrawal: momo,
+    ...(momo
+      ? { momoMobileNumber: fail ? '0240000001' : momoNumber(), provider: 'MTN' }
+      : { bankAccountNumber: fail ? '1234567000001' : bankAccount(), bankId: bankId() }),
+  });
+  const card = (
+    cardNumber: string,
+  ): Pick<MoneyRequest, 'path' | 'body' | 'kind' | 'direction' | 'amountMinor' | 'okStatus'> => {
+    const amountMinor = randomInt(1, 101) * 100; // whole cedis
+    return {
+      path: '/api/User/AddFundsToWallet',
+      body: cardTopUpBody(userId, amountMinor, cardNumber),
+      kind: 'card_top_up',
+      direction: 'Credit',
+      amountMinor,
+      okStatus: 200,
+    };
+  };
+  const bank = (fail: boolean) => {
+    const amountMinor = anyAmount(100);
+    return {
+      path: '/api/User/AddBanksFundsToWallet',
+      body: {
+        userId,
+        amount: amountMinor / 100,
+        bankAccountNumber: fail ? '1234567000001' : bankAccount(),
+        bankId: bankId(),
+        accountTypeId: 1,
+      },
+      kind: 'bank_top_up',
+      direction: 'Credit' as const,
+      amountMinor,
+      okStatus: 200,
+    };
+  };
+  const momo = (phone: string) => {
+    const amountMinor = anyAmount(100);
+    return {
+      path: '/api/User/AddMOMOFundsToWallet',
+      body: { userId, amount: amountMinor / 100, phone, provider: 'MTN' },
+      kind: 'momo_top_up',
+      direction: 'Credit' as const,
+      amountMinor,
+      okStatus: 202,
+    };
+  };
+  const withdraw = (momoRail: boolean, fail: boolean, amountMinor = anyAmount(150)) => ({
+    path: '/api/Transaction/WithDrawalMoney',
+    body: withdrawal(amountMinor, momoRail, fail),
+    kind: momoRail ? 'momo_withdrawal' : 'bank_withdrawal',
+    direction: 'Debit' as const,
+    amountMinor,
+    okStatus: 200,
+    mayRefuse: ['withdrawal.insufficientFunds'],
+  });
+  switch (action) {
+    case 'card':
+      return {
+        action,
+        ...card(Math.random() < 0.5 ? CARD_APPROVED : '5555555555554444'),
+        expected: 'Successful',
+      };
+    case 'cardDeclined':
+      return { action, ...card(CARD_DECLINED), expected: 'rejected', rejectMessageId: 'card.declined' };
+    case 'cardInsufficient':
+      return {
+        action,
+        ...card(CARD_INSUFFICIENT),
+        expected: 'rejected',
+        rejectMessageId: 'card.insufficientFunds',
+      };
+    case 'bank':
+      return { action, ...bank(false), expected: 'Successful' };
+    case 'bankFail':
+      return { action, ...bank(true), expected: 'rejected', rejectMessageId: 'topUp.bankFailed' };
+    case 'momo':
+      return { action, ...momo(momoNumber()), expected: 'Successful' };
+    case 'momoLostCallback':
+      return { action, ...momo(`024${digits(1)}000003`), expected: 'Successful' };
+    case 'momoRejected':
+      return { action, ...momo(`024${digits(1)}000001`), expected: 'Failed' };
+    case 'momoExpires':
+      return { action, ...momo(`024${digits(1)}000002`), expected: 'Failed' };
+    case 'withdrawBank':
+      return { action, ...withdraw(false, false), expected: 'Successful' };
+    case 'withdrawMomo':
+      return { action, ...withdraw(true, false), expected: 'Successful' };
+    case 'withdrawBankFail':
+      return { action, ...withdraw(false, true), expected: 'Failed' };
+    case 'withdrawMomoFail':
+      return { action, ...withdraw(true, true), expected: 'Failed' };
+    case 'withdrawTooMuch':
+      // The operation limit (GH₵ 100,000): more than any wallet here ever holds.
+      return {
+        action,
+        ...withdraw(Math.random() < 0.5, false, 10_000_000),
+        expected: 'rejected',
+        rejectMessageId: 'withdrawal.insufficientFunds',
+      };
+  }
+};
+
+export interface WorkloadOptions {
+  baseUrl: string;
+  users: readonly LoadUser[];
+  clients: number;
+  durationMs: number;
+  /** Each request's own bound. */
+  requestTimeoutMs: number;
+  /** After the load stops, how long a request that got no answer is still retried with its key. */
+  retryForMs: number;
+  /** 'full': every rail, failures, duplicates, conflicts, reads. 'bench': card top-ups and bank withdrawals only. */
+  mix: 'full' | 'bench';
+  /** Client i uses users[i % users.length] (several clients share each user's token and wallet). */
+  userOfClient?: (client: number) => LoadUser;
+}
+
+export interface WorkloadResult {
+  records: ClientRecord[];
+  problems: string[];
+  /** Milliseconds of every answered money POST (first sends, replays, retries; not the 409 'in progress' ones). */
+  postLatencies: number[];
+  readLatencies: number[];
+  counts: {
+    requests: number;
+    acknowledged: number;
+    noAnswer: number;
+    serverErrors: number;
+    inProgress409: number;
+    replaysChecked: number;
+    concurrentDuplicates: number;
+    conflictsChecked: number;
+    refusedInsufficient: number;
+    reads: number;
+  };
+  /** Wall time of the load phase (start to the moment the last client stopped starting new requests). */
+  loadMs: number;
+  /** Wall time until every client finished, retries included. */
+  totalMs: number;
+}
+
+const MAX_PROBLEM_LINES = 60;
+
+/**
+ * Runs `clients` concurrent loops until `durationMs` has passed, each sending random money requests for its
+ * user, with duplicate retries (sequential and concurrent) of the same Idempotency-Key and same-key-other-body
+ * conflicts. A request that gets no answer (timeout, connection refused or reset: the host may be down) or a 5xx
+ * or a 409 'in progress' is retried with the same key and body until answered, for at most `retryForMs` after
+ * the load stops. Records what each client was acknowledged; never reads the database.
+ */
+export const runWorkload = async (options: WorkloadOptions): Promise<WorkloadResult> => {
+  const records: ClientRecord[] = [];
+  const problems: string[] = [];
+  const problem = (line: string) => {
+    if (problems.length < MAX_PROBLEM_LINES) problems.push(line);
+    else if (problems.length === MAX_PROBLEM_LINES) problems.push('(more problems left out)');
+  };
+  const postLatencies: number[] = [];
+  const readLatencies: number[] = [];
+  const counts: WorkloadResult['counts'] = {
+    requests: 0,
+    acknowledged: 0,
+    noAnswer: 0,
+    serverErrors: 0,
+    inProgress409: 0,
+    replaysChecked: 0,
+    concurrentDuplicates: 0,
+    conflictsChecked: 0,
+    refusedInsufficient: 0,
+    reads: 0,
+  };
+  const started = Date.now();
+  const endAt = started + options.durationMs;
+  const giveUpAt = endAt + options.retryForMs;
+  let loadEndedAt = 0;
+  const userOf = options.userOfClient ?? ((client: number) => options.users[client % options.users.length]!);
+
+  /** One send, retried with the same key and body until a real answer comes or the retry window closes. */
+  const sendUntilAnswered = async (
+    user: LoadUser,
+    money: MoneyRequest,
+    key: string,
+    body = money.body,
+  ): Promise<Answer | null> => {
+    let backoff = 25;
+    while (Date.now() < giveUpAt) {
+      counts.requests += 1;
+      try {
+        const answer = await request(options.baseUrl, {
+          method: 'POST',
+          path: money.path,
+          token: user.token,
+          idempotencyKey: key,
+          json: body,
+          timeoutMs: options.requestTimeoutMs,
+        });
+        if (answer.status >= 500) {
+          counts.serverErrors += 1;
+          problem(`${money.action} key ${key}: HTTP ${answer.status} ${answer.text.slice(0, 200)}`);
+        } else if (answer.status === 409 && messageOf(answer) !== 'idempotency.conflict') {
+          counts.inProgress409 += 1;
+        } else {
+          postLatencies.push(answer.ms);
+          return answer;
+        }
+      } catch (error) {
+        if (!(error instanceof NoAnswer)) throw error;
+        counts.noAnswer += 1;
+      }
+      await sleep(backoff + randomInt(0, backoff));
+      backoff = Math.min(backoff * 2, 400);
+    }
+    return null;
+  };
+
+  const acknowledge = (
+    user: LoadUser,
+    money: MoneyRequest,
+    key: string,
+    answer: Answer | null,
+  ): ClientRecord => {
+    const record: ClientRecord = {
+      userId: user.userId,
+      key,
+      kind: money.kind,
+      direction: money.direction,
+      amountMinor: money.amountMinor,
+      answerStatus: null,
+      referenceNumber: null,
+      finalStatus: null,
+    };
+    records.push(record);
+    if (!answer) return record;
+    counts.acknowledged += 1;
+    record.answerStatus = answer.status;
+    const data = dataOf<{ referenceNumber?: unknown; status?: unknown; walletAmount?: unknown }>(answer);
+    if (data && typeof data.referenceNumber === 'string') record.referenceNumber = data.referenceNumber;
+    const messageId = messageOf(answer);
+    if (typeof data?.walletAmount === 'number' && data.walletAmount < 0) {
+      problem(`${money.action} key ${key}: answered walletAmount ${data.walletAmount} < 0`);
+    }
+    if (answer.status === money.okStatus) {
+      const status = data?.status;
+      if (status === 'pending' || status === 'Successful' || status === 'Failed')
+        record.finalStatus = status as FinalStatus;
+      else
+        problem(
+          `${money.action} key ${key}: ${answer.status} without an operation status: ${answer.text.slice(0, 200)}`,
+        );
+      if (!record.referenceNumber)
+        problem(`${money.action} key ${key}: ${answer.status} without a referenceNumber`);
+      if (money.expected !== 'rejected') record.expected = money.expected;
+      else
+        problem(
+          `${money.action} key ${key}: expected a refusal (${money.rejectMessageId}), got ${answer.status} ${answer.text.slice(0, 200)}`,
+        );
+    } else if (answer.status === 400 && messageId !== undefined && money.mayRefuse?.includes(messageId)) {
+      counts.refusedInsufficient += 1;
+      if (money.expected === 'rejected') record.expected = 'rejected';
+    } else if (money.expected === 'rejected' && answer.status >= 400 && answer.status < 500) {
+      record.expected = 'rejected';
+      if (messageId !== money.rejectMessageId) {
+        problem(
+          `${money.action} key ${key}: refused with ${answer.status} ${messageId ?? '?'}, expected ${money.rejectMessageId}`,
+        );
+      }
+      // A refusal that names its (Failed) operation.
+      if (record.referenceNumber) record.finalStatus = 'Failed';
+    } else {
+      problem(`${money.action} key ${key}: unexpected answer ${answer.status} ${answer.text.slice(0, 200)}`);
+    }
+    return record;
+  };
+
+  const sameAnswer = (first: Answer, again: Answer) =>
+    first.status === again.status && isDeepStrictEqual(first.body, again.body);
+
+  const oneMoneyRequest = async (user: LoadUser, mix: 'full' | 'bench', turn: number) => {
+    const action: Action =
+      mix === 'bench' ? (turn % 2 === 0 ? 'card' : 'withdrawBank') : pickWeighted(FULL_MIX);
+    const money = buildMoneyRequest(action, user);
+    const key = randomUUID();
+    const roll = mix === 'bench' ? 1 : Math.random();
+    if (roll < 0.1) {
+      // The same request sent 2-3 times at once (a double tap, a retry racing the first): every answer is the same.
+      counts.concurrentDuplicates += 1;
+      const copies = randomInt(2, 4);
+      const answers = await Promise.all(
+        Array.from({ length: copies }, () => sendUntilAnswered(user, money, key)),
+      );
+      const got = answers.filter((answer): answer is Answer => answer !== null);
+      const first = got[0] ?? null;
+      for (const other of got.slice(1)) {
+        if (first && !sameAnswer(first, other)) {
+          problem(
+            `${action} key ${key}: concurrent duplicates answered differently: ${first.status} ${first.text.slice(0, 160)} vs ${other.status} ${other.text.slice(0, 160)}`,
+          );
+        }
+      }
+      acknowledge(user, money, key, first);
+      return;
+    }
+    const answer = await sendUntilAnswered(user, money, key);
+    acknowledge(user, money, key, answer);
+    if (!answer) return;
+    if (roll < 0.25) {
+      // A retry of an answered request with the same key: the first answer again, nothing moves.
+      const again = await sendUntilAnswered(user, money, key);
+      if (again) {
+        counts.replaysChecked += 1;
+        if (!sameAnswer(answer, again)) {
+          problem(
+            `${action} key ${key}: replay answered ${again.status} ${again.text.slice(0, 160)}, first was ${answer.status} ${answer.text.slice(0, 160)}`,
+          );
+        }
+      }
+    } else if (roll < 0.28) {
+      // The same key with another body: 409 'idempotency.conflict', nothing moves.
+      const otherAmount = money.action.startsWith('card') ? money.amountMinor + 100 : money.amountMinor + 1;
+      const conflicting = await sendUntilAnswered(user, money, key, {
+        ...money.body,
+        amount: otherAmount / 100,
+      });
+      if (conflicting) {
+        counts.conflictsChecked += 1;
+        if (conflicting.status !== 409 || messageOf(conflicting) !== 'idempotency.conflict') {
+          problem(
+            `${action} key ${key}: same key, other body answered ${conflicting.status} ${conflicting.text.slice(0, 160)}, expected 409 idempotency.conflict`,
+          );
+        }
+      }
+    }
+  };
+
+  const oneRead = async (user: LoadUser) => {
+    const history = Math.random() < 0.15;
+    counts.reads += 1;
+    try {
+      const answer = await request(options.baseUrl, {
+        method: 'GET',
+        path: history
+          ? `/api/User/GetWalletHistoryByUserId?userId=${user.userId}`
+          : `/api/User/GetWalletAmountByUserId?userId=${user.userId}`,
+        token: user.token,
+        timeoutMs: options.requestTimeoutMs,
+      });
+      readLatencies.push(answer.ms);
+      if (answer.status >= 500) {
+        counts.serverErrors += 1;
+        problem(
+          `read ${history ? 'history' : 'wallet amount'}: HTTP ${answer.status} ${answer.text.slice(0, 200)}`,
+        );
+      } else if (answer.status !== 200) {
+        problem(
+          `read ${history ? 'history' : 'wallet amount'}: HTTP ${answer.status} ${answer.text.slice(0, 200)}`,
+        );
+      } else if (!history) {
+        const amount = dataOf<{ walletAmount?: unknown }>(answer)?.walletAmount;
+        if (typeof amount !== 'number' || amount < 0) problem(`wallet amount answered ${String(amount)}`);
+      }
+    } catch (error) {
+      if (!(error instanceof NoAnswer)) throw error;
+      counts.noAnswer += 1; // a read is not retried: it moves nothing
+    }
+  };
+
+  const client = async (index: number) => {
+    const user = userOf(index);
+    let turn = index;
+    while (Date.now() < endAt) {
+      if (options.mix === 'full' && Math.random() < 0.08) await oneRead(user);
+      else await oneMoneyRequest(user, options.mix, turn);
+      turn += 1;
+    }
+    loadEndedAt = Math.max(loadEndedAt, Date.now());
+  };
+
+  await Promise.all(Array.from({ length: options.clients }, (_, index) => client(index)));
+  const finished = Date.now();
+  return {
+    records,
+    problems,
+    postLatencies,
+    readLatencies,
+    counts,
+    loadMs: (loadEndedAt || finished) - started,
+    totalMs: finished - started,
+  };
+};

@@ -79,6 +79,7 @@ export const describeWorkload = (title: string, result: WorkloadResult, clients:
     `  reads: ${c.reads} (p50 ${fixed(percentile(result.readLatencies, 50))} ms, p99 ${fixed(percentile(result.readLatencies, 99))} ms)`,
     `  keys: ${result.records.length}, acknowledged ${c.acknowledged}; sends ${c.requests}; no answer ${c.noAnswer}; ` +
       `5xx ${c.serverErrors}; 409 in progress ${c.inProgress409}; replays ${c.replaysChecked}; ` +
-      `concurrent duplicates ${c.concurrentDuplicates}; conflicts ${c.conflictsChecked}; insufficient funds ${c.refusedInsufficient}`,
+      `concurrent duplicates ${c.concurrentDuplicates}; conflicts ${c.conflictsChecked}; insufficient funds ${c.refusedInsufficient}; ` +
+      `402 after a cut send ${c.interruptedFailures}; repeats of a 400 refusal ${c.refusalRepeats} (answered differently ${c.refusalRepeatsDiffering})`,
   ].join('\n');
 };

@@ -1,0 +1,376 @@
+/**
+ * `npm run bench:ledger`: the database's own debit/credit benchmark (pgbench TPC-B) and our wallet debits and
+ * credits through the HTTP API, in one go, with the same client count and duration, against the machine's
+ * PostgreSQL. Prints both rates, their ratio, and our p50/p99 latency; then a short profile of what each kind of
+ * request costs the database (statements, transactions, rows), read from PostgreSQL's own statement log.
+ *
+ * Environment (all optional):
+ *   BENCH_DATABASE_URL  server to use (default postgres://root@127.0.0.1:5432/test); its own databases are created
+ *                       and dropped (bench_pgbench_*, bench_api_*)
+ *   BENCH_CLIENTS       concurrent clients for both (default 16)
+ *   BENCH_DURATION_S    seconds of each timed run (default 20)
+ *   BENCH_SCALE         pgbench scale factor (default 10)
+ *   BENCH_WALLETS       wallets the HTTP clients share (default: one per client)
+ *   BENCH_WARMUP_S      untimed HTTP warm-up before the timed run (default 3)
+ *   BENCH_POOL_SIZE     DATABASE_POOL_SIZE of the API host (default: the server's own default)
+ *   BENCH_PROFILE       0 to skip the statement profile (default 1)
+ *   BENCH_SKIP_PGBENCH  1 to run only the HTTP side
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { ApiHost } from '../tests/load/support/api-host';
+import { percentile, request } from '../tests/load/support/http';
+import { createScratchDatabase, type ScratchDatabase } from '../tests/load/support/pg-admin';
+import { buildMoneyRequest, runWorkload } from '../tests/load/support/workload';
+import { createUserWithIdentification, fundByCard, type LoadUser } from '../tests/load/support/users';
+
+const env = process.env;
+const serverUrl = env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+const clients = Number(env.BENCH_CLIENTS ?? 16);
+const durationS = Number(env.BENCH_DURATION_S ?? 20);
+const scale = Number(env.BENCH_SCALE ?? 10);
+const walletCount = Number(env.BENCH_WALLETS ?? clients);
+const warmupS = Number(env.BENCH_WARMUP_S ?? 3);
+const profile = env.BENCH_PROFILE !== '0';
+const skipPgbench = env.BENCH_SKIP_PGBENCH === '1';
+const POSTGRES_LOG = env.BENCH_POSTGRES_LOG ?? '/var/log/postgresql/postgresql-15-main.log';
+
+const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+
+const scratch: ScratchDatabase[] = [];
+let host: ApiHost | undefined;
+const cleanUp = async () => {
+  await host?.stop().catch(() => undefined);
+  host = undefined;
+  for (const database of scratch.splice(0)) await database.drop().catch(() => undefined);
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+const run = (command: string, args: string[], timeoutMs: number): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(output);
+      else reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`));
+    });
+  });
+
+interface PgbenchResult {
+  tps: number;
+  latencyAverageMs: number;
+  p50Ms: number;
+  p99Ms: number;
+  transactions: number;
+}
+
+/** pgbench -i -s SCALE into its own database, then TPC-B with CLIENTS clients, 2 threads, DURATION seconds. */
+const runPgbench = async (): Promise<PgbenchResult> => {
+  const database = await createScratchDatabase(serverUrl, 'bench_pgbench');
+  scratch.push(database);
+  console.log(`pgbench: initialising scale ${scale} in ${database.name}...`);
+  await run('pgbench', ['-i', '-q', '-s', String(scale), database.url], 300_000);
+  const logDir = await mkdtemp(path.join(tmpdir(), 'pgbench-log-'));
+  try {
+    const args = [
+      '-c',
+      String(clients),
+      '-j',
+      '2',
+      '-T',
+      String(durationS),
+      '-l',
+      '--log-prefix',
+      path.join(logDir, 'tx'),
+      database.url,
+    ];
+    console.log(`pgbench: ${['pgbench', ...args.slice(0, -1), '<db>'].join(' ')}`);
+    const output = await run('pgbench', args, (durationS + 120) * 1000);
+    const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(output)?.[1] ?? Number.NaN);
+    const latencyAverageMs = Number(/latency average = ([\d.]+) ms/.exec(output)?.[1] ?? Number.NaN);
+    // Per-transaction log lines: client_id transaction_no time_us script_no epoch epoch_us
+    const latencies: number[] = [];
+    for (const file of await readdir(logDir)) {
+      for (const line of (await readFile(path.join(logDir, file), 'utf8')).split('\n')) {
+        const microseconds = Number(line.split(' ')[2]);
+        if (Number.isFinite(microseconds) && line.trim() !== '') latencies.push(microseconds / 1000);
+      }
+    }
+    return {
+      tps,
+      latencyAverageMs,
+      p50Ms: percentile(latencies, 50),
+      p99Ms: percentile(latencies, 99),
+      transactions: latencies.length,
+    };
+  } finally {
+    await rm(logDir, { recursive: true, force: true });
+    await database.drop();
+    scratch.splice(scratch.indexOf(database), 1);
+  }
+};
+
+interface DatabaseCounters {
+  commits: number;
+  rollbacks: number;
+  inserted: number;
+  updated: number;
+  returned: number;
+  fetched: number;
+}
+
+const databaseCounters = async (client: pg.Client, name: string): Promise<DatabaseCounters> => {
+  const { rows } = await client.query(
+    'select xact_commit, xact_rollback, tup_inserted, tup_updated, tup_returned, tup_fetched from pg_stat_database where datname = $1',
+    [name],
+  );
+  const row = rows[0] as Record<string, string>;
+  return {
+    commits: Number(row.xact_commit),
+    rollbacks: Number(row.xact_rollback),
+    inserted: Number(row.tup_inserted),
+    updated: Number(row.tup_updated),
+    returned: Number(row.tup_returned),
+    fetched: Number(row.tup_fetched),
+  };
+};
+
+/** Lines PostgreSQL logged for `database` after byte `from` of its log file (needs log_statement = all). */
+const statementLines = async (database: string, from: number): Promise<string[]> => {
+  const handle = await open(POSTGRES_LOG, 'r');
+  try {
+    const size = (await handle.stat()).size;
+    const buffer = Buffer.alloc(Math.max(0, size - from));
+    await handle.read(buffer, 0, buffer.length, from);
+    return buffer
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line.includes(`@${database} `) && /LOG: {2}(statement|execute [^:]*):/.test(line));
+  } finally {
+    await handle.close();
+  }
+};
+
+interface ProfileRow {
+  kind: string;
+  requests: number;
+  statementsPerRequest: number;
+  commitsPerRequest: number;
+  p50Ms: number;
+  sample: string[];
+}
+
+/**
+ * One client, one request at a time, for each kind: what a request costs PostgreSQL (statements from the
+ * statement log, transactions and rows from pg_stat_database) and its latency without contention.
+ */
+const profileRequests = async (
+  database: ScratchDatabase,
+  api: ApiHost,
+  user: LoadUser,
+): Promise<ProfileRow[]> => {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const rows: ProfileRow[] = [];
+  try {
+    let logReadable = true;
+    try {
+      await stat(POSTGRES_LOG);
+    } catch {
+      logReadable = false;
+    }
+    await admin.query(`ALTER DATABASE ${database.name} SET log_statement = 'all'`);
+    // New sessions pick the setting up: restart the host so its pool reconnects.
+    await api.restart();
+    const kinds: { label: string; action: Parameters<typeof buildMoneyRequest>[0] }[] = [
+      { label: 'card top-up (credit)', action: 'card' },
+      { label: 'bank withdrawal (debit, hold)', action: 'withdrawBank' },
+      { label: 'bank top-up (credit)', action: 'bank' },
+    ];
+    const count = 30;
+    for (const { label, action } of kinds) {
+      // Let earlier withdrawals' payouts settle (worker and webhook statements belong to no request).
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const logFrom = logReadable ? (await stat(POSTGRES_LOG)).size : 0;
+      const before = await databaseCounters(admin, database.name);
+      const latencies: number[] = [];
+      for (let index = 0; index < count; index += 1) {
+        const money = buildMoneyRequest(action, user);
+        const answer = await request(api.baseUrl, {
+          method: 'POST',
+          path: money.path,
+          token: user.token,
+          idempotencyKey: `profile-${action}-${index}-${Date.now()}`,
+          json: money.body,
+          timeoutMs: 10_000,
+        });
+        latencies.push(answer.ms);
+        if (answer.status >= 300) throw new Error(`profile ${label}: ${answer.status} ${answer.text}`);
+      }
+      // pg_stat_database is updated when a backend reports (at most every 500 ms or so): wait for it.
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      const after = await databaseCounters(admin, database.name);
+      const lines = logReadable ? await statementLines(database.name, logFrom) : [];
+      const statements = lines.map((line) =>
+        line.replace(/^.*LOG: {2}(statement|execute [^:]*): /, '').slice(0, 90),
+      );
+      const distinct = [...new Set(statements.map((text) => text.replace(/\s+/g, ' ').slice(0, 70)))];
+      rows.push({
+        kind: label,
+        requests: count,
+        statementsPerRequest: logReadable ? lines.length / count : Number.NaN,
+        commitsPerRequest: (after.commits - before.commits) / count,
+        p50Ms: percentile(latencies, 50),
+        sample: distinct.slice(0, 16),
+      });
+    }
+  } finally {
+    await admin.query(`ALTER DATABASE ${database.name} RESET log_statement`).catch(() => undefined);
+    await admin.end();
+  }
+  return rows;
+};
+
+const main = async () => {
+  console.log(
+    `bench:ledger: ${clients} clients, ${durationS} s each, PostgreSQL at ${new URL(serverUrl).host}` +
+      (skipPgbench ? ' (pgbench skipped)' : ''),
+  );
+  const pgbench = skipPgbench ? null : await runPgbench();
+  if (pgbench) {
+    console.log(
+      `pgbench TPC-B: ${fixed(pgbench.tps)} tps; latency avg ${fixed(pgbench.latencyAverageMs, 2)} ms, ` +
+        `p50 ${fixed(pgbench.p50Ms, 2)} ms, p99 ${fixed(pgbench.p99Ms, 2)} ms (${pgbench.transactions} transactions)`,
+    );
+  }
+
+  const database = await createScratchDatabase(serverUrl, 'bench_api');
+  scratch.push(database);
+  host = await ApiHost.start({
+    databaseUrl: database.url,
+    env: {
+      LOG_LEVEL: 'warn',
+      SANDBOX_DECISION_MS: '100',
+      PROVIDER_POLL_MS: '1000',
+      ...(env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: env.BENCH_POOL_SIZE } : {}),
+    },
+  });
+  const api = host;
+  console.log(
+    `API host: pid ${api.pid} on ${api.baseUrl}, NODE_ENV=production, LOG_LEVEL=warn; ${walletCount} wallets`,
+  );
+  const users: LoadUser[] = [];
+  for (let index = 0; index < walletCount; index += 1) {
+    users.push(await createUserWithIdentification(api.baseUrl, `bench${index}`));
+  }
+  await Promise.all(users.map((user) => fundByCard(api.baseUrl, user, 5_000_000)));
+  const userOfClient = (client: number) => users[client % users.length]!;
+
+  if (warmupS > 0) {
+    await runWorkload({
+      baseUrl: api.baseUrl,
+      users,
+      clients,
+      durationMs: warmupS * 1000,
+      requestTimeoutMs: 10_000,
+      retryForMs: 5_000,
+      mix: 'bench',
+      userOfClient,
+    });
+  }
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const before = await databaseCounters(admin, database.name);
+  const result = await runWorkload({
+    baseUrl: api.baseUrl,
+    users,
+    clients,
+    durationMs: durationS * 1000,
+    requestTimeoutMs: 10_000,
+    retryForMs: 5_000,
+    mix: 'bench',
+    userOfClient,
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1_200));
+  const after = await databaseCounters(admin, database.name);
+  await admin.end();
+
+  const seconds = result.loadMs / 1000;
+  const answered = result.postLatencies.length;
+  const rate = answered / seconds;
+  const p50 = percentile(result.postLatencies, 50);
+  const p99 = percentile(result.postLatencies, 99);
+  const credits = result.records.filter(
+    (record) => record.direction === 'Credit' && record.answerStatus === 200,
+  ).length;
+  const debits = result.records.filter(
+    (record) => record.direction === 'Debit' && record.answerStatus === 200,
+  ).length;
+  console.log(
+    `HTTP wallet debits/credits: ${fixed(rate)} requests/s (${answered} answered in ${fixed(seconds)} s: ` +
+      `${credits} card top-ups, ${debits} bank withdrawals; no answer ${result.counts.noAnswer}, 5xx ${result.counts.serverErrors}, ` +
+      `insufficient funds ${result.counts.refusedInsufficient}); p50 ${fixed(p50, 2)} ms, p99 ${fixed(p99, 2)} ms, ` +
+      `max ${fixed(percentile(result.postLatencies, 100), 2)} ms`,
+  );
+  console.log(
+    `  PostgreSQL during the run: ${fixed((after.commits - before.commits) / answered, 2)} commits per request ` +
+      `(requests, worker and webhooks together), ${fixed((after.inserted - before.inserted) / answered, 2)} rows inserted and ` +
+      `${fixed((after.updated - before.updated) / answered, 2)} updated per request, ${after.rollbacks - before.rollbacks} rollbacks`,
+  );
+  if (result.problems.length > 0)
+    console.log(`  problems seen by the clients:\n  ${result.problems.slice(0, 10).join('\n  ')}`);
+
+  if (pgbench) {
+    const ratio = rate / pgbench.tps;
+    console.log(
+      `ratio HTTP / pgbench: ${fixed(ratio, 2)} (aim >= 0.80: ${ratio >= 0.8 ? 'met' : 'NOT met'}); ` +
+        `p99 ${fixed(p99, 1)} ms (aim < 50 ms: ${p99 < 50 ? 'met' : 'NOT met'})`,
+    );
+  } else {
+    console.log(`p99 ${fixed(p99, 1)} ms (aim < 50 ms: ${p99 < 50 ? 'met' : 'NOT met'})`);
+  }
+
+  if (profile) {
+    console.log('profile (one client, one request at a time, statement log on):');
+    for (const row of await profileRequests(database, api, users[0]!)) {
+      console.log(
+        `  ${row.kind}: ${fixed(row.statementsPerRequest, 1)} statements and ${fixed(row.commitsPerRequest, 1)} commits per request ` +
+          `(worker and webhooks included), p50 ${fixed(row.p50Ms, 2)} ms alone`,
+      );
+      for (const text of row.sample) console.log(`      ${text}`);
+    }
+  }
+  console.log(
+    `BENCH_JSON ${JSON.stringify({
+      clients,
+      durationS,
+      pgbenchTps: pgbench?.tps ?? null,
+      pgbenchP99Ms: pgbench?.p99Ms ?? null,
+      httpRate: rate,
+      httpP50Ms: p50,
+      httpP99Ms: p99,
+      ratio: pgbench ? rate / pgbench.tps : null,
+    })}`,
+  );
+};
+
+main()
+  .then(cleanUp)
+  .catch(async (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    if (host) console.error(host.output.slice(-20).join('\n'));
+    await cleanUp();
+    process.exitCode = 1;
+  });

@@ -1,0 +1,105 @@
+import { useMemo } from 'react';
+import { useI18n } from '../../app/i18n/i18n';
+
+export interface DateParts {
+  year: number | null;
+  month: number | null;
+  day: number | null;
+}
+
+export type DatePart = keyof DateParts;
+
+const daysIn = (year: number | null, month: number | null): number =>
+  year !== null && month !== null ? new Date(Date.UTC(year, month, 0)).getUTCDate() : 31;
+
+/**
+ * A date as three labelled selects (day, month, year) in a fieldset. Month names come from Intl in the reader's
+ * language; the day list follows the chosen month. The error (if any) is tied to every select and announced.
+ */
+export function DateSelects({
+  legend,
+  labels,
+  idPrefix,
+  value,
+  years,
+  disabled = false,
+  hint,
+  error,
+  onChange,
+}: {
+  legend: string;
+  labels: Record<DatePart, string>;
+  idPrefix: string;
+  value: DateParts;
+  years: readonly number[];
+  disabled?: boolean;
+  hint?: string | null;
+  error?: string | null;
+  onChange: (part: DatePart, value: number | null) => void;
+}) {
+  const { t, locale } = useI18n();
+  const months = useMemo(() => {
+    const format = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
+    return Array.from({ length: 12 }, (_, index) => format.format(new Date(Date.UTC(2000, index, 1))));
+  }, [locale]);
+  const days = Array.from({ length: daysIn(value.year, value.month) }, (_, index) => index + 1);
+  const hintId = `${idPrefix}-hint`;
+  const errorId = `${idPrefix}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+
+  const select = (
+    part: DatePart,
+    placeholder: string,
+    options: readonly { value: number; label: string }[],
+  ) => (
+    <div className="date-part">
+      <label htmlFor={`${idPrefix}-${part}`}>{labels[part]}</label>
+      <select
+        id={`${idPrefix}-${part}`}
+        value={value[part] ?? ''}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(part, event.target.value === '' ? null : Number(event.target.value))}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  return (
+    <fieldset className="field date-selects" disabled={disabled}>
+      <legend>{legend}</legend>
+      <div className="date-parts">
+        {select(
+          'day',
+          t('addIdentification.day'),
+          days.map((day) => ({ value: day, label: String(day) })),
+        )}
+        {select(
+          'month',
+          t('addIdentification.month'),
+          months.map((name, index) => ({ value: index + 1, label: name })),
+        )}
+        {select(
+          'year',
+          t('addIdentification.year'),
+          years.map((year) => ({ value: year, label: String(year) })),
+        )}
+      </div>
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <p id={errorId} className="field-error" aria-live="polite">
+        {error ?? ''}
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,59 @@
+import { useId } from 'react';
+
+export interface RadioCardOption<Value extends string> {
+  value: Value;
+  label: string;
+  hint?: string;
+}
+
+/**
+ * A choice among a few options drawn as large cards (payment gateways): real radio inputs in a fieldset, so
+ * arrow keys move between them and the group's question is read with each option.
+ */
+export function RadioCards<Value extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChoose,
+}: {
+  legend: string;
+  name?: string;
+  options: readonly RadioCardOption<Value>[];
+  value: Value | null;
+  onChoose: (value: Value) => void;
+}) {
+  const generated = useId();
+  const groupName = name ?? `radio-cards-${generated}`;
+  return (
+    <fieldset className="radio-cards">
+      <legend>{legend}</legend>
+      <div className="radio-cards-options">
+        {options.map((option) => {
+          const id = `${groupName}-${option.value}`;
+          return (
+            <div key={option.value} className="radio-card">
+              <input
+                type="radio"
+                id={id}
+                name={groupName}
+                value={option.value}
+                checked={value === option.value}
+                aria-describedby={option.hint ? `${id}-hint` : undefined}
+                onChange={() => onChoose(option.value)}
+              />
+              <label htmlFor={id}>
+                <span className="radio-card-label">{option.label}</span>
+                {option.hint ? (
+                  <span id={`${id}-hint`} className="radio-card-hint">
+                    {option.hint}
+                  </span>
+                ) : null}
+              </label>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,94 @@
+import { Link } from 'react-router-dom';
+import { walletPaymentCheck } from '../domain/fees';
+import type { MinorUnits } from '../domain/money';
+import type { DomainMessageId } from '../domain/messages';
+import { useI18n } from '../app/i18n/i18n';
+import { Alert } from './ui/alert';
+import { Button } from './ui/button';
+
+export interface WalletPaymentCardProps {
+  /** The available balance, in pesewas. */
+  balanceMinor: MinorUnits;
+  /** What is being paid (before the 1% processing fee), in pesewas. */
+  amountMinor: MinorUnits;
+  /** 'select': the card is one of the wallets to choose from; 'pay': it is chosen and offers 'Click to pay'. */
+  mode: 'select' | 'pay';
+  processing?: boolean;
+  /** A message from the paying machine (e.g. 'walletPayment.notEnough' or a server failure). */
+  error?: DomainMessageId | null;
+  onSelect?: () => void;
+  onPay?: () => void;
+}
+
+/**
+ * The wallet payment card of spec section 2, for the send flows: the balance under 'Available Balance', the
+ * processing fee and total (walletPaymentCheck, the same rule the server runs), then 'Amount after transfer' when
+ * the wallet covers the total, else "You don't have enough funds!" with a link to top up.
+ */
+export function WalletPaymentCard({
+  balanceMinor,
+  amountMinor,
+  mode,
+  processing = false,
+  error = null,
+  onSelect,
+  onPay,
+}: WalletPaymentCardProps) {
+  const { t, formatMoney } = useI18n();
+  const check = walletPaymentCheck(balanceMinor, amountMinor);
+  return (
+    <section className="card wallet-payment-card" aria-labelledby="wallet-payment-title">
+      <h2 id="wallet-payment-title">{t('walletPayment.title')}</h2>
+      <p className="wallet-payment-balance">
+        <span className="wallet-payment-amount">{formatMoney(balanceMinor)}</span>
+        <span className="wallet-payment-label">{t('balance.available')}</span>
+      </p>
+      <dl className="summary">
+        <div>
+          <dt>{t('walletPayment.amount')}</dt>
+          <dd>{formatMoney(amountMinor)}</dd>
+        </div>
+        <div>
+          <dt>{t('walletPayment.fee')}</dt>
+          <dd>{formatMoney(check.feeMinor)}</dd>
+        </div>
+        <div>
+          <dt>{t('walletPayment.total')}</dt>
+          <dd>{formatMoney(check.totalMinor)}</dd>
+        </div>
+        {check.enough ? (
+          <div>
+            <dt>{t('walletPayment.after')}</dt>
+            <dd>{formatMoney(check.afterMinor)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {check.enough ? null : (
+        <p role="alert" className="wallet-payment-short">
+          {t('walletPayment.notEnoughFunds')} <Link to="/WalletTopUp">{t('walletPayment.topUp')}</Link>
+        </p>
+      )}
+      {error ? <Alert>{t(error)}</Alert> : null}
+      {mode === 'select' ? (
+        <>
+          <p className="field-hint">{t('walletPayment.selectWallet')}</p>
+          {onSelect ? (
+            <Button variant="secondary" onClick={onSelect}>
+              {t('walletPayment.title')}
+            </Button>
+          ) : null}
+        </>
+      ) : (
+        <Button
+          className="button-block"
+          busy={processing}
+          busyLabel={t('walletPayment.processing')}
+          disabled={!check.enough}
+          onClick={onPay}
+        >
+          {t('walletPayment.pay')}
+        </Button>
+      )}
+    </section>
+  );
+}

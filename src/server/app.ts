@@ -1,19 +1,24 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiPaths } from '../contract/paths';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createWalletModule, type WalletModule } from './ledger/wallet-module';
 import { createMailer, type Mailer } from './mail';
 import { installAuth } from './plugins/auth';
 import { installErrorHandling } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerStaticFiles } from './plugins/static-files';
+import type { PaymentProvider } from './providers/provider';
 import type { RouteDeps } from './routes/deps';
 import { healthRoutes } from './routes/health';
 import { identificationRoutes } from './routes/identification';
 import { passwordResetRoutes } from './routes/password-reset';
+import { providerWebhookRoutes } from './routes/provider-webhook';
 import { referenceRoutes } from './routes/reference';
 import { userRoutes } from './routes/user';
+import { walletRoutes } from './routes/wallet';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -23,6 +28,15 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Where log lines go (default stdout); tests capture them to prove secrets are redacted. */
   logStream?: NodeJS.WritableStream;
+  /** The payment rail; the built-in sandbox by default. */
+  provider?: PaymentProvider;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Money movement: its service, the payment rail and the background worker (started by main.ts). */
+    wallet: WalletModule;
+  }
 }
 
 /** Secrets that must never reach a log line, wherever they appear in what is logged. */
@@ -38,6 +52,8 @@ const REDACTED_PATHS = [
   '*.resetToken',
   '*.code',
   '*.text',
+  '*.cardNumber',
+  '*.cvv',
 ];
 
 /** The API host and the static app, ready for `listen` or `inject`. Migrations and seeding are the caller's. */
@@ -46,6 +62,7 @@ export const buildApp = async ({
   database,
   mailer,
   logStream,
+  provider,
 }: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger:
@@ -76,6 +93,27 @@ export const buildApp = async ({
   await app.register(userRoutes, deps);
   await app.register(passwordResetRoutes, deps);
   await app.register(identificationRoutes, deps);
+
+  const wallet = createWalletModule({
+    db: database.db,
+    config,
+    log: app.log,
+    provider,
+    // The sandbox's callbacks go through the real webhook route, signature check included.
+    deliverWebhook: async (rawBody, signature) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: apiPaths.providerWebhook,
+        headers: { 'content-type': 'application/json', 'x-signature': signature },
+        payload: rawBody,
+      });
+      if (response.statusCode !== 200) throw new Error(`webhook answered ${response.statusCode}`);
+    },
+  });
+  app.decorate('wallet', wallet);
+  app.addHook('onClose', () => wallet.worker.stop());
+  await app.register(walletRoutes, { ...deps, wallet });
+  await app.register(providerWebhookRoutes, { wallet });
 
   await registerStaticFiles(app, config.STATIC_DIR);
   return app;

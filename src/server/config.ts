@@ -2,8 +2,11 @@ import { z } from 'zod';
 
 /** The development secret: fine on a laptop, refused when NODE_ENV=production. */
 export const DEVELOPMENT_APP_SECRET = 'development-only-secret-change-me-0123456789';
+/** The development webhook secret shared with the built-in sandbox rail: refused when NODE_ENV=production. */
+export const DEVELOPMENT_WEBHOOK_SECRET = 'development-only-webhook-secret-0123456789';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const nonNegativeInt = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 const optionalText = z
   .string()
   .trim()
@@ -35,6 +38,16 @@ const envSchema = z
     LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt(10),
     STATIC_DIR: z.string().trim().min(1).default('./dist'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** HMAC-SHA256 key of provider webhooks (X-Signature). */
+    WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEVELOPMENT_WEBHOOK_SECRET),
+    /** How long the sandbox rail takes to decide a MoMo collection or a disbursement. */
+    SANDBOX_DECISION_MS: nonNegativeInt(3000),
+    /** A MoMo collection not approved within this time fails as expired. */
+    SANDBOX_MOMO_EXPIRY_MS: positiveInt(120_000),
+    /** How often pending operations are checked with the provider (lost callbacks, expiry). */
+    PROVIDER_POLL_MS: positiveInt(5000),
+    /** PostgreSQL connections (DATABASE_URL only). */
+    DATABASE_POOL_SIZE: positiveInt(20),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV === 'production' && env.APP_SECRET === DEVELOPMENT_APP_SECRET) {
@@ -43,6 +56,14 @@ const envSchema = z
         path: ['APP_SECRET'],
         message:
           'the development default is refused when NODE_ENV=production: set a random secret of 32+ characters',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.WEBHOOK_SECRET === DEVELOPMENT_WEBHOOK_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['WEBHOOK_SECRET'],
+        message:
+          'the development default is refused when NODE_ENV=production: set the secret shared with the payment provider',
       });
     }
   });

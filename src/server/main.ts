@@ -28,6 +28,7 @@ const main = async (): Promise<void> => {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      await app.wallet.worker.stop();
       await app.close();
       await database.close();
       process.exit(0);
@@ -40,6 +41,8 @@ const main = async (): Promise<void> => {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // After listen: the sandbox's callbacks and the provider polling run in the background until shutdown.
+  app.wallet.worker.start();
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const port = (app.server.address() as { port: number } | null)?.port ?? config.PORT;
   const url = `http://${shownHost}:${port}`;

@@ -21,9 +21,13 @@ export interface Database {
 }
 
 /** PGlite under DATA_DIR/pglite by default; PostgreSQL when DATABASE_URL is set. */
-export const openDatabase = async (config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'>): Promise<Database> => {
-  if (config.DATABASE_URL)
-    return databaseFromPool(new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 }));
+export const openDatabase = async (
+  config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'> & Partial<Pick<Config, 'DATABASE_POOL_SIZE'>>,
+): Promise<Database> => {
+  if (config.DATABASE_URL) {
+    const max = config.DATABASE_POOL_SIZE ?? 20;
+    return databaseFromPool(new pg.Pool({ connectionString: config.DATABASE_URL, max }));
+  }
   const directory = path.resolve(config.DATA_DIR, 'pglite');
   mkdirSync(directory, { recursive: true });
   return databaseFromPglite(await PGlite.create(directory));

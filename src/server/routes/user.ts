@@ -37,6 +37,7 @@ const userDetails = async (db: Db, userId: number): Promise<UserDetails> => {
       countryCode: countries.isoCode,
       hasIdentification: sql<boolean>`exists (select 1 from ${identifications} where ${identifications.userId} = ${users.id})`,
       balanceMinor: wallets.balanceMinor,
+      heldMinor: wallets.heldMinor,
     })
     .from(users)
     .innerJoin(countries, eq(countries.id, users.countryId))
@@ -52,7 +53,8 @@ const userDetails = async (db: Db, userId: number): Promise<UserDetails> => {
     countryName: row.countryName,
     countryCode: row.countryCode,
     hasIdentification: Boolean(row.hasIdentification),
-    walletAmount: minorToApiAmount(Number(row.balanceMinor)),
+    // Available balance: money held for payouts on their way out is not spendable.
+    walletAmount: minorToApiAmount(Number(row.balanceMinor) - Number(row.heldMinor)),
   };
 };
 
@@ -146,10 +148,10 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, co
     // The auth hook has already refused any userId that is not the token's user.
     const { id } = currentUser(request);
     const [wallet] = await db
-      .select({ balanceMinor: wallets.balanceMinor })
+      .select({ balanceMinor: wallets.balanceMinor, heldMinor: wallets.heldMinor })
       .from(wallets)
       .where(eq(wallets.userId, id));
     if (!wallet) throw new Error(`user ${id} has no wallet`);
-    return ok({ walletAmount: minorToApiAmount(Number(wallet.balanceMinor)) });
+    return ok({ walletAmount: minorToApiAmount(Number(wallet.balanceMinor) - Number(wallet.heldMinor)) });
   });
 };

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { queryRows } from './sql';
+
+/** Ledger account codes: one wallet per user, clearing and payout accounts per rail and counterparty. */
+export const accountCodes = {
+  wallet: (userId: number) => `wallet:${userId}`,
+  cardClearing: () => 'clearing:card',
+  bankClearing: (bankId: number) => `clearing:bank:${bankId}`,
+  momoClearing: (provider: string) => `clearing:momo:${provider}`,
+  bankPayout: (bankId: number) => `payout:bank:${bankId}`,
+  momoPayout: (provider: string) => `payout:momo:${provider}`,
+  feeRevenue: () => 'revenue:fees',
+} as const;
+
+type AccountKind = 'wallet' | 'clearing' | 'revenue';
+
+const WALLET_CODE = /^wallet:(\d+)$/;
+
+/** The user whose wallet an account code names, or null for a system account. */
+export const walletUserId = (code: string): number | null => {
+  const match = WALLET_CODE.exec(code);
+  return match ? Number(match[1]) : null;
+};
+
+const kindOf = (code: string): AccountKind => {
+  if (walletUserId(code) !== null) return 'wallet';
+  if (code.startsWith('revenue:')) return 'revenue';
+  if (code.startsWith('clearing:') || code.startsWith('payout:')) return 'clearing';
+  throw new Error(`unknown ledger account code: ${code}`);
+};
+
+/**
+ * Creates missing accounts in the caller's transaction. Accounts are never removed, so a code once seen committed
+ * is remembered by the process and costs no statement afterwards. A code this transaction creates is remembered
+ * only the next time (the transaction might still roll back).
+ */
+export class LedgerAccounts {
+  private readonly known = new Set<string>();
+
+  async ensure(tx: Queryable, codes: readonly string[]): Promise<void> {
+    const missing = [...new Set(codes)].filter((code) => !this.known.has(code));
+    if (missing.length === 0) return;
+    const values = sql.join(
+      missing.map((code) => sql`(${code}, ${kindOf(code)}, ${walletUserId(code)}::int)`),
+      sql`, `,
+    );
+    // ON CONFLICT waits for a concurrent creator to commit, then does nothing.
+    const created = await queryRows<{ code: string }>(
+      tx,
+      sql`insert into ledger_accounts (code, kind, user_id) values ${values} on conflict (code) do nothing returning code`,
+    );
+    const createdHere = new Set(created.map((row) => row.code));
+    for (const code of missing) if (!createdHere.has(code)) this.known.add(code);
+  }
+}

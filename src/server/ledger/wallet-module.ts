@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { PaymentProvider } from '../providers/provider';
+import { createSandboxProvider } from '../providers/sandbox';
+import { createWalletWorker, type WalletWorker } from '../workers/provider-worker';
+import { WalletService } from './wallet-service';
+
+export interface WalletModule {
+  service: WalletService;
+  provider: PaymentProvider;
+  worker: WalletWorker;
+}
+
+export interface WalletModuleOptions {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  /** How the sandbox's signed callbacks reach POST /api/Provider/Webhook. */
+  deliverWebhook: (rawBody: string, signature: string) => Promise<void>;
+  /** Another rail (tests, later real adapters); the built-in sandbox by default. */
+  provider?: PaymentProvider;
+}
+
+export const createWalletModule = ({ db, config, log, deliverWebhook, provider }: WalletModuleOptions): WalletModule => {
+  const rail =
+    provider ??
+    createSandboxProvider({
+      db,
+      webhookSecret: config.WEBHOOK_SECRET,
+      decisionMs: config.SANDBOX_DECISION_MS,
+      deliverWebhook,
+      onDeliveryError: (error) => log.warn({ err: error }, 'sandbox callback not delivered'),
+    });
+  const service = new WalletService({ db, provider: rail, log });
+  const worker = createWalletWorker({ db, service, provider: rail, config, log });
+  return { service, provider: rail, worker };
+};

@@ -1,0 +1,164 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { HttpError } from '../http-error';
+import {
+  findIdempotencyRecord,
+  storeAnswer,
+  type IdempotencyKey,
+  type StoredAnswer,
+} from '../plugins/idempotency';
+import type { PaymentProvider, ProviderEvent, ProviderOutcome } from '../providers/provider';
+import { LedgerAccounts } from './accounts';
+import { answerFor, resolutionOf } from './answers';
+import {
+  availableBalance,
+  createOperation,
+  findOperation,
+  isWithdrawal,
+  resolveOperation,
+  type Operation,
+  type OperationDraft,
+} from './operations';
+
+export interface MoneyMovement {
+  idempotency: IdempotencyKey;
+  draft: OperationDraft;
+  /** Calls the provider with our reference (outside any DB transaction). */
+  callProvider: (reference: string) => Promise<ProviderOutcome>;
+  /** The 400 for a withdrawal the wallet cannot cover, decided under the wallet row lock. */
+  insufficientFunds: () => HttpError;
+}
+
+export interface PendingCheck {
+  now: Date;
+  momoExpiryMs: number;
+  /** A reference the provider never received is cancelled once the operation is this old (its request died). */
+  unknownAfterMs: number;
+}
+
+export interface WalletServiceOptions {
+  db: Db;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+  /** How long a repeat waits for the first request's answer before resuming the operation itself. */
+  repeatWaitMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const REPEAT_POLL_MS = 20;
+
+/**
+ * Money movement through a provider: create the operation (with its key, and its hold for a withdrawal), call the
+ * provider outside any DB transaction, resolve once the provider has decided, and answer. Every path that can
+ * answer a key stores its answer, so a repeat replays it.
+ */
+export class WalletService {
+  readonly accounts = new LedgerAccounts();
+  private readonly db: Db;
+  private readonly provider: PaymentProvider;
+  private readonly log: FastifyBaseLogger;
+  private readonly repeatWaitMs: number;
+
+  constructor({ db, provider, log, repeatWaitMs = 3000 }: WalletServiceOptions) {
+    this.db = db;
+    this.provider = provider;
+    this.log = log;
+    this.repeatWaitMs = repeatWaitMs;
+  }
+
+  async move({ idempotency, draft, callProvider, insufficientFunds }: MoneyMovement): Promise<StoredAnswer> {
+    const created = await createOperation(this.db, idempotency, draft);
+    if (created.outcome === 'duplicateKey') return this.repeat(idempotency);
+    if (created.outcome === 'insufficientFunds') {
+      // A retry of a withdrawal that already holds the money must replay, not fail.
+      if (await findIdempotencyRecord(this.db, idempotency)) return this.repeat(idempotency);
+      throw insufficientFunds();
+    }
+    const { operation, availableMinor } = created;
+    let outcome: ProviderOutcome;
+    try {
+      outcome = await callProvider(operation.referenceNumber);
+    } catch (error) {
+      // Nothing stored: a retry with the key resumes from the provider's status; the worker does too.
+      this.log.error({ err: error, reference: operation.referenceNumber }, 'provider call failed');
+      throw new HttpError(502, isWithdrawal(operation.kind) ? 'withdrawal.requestFailed' : 'topUp.failed');
+    }
+    return this.settle(operation, outcome, availableMinor, idempotency);
+  }
+
+  /**
+   * The same key again: a different body is a 409; a stored answer is replayed; otherwise the first request is
+   * still running (wait for its answer a little) or died mid-way (resume from the provider's status).
+   */
+  private async repeat(idempotency: IdempotencyKey): Promise<StoredAnswer> {
+    const deadline = Date.now() + this.repeatWaitMs;
+    for (;;) {
+      const record = await findIdempotencyRecord(this.db, idempotency);
+      // Keys are only ever written together with their operation, in one committed statement.
+      if (!record || record.operationId === null) throw new Error('an idempotency key has no operation');
+      if (record.requestHash !== idempotency.requestHash) throw new HttpError(409, 'idempotency.conflict');
+      if (record.answer) return record.answer;
+      if (Date.now() >= deadline) return this.resume(record.operationId, idempotency);
+      await sleep(REPEAT_POLL_MS);
+    }
+  }
+
+  private async resume(operationId: number, idempotency: IdempotencyKey): Promise<StoredAnswer> {
+    const operation = await findOperation(this.db, { id: operationId });
+    if (!operation) throw new Error(`operation ${operationId} of an idempotency key is missing`);
+    if (operation.status !== 'pending') {
+      return storeAnswer(this.db, idempotency, answerFor(operation, await availableBalance(this.db, operation.userId)));
+    }
+    const outcome = await this.providerOutcome(operation, true);
+    return this.settle(operation, outcome, await availableBalance(this.db, operation.userId), idempotency);
+  }
+
+  /** The provider's status; a reference it never received is cancelled when `cancelUnknown` (so it cannot start late). */
+  private async providerOutcome(operation: Operation, cancelUnknown: boolean): Promise<ProviderOutcome> {
+    const outcome = await this.provider.status(operation.referenceNumber);
+    return outcome.status === 'unknown' && cancelUnknown ? this.provider.cancel(operation.referenceNumber) : outcome;
+  }
+
+  private async settle(
+    operation: Operation,
+    outcome: ProviderOutcome,
+    availableMinor: number,
+    idempotency: IdempotencyKey,
+  ): Promise<StoredAnswer> {
+    const resolution = resolutionOf(operation.kind, outcome);
+    if (!resolution) return storeAnswer(this.db, idempotency, answerFor(operation, availableMinor));
+    let answer: StoredAnswer | null = null;
+    const resolved = await resolveOperation(this.db, this.accounts, operation.id, resolution, async (tx, result) => {
+      const available = result.availableMinor ?? (await availableBalance(tx, operation.userId));
+      answer = await storeAnswer(tx, idempotency, answerFor(result.operation, available));
+    });
+    if (resolved && answer) return answer;
+    // Resolved by someone else meanwhile (webhook, worker, a repeat): answer from what it became.
+    const current = (await findOperation(this.db, { id: operation.id })) ?? operation;
+    return storeAnswer(this.db, idempotency, answerFor(current, await availableBalance(this.db, operation.userId)));
+  }
+
+  /** A signed provider callback: resolves its operation once; duplicates and late ones change nothing. */
+  async applyEvent(event: ProviderEvent): Promise<'resolved' | 'ignored'> {
+    const operation = await findOperation(this.db, { referenceNumber: event.reference });
+    if (!operation || operation.status !== 'pending') return 'ignored';
+    const resolution = resolutionOf(operation.kind, event);
+    if (!resolution) return 'ignored';
+    return (await resolveOperation(this.db, this.accounts, operation.id, resolution)) ? 'resolved' : 'ignored';
+  }
+
+  /** The worker's look at one pending operation: expire a MoMo request past its time, else ask the provider. */
+  async checkPending(operation: Operation, { now, momoExpiryMs, unknownAfterMs }: PendingCheck): Promise<void> {
+    const age = now.getTime() - operation.createdAt.getTime();
+    let outcome: ProviderOutcome;
+    if (operation.kind === 'momo_top_up' && age >= momoExpiryMs) {
+      // Cancelled at the provider first, so a payer approving at the last second is not charged for nothing.
+      outcome = await this.provider.cancel(operation.referenceNumber);
+      if (outcome.status === 'failed') outcome = { status: 'failed', reason: 'expired' };
+    } else {
+      outcome = await this.providerOutcome(operation, age >= unknownAfterMs);
+    }
+    const resolution = resolutionOf(operation.kind, outcome);
+    if (resolution) await resolveOperation(this.db, this.accounts, operation.id, resolution);
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * What the wallet needs from a payment provider. Every call is keyed by our own reference, saved before the call,
+ * and providers are idempotent on it: calling again with the same reference answers the first call's outcome.
+ */
+export type ProviderStatus = 'pending' | 'succeeded' | 'failed' | 'unknown';
+
+export type ProviderFailureReason =
+  | 'declined'
+  | 'insufficient_funds'
+  | 'rejected'
+  | 'account_failed'
+  | 'expired'
+  | 'cancelled';
+
+export interface ProviderOutcome {
+  /** 'unknown': the provider never received this reference. */
+  status: ProviderStatus;
+  reason?: ProviderFailureReason;
+}
+
+/** The card as the provider needs it: passed through, never stored or logged by us. */
+export interface CardDetails {
+  number: string;
+  cvv: string;
+  expiryMonth: number;
+  expiryYear: number;
+  holderName: string;
+}
+
+export interface CardCollection {
+  reference: string;
+  amountMinor: number;
+  card: CardDetails;
+}
+
+export interface BankTransfer {
+  reference: string;
+  amountMinor: number;
+  bankId: number;
+  accountNumber: string;
+}
+
+export interface MomoTransfer {
+  reference: string;
+  amountMinor: number;
+  phone: string;
+  network: string;
+}
+
+/** A provider's callback about one of our references, after its signature was checked. */
+export interface ProviderEvent {
+  eventId: string;
+  reference: string;
+  status: 'succeeded' | 'failed';
+  reason?: ProviderFailureReason;
+}
+
+export interface PaymentProvider {
+  collectCard(request: CardCollection): Promise<ProviderOutcome>;
+  collectBank(request: BankTransfer): Promise<ProviderOutcome>;
+  /** Asynchronous: usually 'pending' until the payer approves on the phone. */
+  requestMomoCollection(request: MomoTransfer): Promise<ProviderOutcome>;
+  disburseBank(request: BankTransfer): Promise<ProviderOutcome>;
+  disburseMomo(request: MomoTransfer): Promise<ProviderOutcome>;
+  status(reference: string): Promise<ProviderOutcome>;
+  /**
+   * Stops a reference that is not decided yet (or was never received, so a late call with it fails): answers
+   * 'failed' with reason 'cancelled', or the outcome already reached.
+   */
+  cancel(reference: string): Promise<ProviderOutcome>;
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): boolean;
+  parseWebhook(rawBody: Buffer): ProviderEvent | null;
+  /** The built-in sandbox only: decide what is due and send its callbacks (driven by the worker). */
+  tick?(): Promise<void>;
+}

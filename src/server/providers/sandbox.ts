@@ -1,0 +1,199 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { queryRows } from '../ledger/sql';
+import type {
+  BankTransfer,
+  CardCollection,
+  MomoTransfer,
+  PaymentProvider,
+  ProviderOutcome,
+} from './provider';
+import { parseWebhookEvent, signWebhook, verifyWebhookSignature } from './webhook-signature';
+
+/**
+ * The built-in sandbox rail. It behaves like the real rails (README, "Sandbox test inputs"):
+ * - cards: approved, except 4000000000000002 (declined) and 4000000000009995 (insufficient funds);
+ * - bank collections: decided at once; accounts ending 000001 fail;
+ * - MoMo collections: pending, decided after SANDBOX_DECISION_MS and reported through the signed webhook;
+ *   numbers ending 000001 are rejected, 000002 never answer, 000003 are approved but their callback is lost;
+ * - disbursements (bank and MoMo): pending, then succeed after SANDBOX_DECISION_MS (000001 fail).
+ * Its records live in sandbox_requests, so what it decided survives a restart. It never sees a card number
+ * again after the call and keeps none.
+ */
+export type Scenario =
+  | 'approve'
+  | 'decline'
+  | 'insufficient'
+  | 'reject'
+  | 'fail'
+  | 'never'
+  | 'lose-callback'
+  | 'cancelled';
+
+type Rail = 'card' | 'bank' | 'momo' | 'none';
+type Direction = 'collect' | 'disburse' | 'none';
+
+const DECLINED_CARD = '4000000000000002';
+const INSUFFICIENT_CARD = '4000000000009995';
+
+const FINAL: Record<Exclude<Scenario, 'never'>, ProviderOutcome> = {
+  approve: { status: 'succeeded' },
+  'lose-callback': { status: 'succeeded' },
+  decline: { status: 'failed', reason: 'declined' },
+  insufficient: { status: 'failed', reason: 'insufficient_funds' },
+  reject: { status: 'failed', reason: 'rejected' },
+  fail: { status: 'failed', reason: 'account_failed' },
+  cancelled: { status: 'failed', reason: 'cancelled' },
+};
+
+export const cardScenario = (number: string): Scenario =>
+  number === DECLINED_CARD ? 'decline' : number === INSUFFICIENT_CARD ? 'insufficient' : 'approve';
+
+export const momoCollectionScenario = (phone: string): Scenario => {
+  if (phone.endsWith('000001')) return 'reject';
+  if (phone.endsWith('000002')) return 'never';
+  if (phone.endsWith('000003')) return 'lose-callback';
+  return 'approve';
+};
+
+export const accountScenario = (accountOrPhone: string): Scenario =>
+  accountOrPhone.endsWith('000001') ? 'fail' : 'approve';
+
+interface SandboxRow {
+  status: string;
+  scenario: Scenario;
+  decide_at: Date | string;
+}
+
+const outcomeOf = (row: SandboxRow, now: Date): ProviderOutcome => {
+  if (row.status !== 'pending' || row.scenario === 'cancelled') return FINAL[row.scenario as Exclude<Scenario, 'never'>];
+  if (row.scenario === 'never' || new Date(row.decide_at).getTime() > now.getTime()) return { status: 'pending' };
+  return FINAL[row.scenario];
+};
+
+export interface SandboxOptions {
+  db: Db;
+  webhookSecret: string;
+  decisionMs: number;
+  /** Sends a signed callback to our webhook endpoint (the app wires it to POST /api/Provider/Webhook). */
+  deliverWebhook: (rawBody: string, signature: string) => Promise<void>;
+  /** Callbacks sent at once at most (the rest wait for the next tick). */
+  batchSize?: number;
+  onDeliveryError?: (error: unknown) => void;
+}
+
+export const createSandboxProvider = ({
+  db,
+  webhookSecret,
+  decisionMs,
+  deliverWebhook,
+  batchSize = 500,
+  onDeliveryError = () => undefined,
+}: SandboxOptions): PaymentProvider => {
+  /** Idempotent on the reference: a second call answers what the first one decided. */
+  const statusOf = async (reference: string): Promise<ProviderOutcome> => {
+    const [row] = await queryRows<SandboxRow>(
+      db,
+      sql`select status, scenario, decide_at from sandbox_requests where reference = ${reference}`,
+    );
+    return row ? outcomeOf(row, new Date()) : { status: 'unknown' };
+  };
+
+  const record = async (
+    reference: string,
+    rail: Rail,
+    direction: Direction,
+    amountMinor: number,
+    scenario: Scenario,
+  ): Promise<ProviderOutcome> => {
+    const synchronous = direction === 'collect' && rail !== 'momo';
+    const status = synchronous ? FINAL[scenario as Exclude<Scenario, 'never'>].status : 'pending';
+    const decideAt = new Date(Date.now() + (synchronous ? 0 : decisionMs));
+    const [row] = await queryRows<SandboxRow & { fresh: boolean }>(
+      db,
+      sql`with inserted as (
+            insert into sandbox_requests (reference, rail, direction, amount_minor, status, scenario, decide_at, callback_sent_at)
+            values (${reference}, ${rail}, ${direction}, ${amountMinor}::bigint, ${status}, ${scenario},
+                    ${decideAt.toISOString()}::timestamptz, ${synchronous ? decideAt.toISOString() : null}::timestamptz)
+            on conflict (reference) do nothing
+            returning status, scenario, decide_at
+          )
+          select status, scenario, decide_at, true as fresh from inserted
+          union all select status, scenario, decide_at, false as fresh from sandbox_requests
+          where reference = ${reference} and not exists (select 1 from inserted)`,
+    );
+    // An asynchronous request is accepted as pending, whatever its decision time.
+    if (row?.fresh) return synchronous ? FINAL[scenario as Exclude<Scenario, 'never'>] : { status: 'pending' };
+    // Empty only when a concurrent first call with this reference committed meanwhile: read it.
+    return row ? outcomeOf(row, new Date()) : statusOf(reference);
+  };
+
+  const cancel = async (reference: string): Promise<ProviderOutcome> => {
+    // Never received: a tombstone, so a late call with this reference fails. Undecided: cancelled.
+    await db.execute(
+      sql`insert into sandbox_requests (reference, rail, direction, amount_minor, status, scenario, decide_at, callback_sent_at)
+          values (${reference}, 'none', 'none', 0, 'failed', 'cancelled', now(), now())
+          on conflict (reference) do update set status = 'failed', scenario = 'cancelled', callback_sent_at = now()
+          where sandbox_requests.status = 'pending'
+            and (sandbox_requests.scenario = 'never' or sandbox_requests.decide_at > now())`,
+    );
+    return statusOf(reference);
+  };
+
+  const deliver = async (reference: string, outcome: ProviderOutcome): Promise<void> => {
+    const body = JSON.stringify({
+      reference,
+      status: outcome.status,
+      ...(outcome.reason ? { reason: outcome.reason } : {}),
+      eventId: `evt_${reference}_${outcome.status}`,
+    });
+    try {
+      await deliverWebhook(body, signWebhook(body, webhookSecret));
+    } catch (error) {
+      // A lost callback: the worker's polling finds the outcome.
+      onDeliveryError(error);
+    }
+  };
+
+  const tick = async (): Promise<void> => {
+    const decided = await queryRows<{ reference: string; scenario: Scenario }>(
+      db,
+      sql`update sandbox_requests set
+            status = case when scenario in ('approve', 'lose-callback') then 'succeeded' else 'failed' end,
+            callback_sent_at = now()
+          where reference in (
+            select reference from sandbox_requests
+            where status = 'pending' and decide_at <= now() and scenario <> 'never'
+            order by decide_at limit ${batchSize} for update skip locked
+          )
+          returning reference, scenario`,
+    );
+    const toSend = decided.filter((row) => row.scenario !== 'lose-callback');
+    const PARALLEL = 8;
+    for (let start = 0; start < toSend.length; start += PARALLEL) {
+      await Promise.all(
+        toSend
+          .slice(start, start + PARALLEL)
+          .map((row) => deliver(row.reference, FINAL[row.scenario as Exclude<Scenario, 'never'>])),
+      );
+    }
+  };
+
+  return {
+    collectCard: ({ reference, amountMinor, card }: CardCollection) =>
+      record(reference, 'card', 'collect', amountMinor, cardScenario(card.number)),
+    collectBank: ({ reference, amountMinor, accountNumber }: BankTransfer) =>
+      record(reference, 'bank', 'collect', amountMinor, accountScenario(accountNumber)),
+    requestMomoCollection: ({ reference, amountMinor, phone }: MomoTransfer) =>
+      record(reference, 'momo', 'collect', amountMinor, momoCollectionScenario(phone)),
+    disburseBank: ({ reference, amountMinor, accountNumber }: BankTransfer) =>
+      record(reference, 'bank', 'disburse', amountMinor, accountScenario(accountNumber)),
+    disburseMomo: ({ reference, amountMinor, phone }: MomoTransfer) =>
+      record(reference, 'momo', 'disburse', amountMinor, accountScenario(phone)),
+    status: statusOf,
+    cancel,
+    verifyWebhook: (rawBody, header) => verifyWebhookSignature(rawBody, header, webhookSecret),
+    parseWebhook: parseWebhookEvent,
+    tick,
+  };
+};

@@ -1,0 +1,101 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { pendingOperations } from '../ledger/operations';
+import type { WalletService } from '../ledger/wallet-service';
+import type { PaymentProvider } from '../providers/provider';
+
+export interface WorkerRunOptions {
+  /** The worker's clock (tests move it forward to expire requests). */
+  now?: Date;
+  /** Only operations at least this old are checked (younger ones are still in their request). */
+  minAgeMs?: number;
+  /** A reference the provider never received is cancelled once its operation is this old. */
+  unknownAfterMs?: number;
+}
+
+export interface WalletWorker {
+  /** One pass: the sandbox sends its due callbacks, then pending operations are checked with the provider. */
+  runOnce(options?: WorkerRunOptions): Promise<void>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+const DEFAULT_MIN_AGE_MS = 1000;
+const DEFAULT_UNKNOWN_AFTER_MS = 30_000;
+const BATCH = 200;
+/** The sandbox decides on its own clock; its callbacks are due more often than the provider is polled. */
+const SANDBOX_TICK_MS = 250;
+
+export const createWalletWorker = ({
+  db,
+  service,
+  provider,
+  config,
+  log,
+}: {
+  db: Db;
+  service: WalletService;
+  provider: PaymentProvider;
+  config: Pick<Config, 'PROVIDER_POLL_MS' | 'SANDBOX_MOMO_EXPIRY_MS'>;
+  log: FastifyBaseLogger;
+}): WalletWorker => {
+  const pollPending = async ({
+    now = new Date(),
+    minAgeMs = DEFAULT_MIN_AGE_MS,
+    unknownAfterMs = DEFAULT_UNKNOWN_AFTER_MS,
+  }: WorkerRunOptions): Promise<void> => {
+    const operations = await pendingOperations(db, new Date(now.getTime() - minAgeMs), BATCH);
+    for (const operation of operations) {
+      try {
+        await service.checkPending(operation, { now, momoExpiryMs: config.SANDBOX_MOMO_EXPIRY_MS, unknownAfterMs });
+      } catch (error) {
+        log.error({ err: error, reference: operation.referenceNumber }, 'pending operation check failed');
+      }
+    }
+  };
+
+  const runOnce = async (options: WorkerRunOptions = {}): Promise<void> => {
+    await provider.tick?.();
+    await pollPending(options);
+  };
+
+  const cancels: (() => void)[] = [];
+  const running = new Set<Promise<void>>();
+  let stopped = true;
+
+  /** Runs `task` every `everyMs`, never two at once, until stopped. */
+  const every = (everyMs: number, task: () => Promise<void>) => {
+    let timer: NodeJS.Timeout | undefined;
+    cancels.push(() => clearTimeout(timer));
+    const schedule = () => {
+      if (stopped) return;
+      timer = setTimeout(() => {
+        const run = task()
+          .catch((error: unknown) => log.error({ err: error }, 'wallet worker pass failed'))
+          .finally(() => {
+            running.delete(run);
+            schedule();
+          });
+        running.add(run);
+      }, everyMs);
+      timer.unref();
+    };
+    schedule();
+  };
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      if (provider.tick) every(SANDBOX_TICK_MS, () => provider.tick?.() ?? Promise.resolve());
+      every(config.PROVIDER_POLL_MS, () => pollPending({}));
+    },
+    async stop() {
+      stopped = true;
+      for (const cancel of cancels.splice(0)) cancel();
+      await Promise.all(running);
+    },
+  };
+};

@@ -47,7 +47,8 @@ const meter = (maxBytes: number) => {
     transform(chunk: Buffer, _encoding, done) {
       sizeBytes += chunk.length;
       if (sizeBytes > maxBytes) return done(new TooLargeError());
-      if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+      if (head.length < SNIFF_BYTES)
+        head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
       return done(null, chunk);
     },
   });
@@ -64,12 +65,18 @@ export const storeUpload = async (
   userId: number,
   file: Readable & { truncated?: boolean },
 ): Promise<StoredUpload> => {
+  // The upload stream fails on a malformed or cut-off body: the client's fault (400), unlike a disk error.
+  // It may fail before the pipeline starts, hence `errored` too.
+  let malformed = false;
+  file.once('error', () => {
+    malformed = true;
+  });
   const directory = path.join(root, String(userId));
-  await mkdir(directory, { recursive: true });
   const id = randomUUID();
   const partial = path.join(directory, `${id}.part`);
   const counted = meter(IDENTIFICATION_IMAGE_MAX_BYTES);
   try {
+    await mkdir(directory, { recursive: true });
     await pipeline(file, counted.transform, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
     // The multipart parser stops at its own size limit and marks the stream truncated instead of failing it.
     if (file.truncated) throw new TooLargeError();
@@ -81,6 +88,8 @@ export const storeUpload = async (
   } catch (error) {
     await rm(partial, { force: true });
     if (error instanceof TooLargeError) throw new HttpError(413, 'identification.imageTooLarge');
+    if ((malformed || file.errored) && !(error instanceof HttpError))
+      throw new HttpError(400, 'request.invalid');
     throw error;
   }
 };

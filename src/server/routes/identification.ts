@@ -38,6 +38,18 @@ const MAX_INTEGER_ID = 2_147_483_647;
 /** PostgreSQL has no year 0: such a date is sent to the rules as unreadable rather than failing the insert. */
 const storableDate = (date: string): string => (isIsoDate(date) && yearOf(date) < 1 ? 'unreadable' : date);
 
+const hasStatus = (error: unknown): boolean =>
+  typeof (error as { statusCode?: unknown } | null)?.statusCode === 'number';
+
+/** The stored file's absolute path, or null when the row's path would lead outside the uploads root. */
+const storedFile = (root: string, storagePath: string): string | null => {
+  try {
+    return resolveStoredPath(root, storagePath);
+  } catch {
+    return null;
+  }
+};
+
 /** The token user's identifications (or one of them), in the contract's shape, oldest first. */
 const identificationsOf = async (db: Queryable, userId: number, id?: number): Promise<Identification[]> => {
   const rows = await db
@@ -56,9 +68,7 @@ const identificationsOf = async (db: Queryable, userId: number, id?: number): Pr
     .from(identifications)
     .innerJoin(identificationTypes, eq(identificationTypes.id, identifications.identificationTypeId))
     .innerJoin(users, eq(users.id, identifications.userId))
-    .where(
-      and(eq(identifications.userId, userId), id === undefined ? undefined : eq(identifications.id, id)),
-    )
+    .where(and(eq(identifications.userId, userId), id === undefined ? undefined : eq(identifications.id, id)))
     .orderBy(asc(identifications.createdAt), asc(identifications.id));
   return rows.map(({ firstName, middleName, lastName, ...row }) => ({
     ...row,
@@ -104,17 +114,23 @@ export const identificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
           max: UPLOADS_PER_HOUR,
           timeWindow: 60 * 60_000,
           hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) => `identification-upload|${request.user?.id ?? request.ip}`,
+          keyGenerator: (request: FastifyRequest) =>
+            `identification-upload|${request.user?.id ?? request.ip}`,
         },
       },
     },
     async (request, reply) => {
       const { id: userId } = currentUser(request);
       if (!request.isMultipart()) throw new HttpError(400, 'request.invalid');
-      const part = await request.file();
+      // The parser throws plain errors (no status) for a body it cannot read, e.g. no boundary: bad input.
+      const part = await request.file().catch((error: unknown) => {
+        throw hasStatus(error) ? error : new HttpError(400, 'request.invalid');
+      });
       if (!part || part.fieldname !== IMAGE_FIELD) {
         part?.file.resume();
-        throw violationsError(toViolations([{ field: IMAGE_FIELD, messageId: 'identification.imageRequired' }]));
+        throw violationsError(
+          toViolations([{ field: IMAGE_FIELD, messageId: 'identification.imageRequired' }]),
+        );
       }
       const stored = await storeUpload(root, userId, part.file);
       try {
@@ -139,16 +155,23 @@ export const identificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
       const { id: userId } = currentUser(request);
       // Another user's image answers like an unknown one: its existence is not revealed.
       const [image] = await db
-        .select({ contentType: identificationImages.contentType, storagePath: identificationImages.storagePath })
+        .select({
+          contentType: identificationImages.contentType,
+          storagePath: identificationImages.storagePath,
+        })
         .from(identificationImages)
-        .where(and(eq(identificationImages.id, request.query.imageId), eq(identificationImages.userId, userId)));
+        .where(
+          and(eq(identificationImages.id, request.query.imageId), eq(identificationImages.userId, userId)),
+        );
       if (!image) throw new HttpError(404, 'notFound');
-      const file = resolveStoredPath(root, image.storagePath);
-      const size = await stat(file).then(
-        (stats) => stats.size,
-        () => null,
-      );
-      if (size === null) {
+      const file = storedFile(root, image.storagePath);
+      const size =
+        file &&
+        (await stat(file).then(
+          (stats) => stats.size,
+          () => null,
+        ));
+      if (!file || size === null) {
         request.log.error({ imageId: request.query.imageId }, 'identification image file is missing');
         throw new HttpError(404, 'notFound');
       }
@@ -219,7 +242,9 @@ export const identificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
         // Two adds at once: the unique indexes decide, the loser gets the answer the checks above would give.
         if (isUniqueViolation(error, NUMBER_UNIQUE)) throw new HttpError(409, 'identification.exists');
         if (isUniqueViolation(error, IMAGE_UNIQUE)) {
-          throw violationsError(toViolations([{ field: 'image', messageId: 'identification.imageRequired' }]));
+          throw violationsError(
+            toViolations([{ field: 'image', messageId: 'identification.imageRequired' }]),
+          );
         }
         throw error;
       }

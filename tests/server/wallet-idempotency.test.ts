@@ -1,0 +1,224 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorData } from '../../src/contract/envelope';
+import { apiPaths } from '../../src/contract/paths';
+import { queryRows } from '../../src/server/ledger/sql';
+import type { CardCollection } from '../../src/server/providers/provider';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { envelope } from '../support/server-helpers';
+import {
+  bankWithdrawalBody,
+  cardBody,
+  DECLINED_CARD,
+  fundWallet,
+  history,
+  momoTopUpBody,
+  newKey,
+  operation,
+  postMoney,
+  resultOf,
+  walletAmount,
+  walletUser,
+} from '../support/server-wallet-fixtures';
+import { expectLedgerInvariants } from '../support/server-wallet-invariants';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ SANDBOX_DECISION_MS: 0 });
+});
+afterAll(async () => {
+  if (t) await expectLedgerInvariants(t.database.db);
+  await t?.close();
+});
+
+const user = () => walletUser(t.app, t.database.db);
+const messageIdOf = (response: Parameters<typeof envelope>[0]) => envelope<ErrorData>(response).data.messageId;
+
+describe('Idempotency-Key', () => {
+  it('is required on every money-moving POST (1 to 128 printable characters)', async () => {
+    const u = await user();
+    for (const key of [null, '', 'k'.repeat(129), 'has space']) {
+      const response = await postMoney(t.app, u, apiPaths.cardTopUp, cardBody(u, 10), key);
+      expect(response.statusCode, String(key)).toBe(400);
+      expect(messageIdOf(response)).toBe('idempotency.keyRequired');
+    }
+    expect(await history(t.app, u)).toEqual([]);
+  });
+
+  it('a repeat returns the first answer (status and body) and moves the money once', async () => {
+    const u = await user();
+    const key = newKey();
+    const first = await postMoney(t.app, u, apiPaths.cardTopUp, cardBody(u, 25), key);
+    const again = await postMoney(t.app, u, apiPaths.cardTopUp, cardBody(u, 25), key);
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await walletAmount(t.app, u)).toBe(25);
+    expect(await history(t.app, u)).toHaveLength(1);
+  });
+
+  it('the body is compared by content, not by key order', async () => {
+    const u = await user();
+    const key = newKey();
+    const body = cardBody(u, 15);
+    const reordered = Object.fromEntries(Object.entries(body).reverse());
+    const first = await postMoney(t.app, u, apiPaths.cardTopUp, body, key);
+    const again = await postMoney(t.app, u, apiPaths.cardTopUp, reordered, key);
+    expect(again.json()).toEqual(first.json());
+  });
+
+  it('a declined card replays its 402, and nothing moves', async () => {
+    const u = await user();
+    const key = newKey();
+    const body = cardBody(u, 30, { cardNumber: DECLINED_CARD });
+    const first = await postMoney(t.app, u, apiPaths.cardTopUp, body, key);
+    const again = await postMoney(t.app, u, apiPaths.cardTopUp, body, key);
+    expect([first.statusCode, again.statusCode]).toEqual([402, 402]);
+    expect(again.json()).toEqual(first.json());
+    expect(await history(t.app, u)).toHaveLength(1);
+  });
+
+  it('the same key with another body, or on another path, is a 409 idempotency.conflict', async () => {
+    const u = await user();
+    const key = newKey();
+    await postMoney(t.app, u, apiPaths.cardTopUp, cardBody(u, 10), key);
+    const otherAmount = await postMoney(t.app, u, apiPaths.cardTopUp, cardBody(u, 11), key);
+    expect(otherAmount.statusCode).toBe(409);
+    expect(messageIdOf(otherAmount)).toBe('idempotency.conflict');
+    const otherPath = await postMoney(t.app, u, apiPaths.momoTopUp, momoTopUpBody(u, 10), key);
+    expect(otherPath.statusCode).toBe(409);
+    expect(await walletAmount(t.app, u)).toBe(10);
+  });
+
+  it('keys belong to their user: two users may use the same one', async () => {
+    const [a, b] = [await user(), await user()];
+    const key = newKey();
+    expect((await postMoney(t.app, a, apiPaths.cardTopUp, cardBody(a, 10), key)).statusCode).toBe(200);
+    expect((await postMoney(t.app, b, apiPaths.cardTopUp, cardBody(b, 12), key)).statusCode).toBe(200);
+    expect([await walletAmount(t.app, a), await walletAmount(t.app, b)]).toEqual([10, 12]);
+  });
+
+  it('a repeated withdrawal replays its hold even when the wallet could not cover it again', async () => {
+    const u = await user();
+    await fundWallet(t.app, u, 50);
+    const key = newKey();
+    const first = await postMoney(t.app, u, apiPaths.withdrawal, bankWithdrawalBody(u, 40), key);
+    const again = await postMoney(t.app, u, apiPaths.withdrawal, bankWithdrawalBody(u, 40), key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await walletAmount(t.app, u)).toBe(10);
+  });
+
+  it('a MoMo request replays its 202 even after it was approved', async () => {
+    const u = await user();
+    const key = newKey();
+    const first = await postMoney(t.app, u, apiPaths.momoTopUp, momoTopUpBody(u, 20), key);
+    await t.app.wallet.worker.runOnce();
+    const again = await postMoney(t.app, u, apiPaths.momoTopUp, momoTopUpBody(u, 20), key);
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual(first.json());
+    expect((await operation(t.app, u, resultOf(first).referenceNumber)).status).toBe('Successful');
+    expect(await walletAmount(t.app, u)).toBe(20);
+  });
+
+  it('concurrent requests with one key create one operation and all get its answer', async () => {
+    const u = await user();
+    const key = newKey();
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => postMoney(t.app, u, apiPaths.cardTopUp, cardBody(u, 35), key)),
+    );
+    for (const response of responses) {
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual(responses[0]?.json());
+    }
+    expect(await walletAmount(t.app, u)).toBe(35);
+    expect(await history(t.app, u)).toHaveLength(1);
+  });
+});
+
+describe('a repeat of a request that died without an answer resumes it', () => {
+  const withCardCall = async (
+    replacement: (original: (request: CardCollection) => Promise<unknown>, request: CardCollection) => Promise<never>,
+    run: () => Promise<void>,
+  ) => {
+    const provider = t.app.wallet.provider;
+    const original = provider.collectCard.bind(provider);
+    provider.collectCard = (request) => replacement(original, request);
+    try {
+      await run();
+    } finally {
+      provider.collectCard = original;
+    }
+  };
+
+  it('the provider took the payment but the answer was lost: the repeat finds it and credits it once', async () => {
+    const u = await user();
+    const key = newKey();
+    await withCardCall(
+      async (original, request) => {
+        await original(request);
+        throw new Error('connection reset');
+      },
+      async () => {
+        const first = await postMoney(t.app, u, apiPaths.cardTopUp, cardBody(u, 45), key);
+        expect(first.statusCode).toBe(502);
+        expect(messageIdOf(first)).toBe('topUp.failed');
+      },
+    );
+    const again = await postMoney(t.app, u, apiPaths.cardTopUp, cardBody(u, 45), key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(resultOf(again)).toMatchObject({ status: 'Successful', walletAmount: 45 });
+    const third = await postMoney(t.app, u, apiPaths.cardTopUp, cardBody(u, 45), key);
+    expect(third.json()).toEqual(again.json());
+    expect(await walletAmount(t.app, u)).toBe(45);
+  });
+
+  it('the provider never got it: the repeat cancels the reference (a late call fails) and answers 402', async () => {
+    const u = await user();
+    const key = newKey();
+    let lost: CardCollection | undefined;
+    await withCardCall(
+      async (_original, request) => {
+        lost = request;
+        throw new Error('connection refused');
+      },
+      async () => {
+        expect((await postMoney(t.app, u, apiPaths.cardTopUp, cardBody(u, 45), key)).statusCode).toBe(502);
+      },
+    );
+    const again = await postMoney(t.app, u, apiPaths.cardTopUp, cardBody(u, 45), key);
+    expect(again.statusCode, again.body).toBe(402);
+    expect(messageIdOf(again)).toBe('card.failed');
+    if (!lost) throw new Error('the provider was not called');
+    expect(await t.app.wallet.provider.collectCard(lost)).toEqual({ status: 'failed', reason: 'cancelled' });
+    expect(await walletAmount(t.app, u)).toBe(0);
+  });
+
+  it('the worker resolves what nobody retries: a dead withdrawal request releases its hold', async () => {
+    const u = await user();
+    await fundWallet(t.app, u, 60);
+    const provider = t.app.wallet.provider;
+    const original = provider.disburseBank.bind(provider);
+    provider.disburseBank = () => Promise.reject(new Error('process crashed'));
+    try {
+      const response = await postMoney(t.app, u, apiPaths.withdrawal, bankWithdrawalBody(u, 60));
+      expect(response.statusCode).toBe(502);
+      expect(messageIdOf(response)).toBe('withdrawal.requestFailed');
+    } finally {
+      provider.disburseBank = original;
+    }
+    expect(await walletAmount(t.app, u)).toBe(0);
+    await t.app.wallet.worker.runOnce({ minAgeMs: 0 });
+    expect(await walletAmount(t.app, u)).toBe(0);
+    await t.app.wallet.worker.runOnce({ minAgeMs: 0, unknownAfterMs: 0 });
+    expect(await walletAmount(t.app, u)).toBe(60);
+    const [row] = await history(t.app, u);
+    expect(row).toMatchObject({ status: 'Failed', failureMessageId: 'withdrawal.payoutFailed' });
+    const [key] = await queryRows<{ response_status: number | null }>(
+      t.database.db,
+      sql`select response_status from idempotency_keys where user_id = ${u.userId} and operation_id is not null order by created_at desc limit 1`,
+    );
+    expect(key?.response_status).toBeNull();
+  });
+});

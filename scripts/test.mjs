@@ -47,9 +47,8 @@ if (existsSync(reportFile)) {
     }
     if (file.status === 'failed' && !tests.some((test) => test.status === 'failed')) {
       failed += 1;
-      notes.push(
-        `test: ${path.relative(root, file.name)} failed to load or run: ${(file.message ?? '').split('\n')[0]}`,
-      );
+      const reason = (file.message ?? '').split('\n')[0] || 'a hook or the file itself failed (see above)';
+      notes.push(`test: ${path.relative(root, file.name)} failed outside its tests: ${reason}`);
     }
   }
 } else {

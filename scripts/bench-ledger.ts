@@ -38,6 +38,40 @@ const profile = env.BENCH_PROFILE !== '0';
 const skipPgbench = env.BENCH_SKIP_PGBENCH === '1';
 const POSTGRES_LOG = env.BENCH_POSTGRES_LOG ?? '/var/log/postgresql/postgresql-15-main.log';
 
+/** CPU seconds (user + system) a process has used, from /proc (clock ticks of 10 ms). */
+const cpuSecondsOf = async (pid: number): Promise<number> => {
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).replace(/^.*\) /, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+};
+
+/** CPU seconds used by every `postgres` process (the server's backends, WAL writer, checkpointer...). */
+const postgresCpuSeconds = async (): Promise<number> => {
+  let total = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      if (/^\d+ \(postgres\)/.test(stat)) total += await cpuSecondsOf(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+};
+
+/** The machine's load average over the last minute (other work on it skews every figure). */
+const loadAverage = async (): Promise<string> => {
+  try {
+    return (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
+  } catch {
+    return 'n/a';
+  }
+};
+
 const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 
 const scratch: ScratchDatabase[] = [];
@@ -244,6 +278,7 @@ const profileRequests = async (
 };
 
 const main = async () => {
+  console.log(`machine load average before: ${await loadAverage()} (2 cores; other work skews every figure)`);
   console.log(
     `bench:ledger: ${clients} clients, ${durationS} s each, PostgreSQL at ${new URL(serverUrl).host}` +
       (skipPgbench ? ' (pgbench skipped)' : ''),
@@ -293,6 +328,11 @@ const main = async () => {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   const before = await databaseCounters(admin, database.name);
+  const cpuBefore = {
+    api: await cpuSecondsOf(api.pid ?? 0),
+    postgres: await postgresCpuSeconds(),
+    clients: process.cpuUsage(),
+  };
   const result = await runWorkload({
     baseUrl: api.baseUrl,
     users,
@@ -303,6 +343,12 @@ const main = async () => {
     mix: 'bench',
     userOfClient,
   });
+  const cpuAfter = {
+    api: await cpuSecondsOf(api.pid ?? 0),
+    postgres: await postgresCpuSeconds(),
+    clients: process.cpuUsage(cpuBefore.clients),
+  };
+  const loadAfterRun = await loadAverage();
   await new Promise((resolve) => setTimeout(resolve, 1_200));
   const after = await databaseCounters(admin, database.name);
   await admin.end();
@@ -328,6 +374,17 @@ const main = async () => {
     `  PostgreSQL during the run: ${fixed((after.commits - before.commits) / answered, 2)} commits per request ` +
       `(requests, worker and webhooks together), ${fixed((after.inserted - before.inserted) / answered, 2)} rows inserted and ` +
       `${fixed((after.updated - before.updated) / answered, 2)} updated per request, ${after.rollbacks - before.rollbacks} rollbacks`,
+  );
+  const cpu = {
+    api: cpuAfter.api - cpuBefore.api,
+    postgres: cpuAfter.postgres - cpuBefore.postgres,
+    clients: (cpuAfter.clients.user + cpuAfter.clients.system) / 1e6,
+  };
+  console.log(
+    `  CPU during the run (2 cores = ${fixed(2 * seconds)} core-seconds): API host ${fixed(cpu.api)} s ` +
+      `(${fixed((cpu.api / answered) * 1000, 2)} ms per request), PostgreSQL ${fixed(cpu.postgres)} s ` +
+      `(${fixed((cpu.postgres / answered) * 1000, 2)} ms per request), load clients ${fixed(cpu.clients)} s; ` +
+      `load average after the run ${loadAfterRun}`,
   );
   if (result.problems.length > 0)
     console.log(`  problems seen by the clients:\n  ${result.problems.slice(0, 10).join('\n  ')}`);

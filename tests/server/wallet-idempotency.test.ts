@@ -33,7 +33,8 @@ afterAll(async () => {
 });
 
 const user = () => walletUser(t.app, t.database.db);
-const messageIdOf = (response: Parameters<typeof envelope>[0]) => envelope<ErrorData>(response).data.messageId;
+const messageIdOf = (response: Parameters<typeof envelope>[0]) =>
+  envelope<ErrorData>(response).data.messageId;
 
 describe('Idempotency-Key', () => {
   it('is required on every money-moving POST (1 to 128 printable characters)', async () => {
@@ -139,7 +140,10 @@ describe('Idempotency-Key', () => {
 
 describe('a repeat of a request that died without an answer resumes it', () => {
   const withCardCall = async (
-    replacement: (original: (request: CardCollection) => Promise<unknown>, request: CardCollection) => Promise<never>,
+    replacement: (
+      original: (request: CardCollection) => Promise<unknown>,
+      request: CardCollection,
+    ) => Promise<never>,
     run: () => Promise<void>,
   ) => {
     const provider = t.app.wallet.provider;

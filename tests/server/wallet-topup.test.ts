@@ -41,7 +41,12 @@ describe('card top-up (POST api/User/AddFundsToWallet)', () => {
     const response = await postMoney(t.app, u, apiPaths.cardTopUp, cardBody(u, 150));
     expect(response.statusCode, response.body).toBe(200);
     const result = resultOf(response);
-    expect(result).toMatchObject({ status: 'Successful', amount: 150, walletAmount: 150, failureMessageId: null });
+    expect(result).toMatchObject({
+      status: 'Successful',
+      amount: 150,
+      walletAmount: 150,
+      failureMessageId: null,
+    });
     expect(result.referenceNumber).toMatch(/^WT\d{8}[0-9A-Z]{12}$/);
     expect(envelope(response).message).toBe(domainMessages['topUp.recharged']);
     expect(await walletAmount(t.app, u)).toBe(150);
@@ -60,20 +65,28 @@ describe('card top-up (POST api/User/AddFundsToWallet)', () => {
   it.each([
     [DECLINED_CARD, 'card.declined'],
     [INSUFFICIENT_CARD, 'card.insufficientFunds'],
-  ] as const)('card %s is refused with 402 %s, recorded as Failed, and nothing moves', async (cardNumber, messageId) => {
-    const u = await user();
-    const response = await postMoney(t.app, u, apiPaths.cardTopUp, cardBody(u, 50, { cardNumber }));
-    expect(response.statusCode).toBe(402);
-    expect(errorOf(response).data.messageId).toBe(messageId);
-    expect(errorOf(response).message).toBe(domainMessages[messageId]);
-    expect(await walletAmount(t.app, u)).toBe(0);
-    const [row] = await history(t.app, u);
-    expect(row).toMatchObject({ status: 'Failed', failureMessageId: messageId, amount: 50 });
-  });
+  ] as const)(
+    'card %s is refused with 402 %s, recorded as Failed, and nothing moves',
+    async (cardNumber, messageId) => {
+      const u = await user();
+      const response = await postMoney(t.app, u, apiPaths.cardTopUp, cardBody(u, 50, { cardNumber }));
+      expect(response.statusCode).toBe(402);
+      expect(errorOf(response).data.messageId).toBe(messageId);
+      expect(errorOf(response).message).toBe(domainMessages[messageId]);
+      expect(await walletAmount(t.app, u)).toBe(0);
+      const [row] = await history(t.app, u);
+      expect(row).toMatchObject({ status: 'Failed', failureMessageId: messageId, amount: 50 });
+    },
+  );
 
   it('accepts the number in groups of four and keeps only brand and last four', async () => {
     const u = await user();
-    const response = await postMoney(t.app, u, apiPaths.cardTopUp, cardBody(u, 10, { cardNumber: '5555 5555 5555 4444' }));
+    const response = await postMoney(
+      t.app,
+      u,
+      apiPaths.cardTopUp,
+      cardBody(u, 10, { cardNumber: '5555 5555 5555 4444' }),
+    );
     expect(response.statusCode, response.body).toBe(200);
     const [row] = await history(t.app, u);
     expect(row?.description).toBe('Top-up by card (Mastercard •••• 4444)');
@@ -112,12 +125,20 @@ describe('bank top-up (POST api/User/AddBanksFundsToWallet)', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(resultOf(response)).toMatchObject({ status: 'Successful', walletAmount: 75.25 });
     const [row] = await history(t.app, u);
-    expect(row).toMatchObject({ description: 'Top-up by bank (GCB Bank •••• 6789)', counterparty: 'GCB Bank •••• 6789' });
+    expect(row).toMatchObject({
+      description: 'Top-up by bank (GCB Bank •••• 6789)',
+      counterparty: 'GCB Bank •••• 6789',
+    });
   });
 
   it('an account ending 000001 fails with 402 topUp.bankFailed and moves nothing', async () => {
     const u = await user();
-    const response = await postMoney(t.app, u, apiPaths.bankTopUp, bankTopUpBody(u, 40, { bankAccountNumber: '1234000001' }));
+    const response = await postMoney(
+      t.app,
+      u,
+      apiPaths.bankTopUp,
+      bankTopUpBody(u, 40, { bankAccountNumber: '1234000001' }),
+    );
     expect(response.statusCode).toBe(402);
     expect(errorOf(response).data.messageId).toBe('topUp.bankFailed');
     expect(await walletAmount(t.app, u)).toBe(0);
@@ -156,7 +177,10 @@ describe('MoMo top-up (POST api/User/AddMOMOFundsToWallet)', () => {
     expect(await walletAmount(t.app, u)).toBe(0);
     expect((await operation(t.app, u, referenceNumber)).status).toBe('pending');
     await t.app.wallet.worker.runOnce();
-    expect(await operation(t.app, u, referenceNumber)).toMatchObject({ status: 'Successful', walletAmount: 60 });
+    expect(await operation(t.app, u, referenceNumber)).toMatchObject({
+      status: 'Successful',
+      walletAmount: 60,
+    });
     const [row] = await history(t.app, u);
     expect(row).toMatchObject({ description: 'Top-up by MoMo (MTN •••• 4567)', status: 'Successful' });
   });
@@ -183,7 +207,10 @@ describe('MoMo top-up (POST api/User/AddMOMOFundsToWallet)', () => {
       failureMessageId: 'topUp.momoExpired',
     });
     // The provider was told: the request can no longer be approved.
-    expect(await t.app.wallet.provider.status(referenceNumber)).toEqual({ status: 'failed', reason: 'cancelled' });
+    expect(await t.app.wallet.provider.status(referenceNumber)).toEqual({
+      status: 'failed',
+      reason: 'cancelled',
+    });
   });
 
   it('a number ending 000003 is approved but its callback is lost: polling finds it', async () => {
@@ -192,7 +219,10 @@ describe('MoMo top-up (POST api/User/AddMOMOFundsToWallet)', () => {
     await t.app.wallet.worker.runOnce({ minAgeMs: 60_000 });
     expect((await operation(t.app, u, referenceNumber)).status).toBe('pending');
     await t.app.wallet.worker.runOnce({ minAgeMs: 0 });
-    expect(await operation(t.app, u, referenceNumber)).toMatchObject({ status: 'Successful', walletAmount: 60 });
+    expect(await operation(t.app, u, referenceNumber)).toMatchObject({
+      status: 'Successful',
+      walletAmount: 60,
+    });
   });
 
   it.each([

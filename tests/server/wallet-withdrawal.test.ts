@@ -45,7 +45,10 @@ describe('withdrawal (POST api/Transaction/WithDrawalMoney)', () => {
     await expectLedgerInvariants(t.database.db);
 
     await t.app.wallet.worker.runOnce();
-    expect(await operation(t.app, u, result.referenceNumber)).toMatchObject({ status: 'Successful', walletAmount: 69.5 });
+    expect(await operation(t.app, u, result.referenceNumber)).toMatchObject({
+      status: 'Successful',
+      walletAmount: 69.5,
+    });
     const [row] = await history(t.app, u);
     expect(row).toMatchObject({
       actionType: 'Debit',
@@ -72,7 +75,9 @@ describe('withdrawal (POST api/Transaction/WithDrawalMoney)', () => {
   it('pays out to MoMo; a number ending 000001 fails and is released', async () => {
     const u = await fundedUser(50);
     const ok = resultOf(await postMoney(t.app, u, apiPaths.withdrawal, momoWithdrawalBody(u, 20)));
-    const failed = resultOf(await postMoney(t.app, u, apiPaths.withdrawal, momoWithdrawalBody(u, 10, '0240000001')));
+    const failed = resultOf(
+      await postMoney(t.app, u, apiPaths.withdrawal, momoWithdrawalBody(u, 10, '0240000001')),
+    );
     expect(failed.walletAmount).toBe(20);
     await t.app.wallet.worker.runOnce();
     expect((await operation(t.app, u, ok.referenceNumber)).status).toBe('Successful');
@@ -132,13 +137,18 @@ describe('withdrawal (POST api/Transaction/WithDrawalMoney)', () => {
     const base = momo ? momoWithdrawalBody(u, 5) : bankWithdrawalBody(u, 5);
     const response = await postMoney(t.app, u, apiPaths.withdrawal, { ...base, ...overrides });
     expect(response.statusCode, response.body).toBe(400);
-    expect(envelope<ErrorData>(response).data.violations?.map((violation) => violation.messageId)).toContain(messageId);
+    expect(envelope<ErrorData>(response).data.violations?.map((violation) => violation.messageId)).toContain(
+      messageId,
+    );
     expect(await walletAmount(t.app, u)).toBe(10);
   });
 
   it('reports every broken rule in the spec order, the balance one included', async () => {
     const u = await fundedUser(10);
-    const response = await postMoney(t.app, u, apiPaths.withdrawal, { ...momoWithdrawalBody(u, 50), momoMobileNumber: '0241' });
+    const response = await postMoney(t.app, u, apiPaths.withdrawal, {
+      ...momoWithdrawalBody(u, 50),
+      momoMobileNumber: '0241',
+    });
     expect(envelope<ErrorData>(response).data.violations?.map((violation) => violation.messageId)).toEqual([
       'withdrawal.insufficientFunds',
       'withdrawal.phone',
@@ -209,7 +219,16 @@ describe('wallet history (GET api/User/GetWalletHistoryByUserId)', () => {
   it('lists every operation newest first with its fields, pending and failed ones included', async () => {
     const u = await fundedUser(100);
     const withdrawal = resultOf(await postMoney(t.app, u, apiPaths.withdrawal, bankWithdrawalBody(u, 10)));
-    await postMoney(t.app, u, apiPaths.cardTopUp, { userId: u.userId, amount: 5, firstName: 'Ama', lastName: 'Mensah', cardNumber: '4000000000000002', cvv: '123', expiryMonth: 1, expiryYear: 2099 });
+    await postMoney(t.app, u, apiPaths.cardTopUp, {
+      userId: u.userId,
+      amount: 5,
+      firstName: 'Ama',
+      lastName: 'Mensah',
+      cardNumber: '4000000000000002',
+      cvv: '123',
+      expiryMonth: 1,
+      expiryYear: 2099,
+    });
     const rows = await history(t.app, u);
     expect(rows.map((row) => [row.kind, row.status])).toEqual([
       ['card_top_up', 'Failed'],

@@ -32,7 +32,10 @@ const callback = (event: Record<string, unknown>, signature?: string) => {
   return t.app.inject({
     method: 'POST',
     url: apiPaths.providerWebhook,
-    headers: { 'content-type': 'application/json', 'x-signature': signature ?? signWebhook(body, t.config.WEBHOOK_SECRET) },
+    headers: {
+      'content-type': 'application/json',
+      'x-signature': signature ?? signWebhook(body, t.config.WEBHOOK_SECRET),
+    },
     payload: body,
   });
 };
@@ -48,7 +51,13 @@ describe('provider webhook (POST api/Provider/Webhook)', () => {
     const { u, reference } = await pendingMomo();
     const event = { reference, status: 'succeeded', eventId: 'evt-1' };
     const forged = signWebhook(JSON.stringify({ ...event, status: 'failed' }), t.config.WEBHOOK_SECRET);
-    for (const signature of ['', 'sha256=', 'md5=abc', forged, signWebhook(JSON.stringify(event), 'x'.repeat(40))]) {
+    for (const signature of [
+      '',
+      'sha256=',
+      'md5=abc',
+      forged,
+      signWebhook(JSON.stringify(event), 'x'.repeat(40)),
+    ]) {
       const response = await callback(event, signature);
       expect(response.statusCode, signature).toBe(401);
       expect(envelope<ErrorData>(response).data.messageId).toBe('auth.required');
@@ -72,7 +81,10 @@ describe('provider webhook (POST api/Provider/Webhook)', () => {
   it('a signed rejection fails the operation with its reason', async () => {
     const { u, reference } = await pendingMomo();
     await callback({ reference, status: 'failed', reason: 'rejected', eventId: 'evt-r' });
-    expect(await operation(t.app, u, reference)).toMatchObject({ status: 'Failed', failureMessageId: 'topUp.momoRejected' });
+    expect(await operation(t.app, u, reference)).toMatchObject({
+      status: 'Failed',
+      failureMessageId: 'topUp.momoRejected',
+    });
   });
 
   it('concurrent contrary callbacks resolve the operation exactly one way', async () => {
@@ -90,9 +102,14 @@ describe('provider webhook (POST api/Provider/Webhook)', () => {
   it('resolves a payout: success posts the held money', async () => {
     const u = await walletUser(t.app, t.database.db);
     await fundWallet(t.app, u, 80);
-    const { referenceNumber } = resultOf(await postMoney(t.app, u, apiPaths.withdrawal, bankWithdrawalBody(u, 50)));
+    const { referenceNumber } = resultOf(
+      await postMoney(t.app, u, apiPaths.withdrawal, bankWithdrawalBody(u, 50)),
+    );
     await callback({ reference: referenceNumber, status: 'succeeded', eventId: 'evt-w' });
-    expect(await operation(t.app, u, referenceNumber)).toMatchObject({ status: 'Successful', walletAmount: 30 });
+    expect(await operation(t.app, u, referenceNumber)).toMatchObject({
+      status: 'Successful',
+      walletAmount: 30,
+    });
   });
 
   it('an unknown reference is acknowledged and ignored; a signed body that is not an event is a 400', async () => {

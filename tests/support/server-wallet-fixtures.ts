@@ -13,7 +13,12 @@ let identificationSerial = 0;
 export const giveIdentification = async (db: Db, userId: number): Promise<void> => {
   const [image] = await db
     .insert(identificationImages)
-    .values({ userId, contentType: 'image/png', sizeBytes: 1024, storagePath: `${userId}/${randomUUID()}.png` })
+    .values({
+      userId,
+      contentType: 'image/png',
+      sizeBytes: 1024,
+      storagePath: `${userId}/${randomUUID()}.png`,
+    })
     .returning({ id: identificationImages.id });
   if (!image) throw new Error('no image row');
   identificationSerial += 1;

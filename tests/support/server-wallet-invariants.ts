@@ -43,6 +43,9 @@ export const expectLedgerInvariants = async (db: Db): Promise<void> => {
 
 /** Sum of every entry in the ledger: always zero (money is neither created nor lost). */
 export const ledgerTotal = async (db: Db): Promise<number> => {
-  const [row] = await queryRows<{ total: unknown }>(db, sql`select coalesce(sum(amount_minor), 0) as total from ledger_entries`);
+  const [row] = await queryRows<{ total: unknown }>(
+    db,
+    sql`select coalesce(sum(amount_minor), 0) as total from ledger_entries`,
+  );
   return Number(row?.total ?? 0);
 };

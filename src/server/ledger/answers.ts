@@ -29,7 +29,10 @@ export const answerFor = (operation: Operation, availableMinor: number): StoredA
   if (operation.status === 'pending' && operation.kind === 'momo_top_up') {
     return { statusCode: 202, body: { code: 202, message: domainMessages['topUp.awaitingApproval'], data } };
   }
-  const message = operation.status === 'Successful' && operation.direction === 'Credit' ? domainMessages['topUp.recharged'] : 'OK';
+  const message =
+    operation.status === 'Successful' && operation.direction === 'Credit'
+      ? domainMessages['topUp.recharged']
+      : 'OK';
   return { statusCode: 200, body: { code: 200, message, data } };
 };
 
@@ -52,6 +55,7 @@ const failureMessage = (kind: WalletOperationKind, reason: ProviderOutcome['reas
 /** The provider's final word as a resolution; null while it is still pending (or never heard of it). */
 export const resolutionOf = (kind: WalletOperationKind, outcome: ProviderOutcome): Resolution | null => {
   if (outcome.status === 'succeeded') return { status: 'Successful' };
-  if (outcome.status === 'failed') return { status: 'Failed', failureMessageId: failureMessage(kind, outcome.reason) };
+  if (outcome.status === 'failed')
+    return { status: 'Failed', failureMessageId: failureMessage(kind, outcome.reason) };
   return null;
 };

@@ -38,7 +38,8 @@ export type Resolution = { status: 'Successful' } | { status: 'Failed'; failureM
 export const isWithdrawal = (kind: WalletOperationKind): boolean =>
   kind === 'bank_withdrawal' || kind === 'momo_withdrawal';
 
-export const directionOf = (kind: WalletOperationKind): 'Credit' | 'Debit' => (isWithdrawal(kind) ? 'Debit' : 'Credit');
+export const directionOf = (kind: WalletOperationKind): 'Credit' | 'Debit' =>
+  isWithdrawal(kind) ? 'Debit' : 'Credit';
 
 /** The system account on the other side of the wallet: clearing for money coming in, payout for money going out. */
 export const counterpartyAccount = (kind: WalletOperationKind, counterparty: Counterparty): string => {
@@ -46,9 +47,13 @@ export const counterpartyAccount = (kind: WalletOperationKind, counterparty: Cou
     case 'card':
       return accountCodes.cardClearing();
     case 'bank':
-      return isWithdrawal(kind) ? accountCodes.bankPayout(counterparty.bankId) : accountCodes.bankClearing(counterparty.bankId);
+      return isWithdrawal(kind)
+        ? accountCodes.bankPayout(counterparty.bankId)
+        : accountCodes.bankClearing(counterparty.bankId);
     case 'momo':
-      return isWithdrawal(kind) ? accountCodes.momoPayout(counterparty.network) : accountCodes.momoClearing(counterparty.network);
+      return isWithdrawal(kind)
+        ? accountCodes.momoPayout(counterparty.network)
+        : accountCodes.momoClearing(counterparty.network);
   }
 };
 
@@ -81,7 +86,8 @@ const toOperation = (row: OperationRecord): Operation => ({
   status: row.status,
   failureMessageId: row.failure_message_id,
   description: row.description,
-  counterparty: typeof row.counterparty === 'string' ? (JSON.parse(row.counterparty) as Counterparty) : row.counterparty,
+  counterparty:
+    typeof row.counterparty === 'string' ? (JSON.parse(row.counterparty) as Counterparty) : row.counterparty,
   heldMinor: toMinor(row.held_minor),
   createdAt: new Date(row.created_at),
 });
@@ -98,7 +104,11 @@ export type Created =
  * row and PostgreSQL re-checks `balance - held >= amount` against the newest row version after any wait, so two
  * withdrawals can never hold more than the wallet has.
  */
-export const createOperation = async (db: Queryable, idempotency: IdempotencyKey, draft: OperationDraft): Promise<Created> => {
+export const createOperation = async (
+  db: Queryable,
+  idempotency: IdempotencyKey,
+  draft: OperationDraft,
+): Promise<Created> => {
   const { userId, key, requestHash } = idempotency;
   const direction = directionOf(draft.kind);
   const held = direction === 'Debit' ? draft.amountMinor : 0;
@@ -143,7 +153,10 @@ export const findOperation = async (
       : where.userId === undefined
         ? sql`reference_number = ${where.referenceNumber}`
         : sql`reference_number = ${where.referenceNumber} and user_id = ${where.userId}`;
-  const [row] = await queryRows<OperationRecord>(db, sql`select ${OPERATION_COLUMNS} from wallet_operations where ${condition}`);
+  const [row] = await queryRows<OperationRecord>(
+    db,
+    sql`select ${OPERATION_COLUMNS} from wallet_operations where ${condition}`,
+  );
   return row ? toOperation(row) : null;
 };
 
@@ -219,7 +232,11 @@ export const resolveOperation = async (
   });
 
 /** Pending operations created before `createdBefore`, oldest first: what the worker checks with the provider. */
-export const pendingOperations = async (db: Queryable, createdBefore: Date, limit: number): Promise<Operation[]> => {
+export const pendingOperations = async (
+  db: Queryable,
+  createdBefore: Date,
+  limit: number,
+): Promise<Operation[]> => {
   const rows = await queryRows<OperationRecord>(
     db,
     sql`select ${OPERATION_COLUMNS} from wallet_operations
@@ -230,7 +247,11 @@ export const pendingOperations = async (db: Queryable, createdBefore: Date, limi
 };
 
 /** A user's operations, newest first. */
-export const operationsOfUser = async (db: Queryable, userId: number, limit: number): Promise<Operation[]> => {
+export const operationsOfUser = async (
+  db: Queryable,
+  userId: number,
+  limit: number,
+): Promise<Operation[]> => {
   const rows = await queryRows<OperationRecord>(
     db,
     sql`select ${OPERATION_COLUMNS} from wallet_operations where user_id = ${userId}

@@ -94,7 +94,10 @@ export const postTransaction = async (
           returning wallets.user_id, wallets.balance_minor, wallets.held_minor`;
 
   // One round trip: the transaction, its entries (accounts found by code) and the wallets' cached balances.
-  const [result] = await queryRows<{ entry_count: number; wallets: { user_id: number; balance_minor: unknown; held_minor: unknown }[] }>(
+  const [result] = await queryRows<{
+    entry_count: number;
+    wallets: { user_id: number; balance_minor: unknown; held_minor: unknown }[];
+  }>(
     tx,
     sql`with t as (
           insert into ledger_transactions (operation_id, description) values (${operationId}::bigint, ${description})
@@ -110,13 +113,16 @@ export const postTransaction = async (
                (select coalesce(json_agg(w), '[]'::json) from w) as wallets`,
   );
   if (!result || result.entry_count !== entries.length) {
-    throw new Error(`ledger transaction lost entries (${result?.entry_count ?? 0} of ${entries.length} posted)`);
+    throw new Error(
+      `ledger transaction lost entries (${result?.entry_count ?? 0} of ${entries.length} posted)`,
+    );
   }
   const balances = result.wallets.map((row) => ({
     userId: row.user_id,
     balanceMinor: toMinor(row.balance_minor),
     heldMinor: toMinor(row.held_minor),
   }));
-  if (balances.length !== walletDeltas.size) throw new Error('a wallet of this ledger transaction does not exist');
+  if (balances.length !== walletDeltas.size)
+    throw new Error('a wallet of this ledger transaction does not exist');
   return balances;
 };

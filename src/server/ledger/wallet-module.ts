@@ -22,7 +22,13 @@ export interface WalletModuleOptions {
   provider?: PaymentProvider;
 }
 
-export const createWalletModule = ({ db, config, log, deliverWebhook, provider }: WalletModuleOptions): WalletModule => {
+export const createWalletModule = ({
+  db,
+  config,
+  log,
+  deliverWebhook,
+  provider,
+}: WalletModuleOptions): WalletModule => {
   const rail =
     provider ??
     createSandboxProvider({

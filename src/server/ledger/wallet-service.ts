@@ -107,7 +107,11 @@ export class WalletService {
     const operation = await findOperation(this.db, { id: operationId });
     if (!operation) throw new Error(`operation ${operationId} of an idempotency key is missing`);
     if (operation.status !== 'pending') {
-      return storeAnswer(this.db, idempotency, answerFor(operation, await availableBalance(this.db, operation.userId)));
+      return storeAnswer(
+        this.db,
+        idempotency,
+        answerFor(operation, await availableBalance(this.db, operation.userId)),
+      );
     }
     const outcome = await this.providerOutcome(operation, true);
     return this.settle(operation, outcome, await availableBalance(this.db, operation.userId), idempotency);
@@ -116,7 +120,9 @@ export class WalletService {
   /** The provider's status; a reference it never received is cancelled when `cancelUnknown` (so it cannot start late). */
   private async providerOutcome(operation: Operation, cancelUnknown: boolean): Promise<ProviderOutcome> {
     const outcome = await this.provider.status(operation.referenceNumber);
-    return outcome.status === 'unknown' && cancelUnknown ? this.provider.cancel(operation.referenceNumber) : outcome;
+    return outcome.status === 'unknown' && cancelUnknown
+      ? this.provider.cancel(operation.referenceNumber)
+      : outcome;
   }
 
   private async settle(
@@ -128,14 +134,24 @@ export class WalletService {
     const resolution = resolutionOf(operation.kind, outcome);
     if (!resolution) return storeAnswer(this.db, idempotency, answerFor(operation, availableMinor));
     let answer: StoredAnswer | null = null;
-    const resolved = await resolveOperation(this.db, this.accounts, operation.id, resolution, async (tx, result) => {
-      const available = result.availableMinor ?? (await availableBalance(tx, operation.userId));
-      answer = await storeAnswer(tx, idempotency, answerFor(result.operation, available));
-    });
+    const resolved = await resolveOperation(
+      this.db,
+      this.accounts,
+      operation.id,
+      resolution,
+      async (tx, result) => {
+        const available = result.availableMinor ?? (await availableBalance(tx, operation.userId));
+        answer = await storeAnswer(tx, idempotency, answerFor(result.operation, available));
+      },
+    );
     if (resolved && answer) return answer;
     // Resolved by someone else meanwhile (webhook, worker, a repeat): answer from what it became.
     const current = (await findOperation(this.db, { id: operation.id })) ?? operation;
-    return storeAnswer(this.db, idempotency, answerFor(current, await availableBalance(this.db, operation.userId)));
+    return storeAnswer(
+      this.db,
+      idempotency,
+      answerFor(current, await availableBalance(this.db, operation.userId)),
+    );
   }
 
   /** A signed provider callback: resolves its operation once; duplicates and late ones change nothing. */
@@ -144,11 +160,16 @@ export class WalletService {
     if (!operation || operation.status !== 'pending') return 'ignored';
     const resolution = resolutionOf(operation.kind, event);
     if (!resolution) return 'ignored';
-    return (await resolveOperation(this.db, this.accounts, operation.id, resolution)) ? 'resolved' : 'ignored';
+    return (await resolveOperation(this.db, this.accounts, operation.id, resolution))
+      ? 'resolved'
+      : 'ignored';
   }
 
   /** The worker's look at one pending operation: expire a MoMo request past its time, else ask the provider. */
-  async checkPending(operation: Operation, { now, momoExpiryMs, unknownAfterMs }: PendingCheck): Promise<void> {
+  async checkPending(
+    operation: Operation,
+    { now, momoExpiryMs, unknownAfterMs }: PendingCheck,
+  ): Promise<void> {
     const age = now.getTime() - operation.createdAt.getTime();
     let outcome: ProviderOutcome;
     if (operation.kind === 'momo_top_up' && age >= momoExpiryMs) {

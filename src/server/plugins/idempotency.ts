@@ -33,7 +33,9 @@ export const canonicalJson = (value: unknown): string => {
 };
 
 export const requestHash = (method: string, path: string, body: unknown): string =>
-  createHash('sha256').update(`${method.toUpperCase()} ${path}\n${canonicalJson(body ?? null)}`).digest('hex');
+  createHash('sha256')
+    .update(`${method.toUpperCase()} ${path}\n${canonicalJson(body ?? null)}`)
+    .digest('hex');
 
 /**
  * The request's Idempotency-Key (printable ASCII, 1-128 characters) and fingerprint; 400 'idempotency.keyRequired'
@@ -74,7 +76,8 @@ export const findIdempotencyRecord = async (
   return {
     requestHash: row.request_hash,
     operationId: row.operation_id === null ? null : Number(row.operation_id),
-    answer: row.response_status === null ? null : { statusCode: row.response_status, body: row.response_body },
+    answer:
+      row.response_status === null ? null : { statusCode: row.response_status, body: row.response_body },
   };
 };
 

@@ -5,12 +5,7 @@
 export type ProviderStatus = 'pending' | 'succeeded' | 'failed' | 'unknown';
 
 export type ProviderFailureReason =
-  | 'declined'
-  | 'insufficient_funds'
-  | 'rejected'
-  | 'account_failed'
-  | 'expired'
-  | 'cancelled';
+  'declined' | 'insufficient_funds' | 'rejected' | 'account_failed' | 'expired' | 'cancelled';
 
 export interface ProviderOutcome {
   /** 'unknown': the provider never received this reference. */

@@ -21,14 +21,7 @@ import { parseWebhookEvent, signWebhook, verifyWebhookSignature } from './webhoo
  * again after the call and keeps none.
  */
 export type Scenario =
-  | 'approve'
-  | 'decline'
-  | 'insufficient'
-  | 'reject'
-  | 'fail'
-  | 'never'
-  | 'lose-callback'
-  | 'cancelled';
+  'approve' | 'decline' | 'insufficient' | 'reject' | 'fail' | 'never' | 'lose-callback' | 'cancelled';
 
 type Rail = 'card' | 'bank' | 'momo' | 'none';
 type Direction = 'collect' | 'disburse' | 'none';
@@ -66,8 +59,10 @@ interface SandboxRow {
 }
 
 const outcomeOf = (row: SandboxRow, now: Date): ProviderOutcome => {
-  if (row.status !== 'pending' || row.scenario === 'cancelled') return FINAL[row.scenario as Exclude<Scenario, 'never'>];
-  if (row.scenario === 'never' || new Date(row.decide_at).getTime() > now.getTime()) return { status: 'pending' };
+  if (row.status !== 'pending' || row.scenario === 'cancelled')
+    return FINAL[row.scenario as Exclude<Scenario, 'never'>];
+  if (row.scenario === 'never' || new Date(row.decide_at).getTime() > now.getTime())
+    return { status: 'pending' };
   return FINAL[row.scenario];
 };
 
@@ -123,7 +118,8 @@ export const createSandboxProvider = ({
           where reference = ${reference} and not exists (select 1 from inserted)`,
     );
     // An asynchronous request is accepted as pending, whatever its decision time.
-    if (row?.fresh) return synchronous ? FINAL[scenario as Exclude<Scenario, 'never'>] : { status: 'pending' };
+    if (row?.fresh)
+      return synchronous ? FINAL[scenario as Exclude<Scenario, 'never'>] : { status: 'pending' };
     // Empty only when a concurrent first call with this reference committed meanwhile: read it.
     return row ? outcomeOf(row, new Date()) : statusOf(reference);
   };

@@ -88,158 +88,210 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMod
     return name as string;
   };
 
-  app.post(apiPaths.cardTopUp, { ...moneyMoving, schema: { body: cardTopUpRequestSchema } }, async (request, reply) => {
-    const body = request.body;
-    const cardNumber = body.cardNumber.replace(/\s+/g, '');
-    const amountMinor = parseDecimalAmount(body.amount);
-    rejectIfBroken(
-      cardPaymentViolations({
-        firstName: body.firstName,
-        lastName: body.lastName,
-        cardNumber,
-        expiry: cardExpiry(body.expiryMonth, body.expiryYear),
-        cvv: body.cvv,
-        amountMinor,
-      }),
-    );
-    const amount = amountMinor as number;
-    const brand = cardBrand(cardNumber);
-    const label = masked(brand, cardNumber);
-    return send(
-      reply,
-      await move({
-        idempotency: idempotencyOf(request),
-        draft: {
-          kind: 'card_top_up',
-          amountMinor: amount,
-          description: `Top-up by card (${label})`,
-          counterparty: { rail: 'card', label, brand, lastFour: cardLastFour(cardNumber) },
-        },
-        callProvider: (reference) =>
-          provider.collectCard({
-            reference,
+  app.post(
+    apiPaths.cardTopUp,
+    { ...moneyMoving, schema: { body: cardTopUpRequestSchema } },
+    async (request, reply) => {
+      const body = request.body;
+      const cardNumber = body.cardNumber.replace(/\s+/g, '');
+      const amountMinor = parseDecimalAmount(body.amount);
+      rejectIfBroken(
+        cardPaymentViolations({
+          firstName: body.firstName,
+          lastName: body.lastName,
+          cardNumber,
+          expiry: cardExpiry(body.expiryMonth, body.expiryYear),
+          cvv: body.cvv,
+          amountMinor,
+        }),
+      );
+      const amount = amountMinor as number;
+      const brand = cardBrand(cardNumber);
+      const label = masked(brand, cardNumber);
+      return send(
+        reply,
+        await move({
+          idempotency: idempotencyOf(request),
+          draft: {
+            kind: 'card_top_up',
             amountMinor: amount,
-            card: {
-              number: cardNumber,
-              cvv: body.cvv,
-              expiryMonth: body.expiryMonth,
-              expiryYear: body.expiryYear,
-              holderName: `${body.firstName} ${body.lastName}`.trim(),
+            description: `Top-up by card (${label})`,
+            counterparty: { rail: 'card', label, brand, lastFour: cardLastFour(cardNumber) },
+          },
+          callProvider: (reference) =>
+            provider.collectCard({
+              reference,
+              amountMinor: amount,
+              card: {
+                number: cardNumber,
+                cvv: body.cvv,
+                expiryMonth: body.expiryMonth,
+                expiryYear: body.expiryYear,
+                holderName: `${body.firstName} ${body.lastName}`.trim(),
+              },
+            }),
+        }),
+      );
+    },
+  );
+
+  app.post(
+    apiPaths.bankTopUp,
+    { ...moneyMoving, schema: { body: bankTopUpRequestSchema } },
+    async (request, reply) => {
+      const body = request.body;
+      const amountMinor = parseDecimalAmount(body.amount);
+      rejectIfBroken(
+        bankTopUpViolations({
+          amountMinor,
+          bankAccountNumber: body.bankAccountNumber,
+          bankId: body.bankId,
+          accountTypeId: body.accountTypeId,
+        }),
+      );
+      const name = await knownBank(body.bankId);
+      const amount = amountMinor as number;
+      const label = masked(name, body.bankAccountNumber);
+      return send(
+        reply,
+        await move({
+          idempotency: idempotencyOf(request),
+          draft: {
+            kind: 'bank_top_up',
+            amountMinor: amount,
+            description: `Top-up by bank (${label})`,
+            counterparty: {
+              rail: 'bank',
+              label,
+              bankId: body.bankId,
+              bankName: name,
+              lastFour: lastFour(body.bankAccountNumber),
             },
+          },
+          callProvider: (reference) =>
+            provider.collectBank({
+              reference,
+              amountMinor: amount,
+              bankId: body.bankId,
+              accountNumber: body.bankAccountNumber,
+            }),
+        }),
+      );
+    },
+  );
+
+  app.post(
+    apiPaths.momoTopUp,
+    { ...moneyMoving, schema: { body: momoTopUpRequestSchema } },
+    async (request, reply) => {
+      const body = request.body;
+      const amountMinor = parseDecimalAmount(body.amount);
+      rejectIfBroken(momoTopUpViolations({ amountMinor, phone: body.phone, provider: body.provider }));
+      const amount = amountMinor as number;
+      const label = masked(body.provider, body.phone);
+      return send(
+        reply,
+        await move({
+          idempotency: idempotencyOf(request),
+          draft: {
+            kind: 'momo_top_up',
+            amountMinor: amount,
+            description: `Top-up by MoMo (${label})`,
+            counterparty: { rail: 'momo', label, network: body.provider, lastFour: lastFour(body.phone) },
+          },
+          callProvider: (reference) =>
+            provider.requestMomoCollection({
+              reference,
+              amountMinor: amount,
+              phone: body.phone,
+              network: body.provider,
+            }),
+        }),
+      );
+    },
+  );
+
+  app.post(
+    apiPaths.withdrawal,
+    { ...moneyMoving, schema: { body: withdrawalRequestSchema } },
+    async (request, reply) => {
+      const body = request.body;
+      const userId = currentUser(request).id;
+      const amountMinor = parseDecimalAmount(body.amount);
+      const rules = (availableMinor: number) =>
+        body.isMOMOWithdrawal
+          ? momoWithdrawalViolations({ amountMinor, momoMobileNumber: body.momoMobileNumber }, availableMinor)
+          : bankWithdrawalViolations(
+              { amountMinor, bankAccountNumber: body.bankAccountNumber, bankId: body.bankId },
+              availableMinor,
+            );
+      // The balance is decided under the wallet row lock; it is read here only to report every broken rule in order.
+      if (rules(Number.MAX_SAFE_INTEGER).length > 0)
+        rejectIfBroken(rules(await availableBalance(db, userId)));
+      const amount = amountMinor as number;
+      const idempotency = idempotencyOf(request);
+
+      if (body.isMOMOWithdrawal) {
+        if (!isMomoProvider(body.provider))
+          rejectIfBroken([{ field: 'provider', messageId: 'momoTopUp.providerUnknown' }]);
+        const phone = body.momoMobileNumber;
+        const label = masked(body.provider, phone);
+        return send(
+          reply,
+          await move({
+            idempotency,
+            draft: {
+              kind: 'momo_withdrawal',
+              amountMinor: amount,
+              description: `Withdrawal to MoMo (${label})`,
+              counterparty: { rail: 'momo', label, network: body.provider, lastFour: lastFour(phone) },
+            },
+            callProvider: (reference) =>
+              provider.disburseMomo({ reference, amountMinor: amount, phone, network: body.provider }),
           }),
-      }),
-    );
-  });
-
-  app.post(apiPaths.bankTopUp, { ...moneyMoving, schema: { body: bankTopUpRequestSchema } }, async (request, reply) => {
-    const body = request.body;
-    const amountMinor = parseDecimalAmount(body.amount);
-    rejectIfBroken(
-      bankTopUpViolations({
-        amountMinor,
-        bankAccountNumber: body.bankAccountNumber,
-        bankId: body.bankId,
-        accountTypeId: body.accountTypeId,
-      }),
-    );
-    const name = await knownBank(body.bankId);
-    const amount = amountMinor as number;
-    const label = masked(name, body.bankAccountNumber);
-    return send(
-      reply,
-      await move({
-        idempotency: idempotencyOf(request),
-        draft: {
-          kind: 'bank_top_up',
-          amountMinor: amount,
-          description: `Top-up by bank (${label})`,
-          counterparty: { rail: 'bank', label, bankId: body.bankId, bankName: name, lastFour: lastFour(body.bankAccountNumber) },
-        },
-        callProvider: (reference) =>
-          provider.collectBank({ reference, amountMinor: amount, bankId: body.bankId, accountNumber: body.bankAccountNumber }),
-      }),
-    );
-  });
-
-  app.post(apiPaths.momoTopUp, { ...moneyMoving, schema: { body: momoTopUpRequestSchema } }, async (request, reply) => {
-    const body = request.body;
-    const amountMinor = parseDecimalAmount(body.amount);
-    rejectIfBroken(momoTopUpViolations({ amountMinor, phone: body.phone, provider: body.provider }));
-    const amount = amountMinor as number;
-    const label = masked(body.provider, body.phone);
-    return send(
-      reply,
-      await move({
-        idempotency: idempotencyOf(request),
-        draft: {
-          kind: 'momo_top_up',
-          amountMinor: amount,
-          description: `Top-up by MoMo (${label})`,
-          counterparty: { rail: 'momo', label, network: body.provider, lastFour: lastFour(body.phone) },
-        },
-        callProvider: (reference) =>
-          provider.requestMomoCollection({ reference, amountMinor: amount, phone: body.phone, network: body.provider }),
-      }),
-    );
-  });
-
-  app.post(apiPaths.withdrawal, { ...moneyMoving, schema: { body: withdrawalRequestSchema } }, async (request, reply) => {
-    const body = request.body;
-    const userId = currentUser(request).id;
-    const amountMinor = parseDecimalAmount(body.amount);
-    const rules = (availableMinor: number) =>
-      body.isMOMOWithdrawal
-        ? momoWithdrawalViolations({ amountMinor, momoMobileNumber: body.momoMobileNumber }, availableMinor)
-        : bankWithdrawalViolations({ amountMinor, bankAccountNumber: body.bankAccountNumber, bankId: body.bankId }, availableMinor);
-    // The balance is decided under the wallet row lock; it is read here only to report every broken rule in order.
-    if (rules(Number.MAX_SAFE_INTEGER).length > 0) rejectIfBroken(rules(await availableBalance(db, userId)));
-    const amount = amountMinor as number;
-    const idempotency = idempotencyOf(request);
-
-    if (body.isMOMOWithdrawal) {
-      if (!isMomoProvider(body.provider)) rejectIfBroken([{ field: 'provider', messageId: 'momoTopUp.providerUnknown' }]);
-      const phone = body.momoMobileNumber;
-      const label = masked(body.provider, phone);
+        );
+      }
+      const name = await knownBank(body.bankId);
+      const label = masked(name, body.bankAccountNumber);
       return send(
         reply,
         await move({
           idempotency,
           draft: {
-            kind: 'momo_withdrawal',
+            kind: 'bank_withdrawal',
             amountMinor: amount,
-            description: `Withdrawal to MoMo (${label})`,
-            counterparty: { rail: 'momo', label, network: body.provider, lastFour: lastFour(phone) },
+            description: `Withdrawal to bank (${label})`,
+            counterparty: {
+              rail: 'bank',
+              label,
+              bankId: body.bankId,
+              bankName: name,
+              lastFour: lastFour(body.bankAccountNumber),
+            },
           },
           callProvider: (reference) =>
-            provider.disburseMomo({ reference, amountMinor: amount, phone, network: body.provider }),
+            provider.disburseBank({
+              reference,
+              amountMinor: amount,
+              bankId: body.bankId,
+              accountNumber: body.bankAccountNumber,
+            }),
         }),
       );
-    }
-    const name = await knownBank(body.bankId);
-    const label = masked(name, body.bankAccountNumber);
-    return send(
-      reply,
-      await move({
-        idempotency,
-        draft: {
-          kind: 'bank_withdrawal',
-          amountMinor: amount,
-          description: `Withdrawal to bank (${label})`,
-          counterparty: { rail: 'bank', label, bankId: body.bankId, bankName: name, lastFour: lastFour(body.bankAccountNumber) },
-        },
-        callProvider: (reference) =>
-          provider.disburseBank({ reference, amountMinor: amount, bankId: body.bankId, accountNumber: body.bankAccountNumber }),
-      }),
-    );
-  });
+    },
+  );
 
-  app.get(apiPaths.walletOperation, { schema: { querystring: walletOperationQuerySchema } }, async (request) => {
-    const userId = currentUser(request).id;
-    // Another user's reference answers exactly like an unknown one.
-    const operation = await findOperation(db, { referenceNumber: request.query.referenceNumber, userId });
-    if (!operation) throw new HttpError(404, 'operation.notFound');
-    return ok(operationResult(operation, await availableBalance(db, userId)));
-  });
+  app.get(
+    apiPaths.walletOperation,
+    { schema: { querystring: walletOperationQuerySchema } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      // Another user's reference answers exactly like an unknown one.
+      const operation = await findOperation(db, { referenceNumber: request.query.referenceNumber, userId });
+      if (!operation) throw new HttpError(404, 'operation.notFound');
+      return ok(operationResult(operation, await availableBalance(db, userId)));
+    },
+  );
 
   app.get(apiPaths.walletHistory, { schema: { querystring: userIdQuerySchema } }, async (request) => {
     const operations = await operationsOfUser(db, currentUser(request).id, HISTORY_LIMIT);

@@ -48,7 +48,11 @@ export const createWalletWorker = ({
     const operations = await pendingOperations(db, new Date(now.getTime() - minAgeMs), BATCH);
     for (const operation of operations) {
       try {
-        await service.checkPending(operation, { now, momoExpiryMs: config.SANDBOX_MOMO_EXPIRY_MS, unknownAfterMs });
+        await service.checkPending(operation, {
+          now,
+          momoExpiryMs: config.SANDBOX_MOMO_EXPIRY_MS,
+          unknownAfterMs,
+        });
       } catch (error) {
         log.error({ err: error, reference: operation.referenceNumber }, 'pending operation check failed');
       }

@@ -1,4 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,6 +108,59 @@ describe('uploading an ID image', () => {
     expect(response.json().message).toBe('Image size too large');
     expect(await filesOf(other.userId)).toEqual(before);
   });
+
+  it.each([
+    ['declares its length', true],
+    ['is sent in chunks', false],
+  ])(
+    'over a real socket, a 40 MB upload that %s gets its 413 without being read to the end',
+    async (_how, declared) => {
+      if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      const { payload, headers } = multipart([imagePart(pngOfSize(40 * 1024 * 1024))]);
+      let written = 0;
+      const answer = await new Promise<{ status?: number; connection?: string; body: string }>(
+        (resolve, reject) => {
+          const request = http.request(
+            {
+              host: '127.0.0.1',
+              port,
+              method: 'POST',
+              path: apiPaths.uploadIdentificationImage,
+              headers: {
+                ...headers,
+                ...bearer(other.token),
+                ...(declared ? { 'content-length': payload.length } : {}),
+              },
+            },
+            (response) => {
+              let body = '';
+              response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+              response.on('end', () =>
+                resolve({ status: response.statusCode, connection: response.headers.connection, body }),
+              );
+            },
+          );
+          // Writing after the server closed may fail; only a failure before any answer counts.
+          request.on('error', reject);
+          const pump = () => {
+            while (written < payload.length && !request.destroyed) {
+              const more = request.write(payload.subarray(written, written + 65_536));
+              written += 65_536;
+              if (!more) return void request.once('drain', pump);
+            }
+            request.end();
+          };
+          pump();
+        },
+      );
+      expect(answer.status, answer.body).toBe(413);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 413, message: 'Image size too large' });
+      expect(answer.connection).toBe('close');
+      expect(written).toBeLessThan(payload.length);
+      expect(await filesOf(other.userId)).not.toContainEqual(expect.stringMatching(/\.part$/));
+    },
+  );
 
   it('accepts exactly 5 MB when it sniffs as an image', async () => {
     const data = await uploadImage(t.app, other.token, pngOfSize(IDENTIFICATION_IMAGE_MAX_BYTES));

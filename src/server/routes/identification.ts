@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import { and, asc, eq, notExists } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,7 +20,7 @@ import type { Queryable } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { identificationImages, identifications, identificationTypes, users } from '../db/schema';
 import { ok } from '../envelope';
-import { HttpError, toViolations, violationsError } from '../http-error';
+import { HttpError, isHttpError, toViolations, violationsError } from '../http-error';
 import { currentUser } from '../plugins/auth';
 import { removeStoredUpload, resolveStoredPath, storeUpload, uploadsRoot } from '../uploads';
 import type { RouteDeps } from './deps';
@@ -30,6 +30,18 @@ export const UPLOADS_PER_HOUR = 20;
 
 const NUMBER_UNIQUE = 'identifications_identification_number_unique';
 const IMAGE_UNIQUE = 'identifications_image_unique';
+
+/** Room for the multipart boundaries and part headers around the image in a request's declared length. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * 413, and the connection closed after it: otherwise Node reads (and throws away) the rest of an oversized body,
+ * however big, to keep the connection alive.
+ */
+const tooLarge = (reply: FastifyReply): HttpError => {
+  reply.header('connection', 'close');
+  return new HttpError(413, 'identification.imageTooLarge');
+};
 
 const isUuid = (value: string): boolean => z.uuid().safeParse(value).success;
 /** The largest value of a PostgreSQL integer column: a bigger id cannot be on file (and would fail the query). */
@@ -102,7 +114,7 @@ const unusedImage = async (db: Queryable, userId: number, imageId: string) => {
 export const identificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
   // Registered here, so only these routes parse multipart bodies.
   await app.register(multipart, {
-    limits: { fileSize: IDENTIFICATION_IMAGE_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5 },
+    limits: { fileSize: IDENTIFICATION_IMAGE_MAX_BYTES + 1, files: 1, fields: 4, fieldSize: 1024, parts: 5 },
   });
   const root = uploadsRoot(config.DATA_DIR);
 
@@ -122,6 +134,12 @@ export const identificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
     async (request, reply) => {
       const { id: userId } = currentUser(request);
       if (!request.isMultipart()) throw new HttpError(400, 'request.invalid');
+      if (
+        Number(request.headers['content-length']) >
+        IDENTIFICATION_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES
+      ) {
+        throw tooLarge(reply);
+      }
       // The parser throws plain errors (no status) for a body it cannot read, e.g. no boundary: bad input.
       const part = await request.file().catch((error: unknown) => {
         throw hasStatus(error) ? error : new HttpError(400, 'request.invalid');
@@ -132,7 +150,9 @@ export const identificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
           toViolations([{ field: IMAGE_FIELD, messageId: 'identification.imageRequired' }]),
         );
       }
-      const stored = await storeUpload(root, userId, part.file);
+      const stored = await storeUpload(root, userId, part.file).catch((error: unknown) => {
+        throw isHttpError(error) && error.statusCode === 413 ? tooLarge(reply) : error;
+      });
       try {
         await db.insert(identificationImages).values({ ...stored, userId });
       } catch (error) {

@@ -15,6 +15,10 @@
  *   BENCH_POOL_SIZE     DATABASE_POOL_SIZE of the API host (default: the server's own default)
  *   BENCH_PROFILE       0 to skip the statement profile (default 1)
  *   BENCH_SKIP_PGBENCH  1 to run only the HTTP side
+ *   BENCH_CPU_PROFILE   1: run the API host under `node --cpu-prof` and print where its CPU time goes during the
+ *                       timed run (self time by package/file and by function); skips the statement profile
+ *   BENCH_SYNCHRONOUS_COMMIT  a diagnostic: synchronous_commit for both benchmark databases (e.g. off, to see how
+ *                       much of the time is waiting for WAL flushes); the default is the server's (on)
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises';
@@ -22,6 +26,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ApiHost } from '../tests/load/support/api-host';
+import { summarizeCpuProfile } from '../tests/load/support/cpu-profile';
 import { percentile, request } from '../tests/load/support/http';
 import { createScratchDatabase, type ScratchDatabase } from '../tests/load/support/pg-admin';
 import { buildMoneyRequest, runWorkload } from '../tests/load/support/workload';
@@ -34,8 +39,33 @@ const durationS = Number(env.BENCH_DURATION_S ?? 20);
 const scale = Number(env.BENCH_SCALE ?? 10);
 const walletCount = Number(env.BENCH_WALLETS ?? clients);
 const warmupS = Number(env.BENCH_WARMUP_S ?? 3);
-const profile = env.BENCH_PROFILE !== '0';
+const cpuProfile = env.BENCH_CPU_PROFILE === '1';
+const profile = env.BENCH_PROFILE !== '0' && !cpuProfile;
 const skipPgbench = env.BENCH_SKIP_PGBENCH === '1';
+const synchronousCommit = env.BENCH_SYNCHRONOUS_COMMIT;
+if (
+  synchronousCommit !== undefined &&
+  !/^(on|off|local|remote_write|remote_apply)$/.test(synchronousCommit)
+) {
+  throw new Error(`BENCH_SYNCHRONOUS_COMMIT: not a synchronous_commit value: ${synchronousCommit}`);
+}
+
+/** A benchmark database, with the diagnostic synchronous_commit setting when one is asked for. */
+const benchDatabase = async (prefix: string): Promise<ScratchDatabase> => {
+  const database = await createScratchDatabase(serverUrl, prefix);
+  scratch.push(database);
+  if (synchronousCommit !== undefined) {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(`ALTER DATABASE ${database.name} SET synchronous_commit = ${synchronousCommit}`);
+    } finally {
+      await admin.end();
+    }
+  }
+  return database;
+};
+
 const POSTGRES_LOG = env.BENCH_POSTGRES_LOG ?? '/var/log/postgresql/postgresql-15-main.log';
 
 /** CPU seconds (user + system) a process has used, from /proc (clock ticks of 10 ms). */
@@ -87,9 +117,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const run = (command: string, args: string[], timeoutMs: number): Promise<string> =>
+const run = (
+  command: string,
+  args: string[],
+  timeoutMs: number,
+  onSpawn: (pid: number) => void = () => undefined,
+): Promise<string> =>
   new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (child.pid) onSpawn(child.pid);
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -108,12 +144,14 @@ interface PgbenchResult {
   p50Ms: number;
   p99Ms: number;
   transactions: number;
+  /** CPU seconds of every postgres process, and of pgbench itself (its last reading, within 0.5 s of its end). */
+  postgresCpuS: number;
+  pgbenchCpuS: number;
 }
 
 /** pgbench -i -s SCALE into its own database, then TPC-B with CLIENTS clients, 2 threads, DURATION seconds. */
 const runPgbench = async (): Promise<PgbenchResult> => {
-  const database = await createScratchDatabase(serverUrl, 'bench_pgbench');
-  scratch.push(database);
+  const database = await benchDatabase('bench_pgbench');
   console.log(`pgbench: initialising scale ${scale} in ${database.name}...`);
   await run('pgbench', ['-i', '-q', '-s', String(scale), database.url], 300_000);
   const logDir = await mkdtemp(path.join(tmpdir(), 'pgbench-log-'));
@@ -131,7 +169,18 @@ const runPgbench = async (): Promise<PgbenchResult> => {
       database.url,
     ];
     console.log(`pgbench: ${['pgbench', ...args.slice(0, -1), '<db>'].join(' ')}`);
-    const output = await run('pgbench', args, (durationS + 120) * 1000);
+    const postgresBefore = await postgresCpuSeconds();
+    let pgbenchCpuS = 0;
+    let sampler: NodeJS.Timeout | undefined;
+    const output = await run('pgbench', args, (durationS + 120) * 1000, (pid) => {
+      sampler = setInterval(() => {
+        void cpuSecondsOf(pid).then((seconds) => {
+          if (seconds > 0) pgbenchCpuS = seconds;
+        });
+      }, 500);
+    });
+    clearInterval(sampler);
+    const postgresCpuS = (await postgresCpuSeconds()) - postgresBefore;
     const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(output)?.[1] ?? Number.NaN);
     const latencyAverageMs = Number(/latency average = ([\d.]+) ms/.exec(output)?.[1] ?? Number.NaN);
     // Per-transaction log lines: client_id transaction_no time_us script_no epoch epoch_us
@@ -148,6 +197,8 @@ const runPgbench = async (): Promise<PgbenchResult> => {
       p50Ms: percentile(latencies, 50),
       p99Ms: percentile(latencies, 99),
       transactions: latencies.length,
+      postgresCpuS,
+      pgbenchCpuS,
     };
   } finally {
     await rm(logDir, { recursive: true, force: true });
@@ -281,7 +332,8 @@ const main = async () => {
   console.log(`machine load average before: ${await loadAverage()} (2 cores; other work skews every figure)`);
   console.log(
     `bench:ledger: ${clients} clients, ${durationS} s each, PostgreSQL at ${new URL(serverUrl).host}` +
-      (skipPgbench ? ' (pgbench skipped)' : ''),
+      (skipPgbench ? ' (pgbench skipped)' : '') +
+      (synchronousCommit !== undefined ? `; DIAGNOSTIC synchronous_commit = ${synchronousCommit}` : ''),
   );
   const pgbench = skipPgbench ? null : await runPgbench();
   if (pgbench) {
@@ -289,12 +341,18 @@ const main = async () => {
       `pgbench TPC-B: ${fixed(pgbench.tps)} tps; latency avg ${fixed(pgbench.latencyAverageMs, 2)} ms, ` +
         `p50 ${fixed(pgbench.p50Ms, 2)} ms, p99 ${fixed(pgbench.p99Ms, 2)} ms (${pgbench.transactions} transactions)`,
     );
+    console.log(
+      `  CPU: PostgreSQL ${fixed(pgbench.postgresCpuS)} s (${fixed((pgbench.postgresCpuS / pgbench.transactions) * 1000, 2)} ms per transaction), ` +
+        `pgbench itself ${fixed(pgbench.pgbenchCpuS)} s; load average after ${await loadAverage()}`,
+    );
   }
 
-  const database = await createScratchDatabase(serverUrl, 'bench_api');
-  scratch.push(database);
+  const database = await benchDatabase('bench_api');
+  const profileDir = cpuProfile ? await mkdtemp(path.join(tmpdir(), 'api-cpu-profile-')) : null;
+  const spawnedAt = Date.now();
   host = await ApiHost.start({
     databaseUrl: database.url,
+    ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
     env: {
       LOG_LEVEL: 'warn',
       SANDBOX_DECISION_MS: '100',
@@ -328,6 +386,7 @@ const main = async () => {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   const before = await databaseCounters(admin, database.name);
+  const runStartedAt = Date.now();
   const cpuBefore = {
     api: await cpuSecondsOf(api.pid ?? 0),
     postgres: await postgresCpuSeconds(),
@@ -397,6 +456,25 @@ const main = async () => {
     );
   } else {
     console.log(`p99 ${fixed(p99, 1)} ms (aim < 50 ms: ${p99 < 50 ? 'met' : 'NOT met'})`);
+  }
+
+  if (profileDir) {
+    // The profile is written when the host exits normally.
+    await api.stop();
+    host = undefined;
+    const [file] = (await readdir(profileDir)).filter((name) => name.endsWith('.cpuprofile'));
+    if (!file) {
+      console.log('CPU profile: none was written');
+    } else {
+      const summary = await summarizeCpuProfile(path.join(profileDir, file), runStartedAt - spawnedAt);
+      console.log(
+        `CPU profile of the API host from the timed run on (${fixed(summary.sampledMs / 1000, 1)} s sampled, idle included):`,
+      );
+      for (const row of summary.byPlace) console.log(`  ${fixed(row.share * 100)}%  ${row.place}`);
+      console.log('  top functions (self time):');
+      for (const row of summary.byFunction) console.log(`  ${fixed(row.share * 100)}%  ${row.name}`);
+    }
+    await rm(profileDir, { recursive: true, force: true });
   }
 
   if (profile) {

@@ -27,6 +27,8 @@ export interface ApiHostOptions {
   env?: Record<string, string>;
   /** How long a start may take until /api/health answers 200. */
   startTimeoutMs?: number;
+  /** Extra node flags (e.g. --cpu-prof, which NODE_OPTIONS does not allow). */
+  nodeArgs?: string[];
 }
 
 const tail = (lines: string[], chunk: string, keep = 200) => {
@@ -53,6 +55,7 @@ export class ApiHost {
     readonly dataDir: string,
     private readonly env: Record<string, string>,
     private readonly startTimeoutMs: number,
+    private readonly nodeArgs: string[],
   ) {
     this.baseUrl = `http://127.0.0.1:${port}`;
   }
@@ -72,7 +75,7 @@ export class ApiHost {
       LOG_LEVEL: 'warn',
       ...options.env,
     };
-    const host = new ApiHost(port, dataDir, env, options.startTimeoutMs ?? 60_000);
+    const host = new ApiHost(port, dataDir, env, options.startTimeoutMs ?? 60_000, options.nodeArgs ?? []);
     await host.launch();
     return host;
   }
@@ -88,7 +91,7 @@ export class ApiHost {
   private async launch(): Promise<void> {
     if (this.child) throw new Error('the API host is already running');
     const { PATH, HOME, LANG, TZ } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, [...this.nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
       cwd: REPO_ROOT,
       env: {
         ...(PATH ? { PATH } : {}),

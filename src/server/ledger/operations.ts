@@ -231,17 +231,27 @@ export const resolveOperation = async (
     return resolved;
   });
 
-/** Pending operations created before `createdBefore`, oldest first: what the worker checks with the provider. */
+/** Where a pass over pending operations has got to (they are read in (created_at, id) order). */
+export interface PendingCursor {
+  createdAt: Date;
+  id: number;
+}
+
+/** Pending operations created before `createdBefore`, oldest first, after `cursor`: what the worker checks. */
 export const pendingOperations = async (
   db: Queryable,
   createdBefore: Date,
   limit: number,
+  cursor: PendingCursor | null = null,
 ): Promise<Operation[]> => {
+  const after = cursor
+    ? sql`and (created_at, id) > (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::bigint)`
+    : sql``;
   const rows = await queryRows<OperationRecord>(
     db,
     sql`select ${OPERATION_COLUMNS} from wallet_operations
-        where status = 'pending' and created_at < ${createdBefore.toISOString()}::timestamptz
-        order by created_at limit ${limit}`,
+        where status = 'pending' and created_at < ${createdBefore.toISOString()}::timestamptz ${after}
+        order by created_at, id limit ${limit}`,
   );
   return rows.map(toOperation);
 };

@@ -1,14 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { pendingOperations } from '../ledger/operations';
+import { pendingOperations, type PendingCursor } from '../ledger/operations';
 import type { WalletService } from '../ledger/wallet-service';
 import type { PaymentProvider } from '../providers/provider';
 
 export interface WorkerRunOptions {
   /** The worker's clock (tests move it forward to expire requests). */
   now?: Date;
-  /** Only operations at least this old are checked (younger ones are still in their request). */
+  /**
+   * Only operations at least this old are checked (default PROVIDER_POLL_MS: a callback gets one period to arrive
+   * before the provider is asked).
+   */
   minAgeMs?: number;
   /** A reference the provider never received is cancelled once its operation is this old. */
   unknownAfterMs?: number;
@@ -21,7 +24,6 @@ export interface WalletWorker {
   stop(): Promise<void>;
 }
 
-const DEFAULT_MIN_AGE_MS = 1000;
 const DEFAULT_UNKNOWN_AFTER_MS = 30_000;
 const BATCH = 200;
 /** The sandbox decides on its own clock; its callbacks are due more often than the provider is polled. */
@@ -42,20 +44,27 @@ export const createWalletWorker = ({
 }): WalletWorker => {
   const pollPending = async ({
     now = new Date(),
-    minAgeMs = DEFAULT_MIN_AGE_MS,
+    minAgeMs = config.PROVIDER_POLL_MS,
     unknownAfterMs = DEFAULT_UNKNOWN_AFTER_MS,
   }: WorkerRunOptions): Promise<void> => {
-    const operations = await pendingOperations(db, new Date(now.getTime() - minAgeMs), BATCH);
-    for (const operation of operations) {
-      try {
-        await service.checkPending(operation, {
-          now,
-          momoExpiryMs: config.SANDBOX_MOMO_EXPIRY_MS,
-          unknownAfterMs,
-        });
-      } catch (error) {
-        log.error({ err: error, reference: operation.referenceNumber }, 'pending operation check failed');
+    const createdBefore = new Date(now.getTime() - minAgeMs);
+    let cursor: PendingCursor | null = null;
+    for (;;) {
+      const operations = await pendingOperations(db, createdBefore, BATCH, cursor);
+      for (const operation of operations) {
+        try {
+          await service.checkPending(operation, {
+            now,
+            momoExpiryMs: config.SANDBOX_MOMO_EXPIRY_MS,
+            unknownAfterMs,
+          });
+        } catch (error) {
+          log.error({ err: error, reference: operation.referenceNumber }, 'pending operation check failed');
+        }
       }
+      const last = operations.at(-1);
+      if (!last || operations.length < BATCH) return;
+      cursor = { createdAt: last.createdAt, id: last.id };
     }
   };
 

@@ -157,13 +157,16 @@ const forceExpiry = (form: IdentificationForm): IdentificationForm => {
   const issued = datePartsIso(form.issued);
   if (issued === '') return form;
   const expiry = datePartsIso(form.expiry);
-  const expiryIncomplete = expiry === '' && (form.expiry.year > 0 || form.expiry.month > 0 || form.expiry.day > 0);
+  const expiryIncomplete =
+    expiry === '' && (form.expiry.year > 0 || form.expiry.month > 0 || form.expiry.day > 0);
   // A half-chosen expiry (the user is picking it part by part) is left alone until it is complete.
   if (expiryIncomplete) return form;
   return { ...form, expiry: partsOf(expiryAfterIssue(issued, expiry)) };
 };
 
-const datePart = (field: IdentificationFormField): { date: 'issued' | 'expiry'; part: keyof DateParts } | null => {
+const datePart = (
+  field: IdentificationFormField,
+): { date: 'issued' | 'expiry'; part: keyof DateParts } | null => {
   const match = /^(issued|expiry)(Day|Month|Year)$/.exec(field);
   if (!match) return null;
   return { date: match[1] as 'issued' | 'expiry', part: match[2]!.toLowerCase() as keyof DateParts };
@@ -176,7 +179,8 @@ export const changeIdentificationForm = (
   value: string,
 ): IdentificationForm => {
   if (field === 'identificationTypeId') return { ...form, identificationTypeId: positiveInteger(value) };
-  if (field === 'identificationNumber') return { ...form, identificationNumber: identificationNumberInput(value) };
+  if (field === 'identificationNumber')
+    return { ...form, identificationNumber: identificationNumberInput(value) };
   const target = datePart(field);
   if (!target) return form;
   if (target.date === 'expiry' && !expiryEnabled(form)) return form;
@@ -254,7 +258,8 @@ export const identificationFormMachine = setup({
     imageTooLarge: (_, params: { sizeBytes: number }) => imageTooLarge(params.sizeBytes),
     formValid: ({ context }) =>
       context.image?.imageId != null &&
-      identificationViolations(identificationInputOf(context.form, context.image), context.today).length === 0,
+      identificationViolations(identificationInputOf(context.form, context.image), context.today).length ===
+        0,
     hasServerViolations: (_, params: { error: unknown }) =>
       failureStatus(params.error) === 400 && serverViolations(params.error, isIdentificationField).length > 0,
   },
@@ -279,7 +284,11 @@ export const identificationFormMachine = setup({
         progress: 0,
         file: params.file.blob,
       };
-      return { image, violations: shownViolations({ ...context, image }, context.showViolations), error: null };
+      return {
+        image,
+        violations: shownViolations({ ...context, image }, context.showViolations),
+        error: null,
+      };
     }),
     removeImage: assign(({ context }) => ({
       image: null,
@@ -307,7 +316,9 @@ export const identificationFormMachine = setup({
       violations: serverViolations(params.error, isIdentificationField),
       error: null,
     })),
-    setAddFailed: assign((_, params: { error: unknown }) => ({ error: addIdentificationFailureMessage(params.error) })),
+    setAddFailed: assign((_, params: { error: unknown }) => ({
+      error: addIdentificationFailureMessage(params.error),
+    })),
     setAdded: assign({ notice: 'identification.added', error: null }),
   },
 }).createMachine({
@@ -328,7 +339,10 @@ export const identificationFormMachine = setup({
       invoke: {
         id: 'loadTypes',
         src: 'loadTypes',
-        onDone: { target: 'editing', actions: { type: 'setTypes', params: ({ event }) => ({ types: event.output }) } },
+        onDone: {
+          target: 'editing',
+          actions: { type: 'setTypes', params: ({ event }) => ({ types: event.output }) },
+        },
         onError: { target: 'typesFailed', actions: 'setTypesFailed' },
       },
     },
@@ -338,18 +352,26 @@ export const identificationFormMachine = setup({
     editing: {
       initial: 'idle',
       on: {
-        CHANGE: { actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+        CHANGE: {
+          actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) },
+        },
         IMAGE_CHOSEN: [
           {
             // Refused at once: no byte is sent.
             guard: { type: 'imageTooLarge', params: ({ event }) => ({ sizeBytes: event.file.sizeBytes }) },
             target: '.idle',
-            actions: { type: 'chooseImage', params: ({ event }) => ({ file: event.file, previewUrl: event.previewUrl }) },
+            actions: {
+              type: 'chooseImage',
+              params: ({ event }) => ({ file: event.file, previewUrl: event.previewUrl }),
+            },
           },
           {
             target: '.uploading',
             reenter: true,
-            actions: { type: 'chooseImage', params: ({ event }) => ({ file: event.file, previewUrl: event.previewUrl }) },
+            actions: {
+              type: 'chooseImage',
+              params: ({ event }) => ({ file: event.file, previewUrl: event.previewUrl }),
+            },
           },
         ],
         IMAGE_REMOVED: { target: '.idle', actions: 'removeImage' },
@@ -366,7 +388,10 @@ export const identificationFormMachine = setup({
         uploading: {
           on: {
             UPLOAD_PROGRESS: {
-              actions: { type: 'setProgress', params: ({ event }) => ({ loaded: event.loaded, total: event.total }) },
+              actions: {
+                type: 'setProgress',
+                params: ({ event }) => ({ loaded: event.loaded, total: event.total }),
+              },
             },
           },
           invoke: {
@@ -411,7 +436,10 @@ export const identificationFormMachine = setup({
             target: 'editing',
             actions: { type: 'setServerViolations', params: ({ event }) => ({ error: event.error }) },
           },
-          { target: 'editing', actions: { type: 'setAddFailed', params: ({ event }) => ({ error: event.error }) } },
+          {
+            target: 'editing',
+            actions: { type: 'setAddFailed', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
     },

@@ -16,7 +16,8 @@ export interface IdentificationsContext {
   error: DomainMessageId | null;
 }
 
-export type IdentificationsEvent = { type: 'PREVIOUS' } | { type: 'NEXT' } | { type: 'REFRESH' } | { type: 'RETRY' };
+export type IdentificationsEvent =
+  { type: 'PREVIOUS' } | { type: 'NEXT' } | { type: 'REFRESH' } | { type: 'RETRY' };
 
 /** The cards shown and the page's figures. */
 export const identificationsPage = (context: Pick<IdentificationsContext, 'identifications' | 'page'>) =>

@@ -43,7 +43,13 @@ import type {
   MomoTopUpRequest,
   WalletOperationResult,
 } from '../contract/wallet';
-import { failureStatus, isDomainMessageId, notProvided, serverMessageId, serverViolations } from './failure-messages';
+import {
+  failureStatus,
+  isDomainMessageId,
+  notProvided,
+  serverMessageId,
+  serverViolations,
+} from './failure-messages';
 
 export type TopUpGateway = 'card' | 'bank' | 'momo';
 
@@ -79,8 +85,20 @@ export type TopUpField = CardFormField | BankFormField | MomoFormField;
 /** Violations name the form's fields ('form' for "all fields are required"). */
 export type TopUpViolationField = 'form' | TopUpField;
 
-export const CARD_FORM_FIELDS: readonly CardFormField[] = ['firstName', 'lastName', 'number', 'expiry', 'cvc', 'amount'];
-export const BANK_FORM_FIELDS: readonly BankFormField[] = ['amount', 'bankAccountNumber', 'bankId', 'accountTypeId'];
+export const CARD_FORM_FIELDS: readonly CardFormField[] = [
+  'firstName',
+  'lastName',
+  'number',
+  'expiry',
+  'cvc',
+  'amount',
+];
+export const BANK_FORM_FIELDS: readonly BankFormField[] = [
+  'amount',
+  'bankAccountNumber',
+  'bankId',
+  'accountTypeId',
+];
 export const MOMO_FORM_FIELDS: readonly MomoFormField[] = ['amount', 'phone', 'provider'];
 
 const fieldsOf = (gateway: TopUpGateway): readonly TopUpField[] =>
@@ -148,7 +166,9 @@ export interface IdempotencyKeys {
 export const randomKeySeed = (): string => crypto.randomUUID();
 
 /** The key of this submit attempt: the kept one (a retry of an unanswered request), else a new one. */
-export const takeIdempotencyKey = (keys: IdempotencyKeys): Pick<IdempotencyKeys, 'keyCount' | 'idempotencyKey'> =>
+export const takeIdempotencyKey = (
+  keys: IdempotencyKeys,
+): Pick<IdempotencyKeys, 'keyCount' | 'idempotencyKey'> =>
   keys.idempotencyKey !== null
     ? { keyCount: keys.keyCount, idempotencyKey: keys.idempotencyKey }
     : { keyCount: keys.keyCount + 1, idempotencyKey: `${keys.keySeed}-${keys.keyCount + 1}` };
@@ -158,7 +178,14 @@ export const isUnanswered = (error: unknown): boolean => failureStatus(error) ==
 
 /* ------------------------------------------------------------------------------- forms */
 
-export const emptyCardForm = (): CardForm => ({ firstName: '', lastName: '', number: '', expiry: '', cvc: '', amount: '' });
+export const emptyCardForm = (): CardForm => ({
+  firstName: '',
+  lastName: '',
+  number: '',
+  expiry: '',
+  cvc: '',
+  amount: '',
+});
 export const emptyBankForm = (): BankForm => ({
   amount: '',
   bankAccountNumber: '',
@@ -246,10 +273,12 @@ export const topUpViolations = (
 ): RuleViolation<TopUpViolationField>[] => {
   switch (context.gateway) {
     case 'card':
-      return cardPaymentViolations(cardPaymentInputOf(context.card), utcDate(context.today)).map((violation) => ({
-        field: cardFieldOf(violation.field),
-        messageId: violation.messageId,
-      }));
+      return cardPaymentViolations(cardPaymentInputOf(context.card), utcDate(context.today)).map(
+        (violation) => ({
+          field: cardFieldOf(violation.field),
+          messageId: violation.messageId,
+        }),
+      );
     case 'bank':
       return bankTopUpViolations(bankTopUpInputOf(context.bank));
     case 'momo':
@@ -279,7 +308,11 @@ export const topUpCallOf = (context: TopUpContext, idempotencyKey: string): TopU
       return {
         gateway: 'momo',
         idempotencyKey,
-        request: { amount: amountOf(context.momo.amount), phone: context.momo.phone, provider: context.momo.provider },
+        request: {
+          amount: amountOf(context.momo.amount),
+          phone: context.momo.phone,
+          provider: context.momo.provider,
+        },
       };
     default: {
       const expiry = parseCardExpiry(context.card.expiry);
@@ -324,7 +357,8 @@ export const operationFailureMessage = (
 ): DomainMessageId => (isDomainMessageId(result.failureMessageId) ? result.failureMessageId : fallback);
 
 const isTopUpField = (field: string): field is TopUpViolationField =>
-  field === 'form' || [...CARD_FORM_FIELDS, ...BANK_FORM_FIELDS, ...MOMO_FORM_FIELDS].includes(field as TopUpField);
+  field === 'form' ||
+  [...CARD_FORM_FIELDS, ...BANK_FORM_FIELDS, ...MOMO_FORM_FIELDS].includes(field as TopUpField);
 
 /** The server's violations under the form's field names. */
 const topUpServerViolations = (error: unknown): RuleViolation<TopUpViolationField>[] =>
@@ -385,15 +419,24 @@ export const topUpMachine = setup({
       error: null,
       idempotencyKey: null,
     })),
-    leaveGateway: assign({ gateway: null, violations: [], showViolations: false, error: null, idempotencyKey: null }),
+    leaveGateway: assign({
+      gateway: null,
+      violations: [],
+      showViolations: false,
+      error: null,
+      idempotencyKey: null,
+    }),
     setBanks: assign((_, params: { banks: Bank[] }) => ({ banks: params.banks, error: null })),
     setBanksFailed: assign({ error: 'server.error' }),
     clearError: assign({ error: null }),
     change: assign(({ context }, params: { field: TopUpField; value: string }) => {
       const next = { ...context };
-      if (context.gateway === 'card') next.card = changeCardForm(context.card, params.field as CardFormField, params.value);
-      if (context.gateway === 'bank') next.bank = changeBankForm(context.bank, params.field as BankFormField, params.value);
-      if (context.gateway === 'momo') next.momo = changeMomoForm(context.momo, params.field as MomoFormField, params.value);
+      if (context.gateway === 'card')
+        next.card = changeCardForm(context.card, params.field as CardFormField, params.value);
+      if (context.gateway === 'bank')
+        next.bank = changeBankForm(context.bank, params.field as BankFormField, params.value);
+      if (context.gateway === 'momo')
+        next.momo = changeMomoForm(context.momo, params.field as MomoFormField, params.value);
       return {
         card: next.card,
         bank: next.bank,
@@ -404,7 +447,11 @@ export const topUpMachine = setup({
         idempotencyKey: null,
       };
     }),
-    showViolations: assign(({ context }) => ({ showViolations: true, violations: topUpViolations(context), error: null })),
+    showViolations: assign(({ context }) => ({
+      showViolations: true,
+      violations: topUpViolations(context),
+      error: null,
+    })),
     takeKey: assign(({ context }) => takeIdempotencyKey(context)),
     setOperation: assign((_, params: { result: WalletOperationResult }) => ({ operation: params.result })),
     setOperationFailed: assign(({ context }, params: { result: WalletOperationResult }) => ({
@@ -445,7 +492,10 @@ export const topUpMachine = setup({
             target: 'loadingBanks',
             actions: { type: 'chooseGateway', params: ({ event }) => ({ gateway: event.gateway }) },
           },
-          { target: 'editing', actions: { type: 'chooseGateway', params: ({ event }) => ({ gateway: event.gateway }) } },
+          {
+            target: 'editing',
+            actions: { type: 'chooseGateway', params: ({ event }) => ({ gateway: event.gateway }) },
+          },
         ],
       },
     },
@@ -454,7 +504,10 @@ export const topUpMachine = setup({
       invoke: {
         id: 'loadBanks',
         src: 'loadBanks',
-        onDone: { target: 'editing', actions: { type: 'setBanks', params: ({ event }) => ({ banks: event.output }) } },
+        onDone: {
+          target: 'editing',
+          actions: { type: 'setBanks', params: ({ event }) => ({ banks: event.output }) },
+        },
         onError: { target: 'banksFailed', actions: 'setBanksFailed' },
       },
     },
@@ -517,7 +570,10 @@ export const topUpMachine = setup({
             target: 'editing',
             actions: { type: 'setServerViolations', params: ({ event }) => ({ error: event.error }) },
           },
-          { target: 'editing', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+          {
+            target: 'editing',
+            actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
     },
@@ -538,7 +594,10 @@ export const topUpMachine = setup({
                 target: '#topUp.recharged',
                 actions: [
                   { type: 'setOperation', params: ({ event }) => ({ result: event.output }) },
-                  { type: 'walletChanged', params: ({ event }) => ({ walletAmount: event.output.walletAmount }) },
+                  {
+                    type: 'walletChanged',
+                    params: ({ event }) => ({ walletAmount: event.output.walletAmount }),
+                  },
                 ],
               },
               {
@@ -549,7 +608,10 @@ export const topUpMachine = setup({
                   { type: 'setOperationFailed', params: ({ event }) => ({ result: event.output }) },
                 ],
               },
-              { target: 'waiting', actions: { type: 'setOperation', params: ({ event }) => ({ result: event.output }) } },
+              {
+                target: 'waiting',
+                actions: { type: 'setOperation', params: ({ event }) => ({ result: event.output }) },
+              },
             ],
             onError: [
               {

@@ -15,7 +15,8 @@ export interface WalletHistoryContext {
   error: DomainMessageId | null;
 }
 
-export type WalletHistoryEvent = { type: 'PREVIOUS' } | { type: 'NEXT' } | { type: 'REFRESH' } | { type: 'RETRY' };
+export type WalletHistoryEvent =
+  { type: 'PREVIOUS' } | { type: 'NEXT' } | { type: 'REFRESH' } | { type: 'RETRY' };
 
 /** The rows shown and the 'Showing x-y of n' figures. */
 export const walletHistoryPage = (context: Pick<WalletHistoryContext, 'rows' | 'page'>) =>
@@ -57,7 +58,10 @@ export const walletHistoryMachine = setup({
       invoke: {
         id: 'loadHistory',
         src: 'loadHistory',
-        onDone: { target: 'ready', actions: { type: 'setRows', params: ({ event }) => ({ rows: event.output }) } },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'setRows', params: ({ event }) => ({ rows: event.output }) },
+        },
         onError: { target: 'failed', actions: 'setLoadFailed' },
       },
     },

@@ -54,7 +54,11 @@ export interface MomoWithdrawalForm {
 
 export type WithdrawalFormField = keyof BankWithdrawalForm | keyof MomoWithdrawalForm;
 
-export const BANK_WITHDRAWAL_FIELDS: readonly WithdrawalFormField[] = ['amount', 'bankAccountNumber', 'bankId'];
+export const BANK_WITHDRAWAL_FIELDS: readonly WithdrawalFormField[] = [
+  'amount',
+  'bankAccountNumber',
+  'bankId',
+];
 export const MOMO_WITHDRAWAL_FIELDS: readonly WithdrawalFormField[] = ['amount', 'momoMobileNumber'];
 
 export interface WithdrawalInput {
@@ -108,7 +112,11 @@ export const withdrawalDelays = {
   followTimeout: 30_000,
 } as const;
 
-export const emptyBankWithdrawalForm = (): BankWithdrawalForm => ({ amount: '', bankAccountNumber: '', bankId: 0 });
+export const emptyBankWithdrawalForm = (): BankWithdrawalForm => ({
+  amount: '',
+  bankAccountNumber: '',
+  bankId: 0,
+});
 export const emptyMomoWithdrawalForm = (): MomoWithdrawalForm => ({ amount: '', momoMobileNumber: '' });
 
 const positiveInteger = (value: string): number => {
@@ -164,7 +172,10 @@ export const withdrawalViolations = (
       );
     case 'momo':
       return momoWithdrawalViolations(
-        { amountMinor: amountInputToMinor(context.momo.amount), momoMobileNumber: context.momo.momoMobileNumber },
+        {
+          amountMinor: amountInputToMinor(context.momo.amount),
+          momoMobileNumber: context.momo.momoMobileNumber,
+        },
         context.availableMinor,
       );
     default:
@@ -238,9 +249,12 @@ export const withdrawalMachine = setup({
     needsBanks: ({ context }, params: { gateway: WithdrawalGateway }) =>
       params.gateway === 'bank' && context.banks.length === 0,
     isFieldOfGateway: ({ context }, params: { field: string }) =>
-      (context.gateway === 'bank' ? BANK_WITHDRAWAL_FIELDS : context.gateway === 'momo' ? MOMO_WITHDRAWAL_FIELDS : []).includes(
-        params.field as WithdrawalFormField,
-      ),
+      (context.gateway === 'bank'
+        ? BANK_WITHDRAWAL_FIELDS
+        : context.gateway === 'momo'
+          ? MOMO_WITHDRAWAL_FIELDS
+          : []
+      ).includes(params.field as WithdrawalFormField),
     formValid: ({ context }) => withdrawalViolations(context).length === 0,
     hasKey: ({ context }) => context.idempotencyKey !== null,
     isSuccessful: (_, params: { result: WalletOperationResult }) => params.result.status === 'Successful',
@@ -260,15 +274,27 @@ export const withdrawalMachine = setup({
       error: null,
       idempotencyKey: null,
     })),
-    leaveGateway: assign({ gateway: null, violations: [], showViolations: false, error: null, idempotencyKey: null }),
+    leaveGateway: assign({
+      gateway: null,
+      violations: [],
+      showViolations: false,
+      error: null,
+      idempotencyKey: null,
+    }),
     setBanks: assign((_, params: { banks: Bank[] }) => ({ banks: params.banks, error: null })),
     setBanksFailed: assign({ error: 'server.error' }),
     clearError: assign({ error: null }),
     change: assign(({ context }, params: { field: WithdrawalFormField; value: string }) => {
       const next = {
         ...context,
-        bank: context.gateway === 'bank' ? changeBankWithdrawalForm(context.bank, params.field, params.value) : context.bank,
-        momo: context.gateway === 'momo' ? changeMomoWithdrawalForm(context.momo, params.field, params.value) : context.momo,
+        bank:
+          context.gateway === 'bank'
+            ? changeBankWithdrawalForm(context.bank, params.field, params.value)
+            : context.bank,
+        momo:
+          context.gateway === 'momo'
+            ? changeMomoWithdrawalForm(context.momo, params.field, params.value)
+            : context.momo,
       };
       return {
         bank: next.bank,
@@ -346,7 +372,10 @@ export const withdrawalMachine = setup({
             target: 'loadingBanks',
             actions: { type: 'chooseGateway', params: ({ event }) => ({ gateway: event.gateway }) },
           },
-          { target: 'editing', actions: { type: 'chooseGateway', params: ({ event }) => ({ gateway: event.gateway }) } },
+          {
+            target: 'editing',
+            actions: { type: 'chooseGateway', params: ({ event }) => ({ gateway: event.gateway }) },
+          },
         ],
       },
     },
@@ -355,7 +384,10 @@ export const withdrawalMachine = setup({
       invoke: {
         id: 'loadBanks',
         src: 'loadBanks',
-        onDone: { target: 'editing', actions: { type: 'setBanks', params: ({ event }) => ({ banks: event.output }) } },
+        onDone: {
+          target: 'editing',
+          actions: { type: 'setBanks', params: ({ event }) => ({ banks: event.output }) },
+        },
         onError: { target: 'banksFailed', actions: 'setBanksFailed' },
       },
     },
@@ -421,7 +453,10 @@ export const withdrawalMachine = setup({
             target: 'failed',
             actions: 'setUnanswered',
           },
-          { target: 'failed', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+          {
+            target: 'failed',
+            actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
     },
@@ -445,7 +480,10 @@ export const withdrawalMachine = setup({
                 target: '#withdrawal.succeeded',
                 actions: [
                   { type: 'setOperation', params: ({ event }) => ({ result: event.output }) },
-                  { type: 'walletChanged', params: ({ event }) => ({ walletAmount: event.output.walletAmount }) },
+                  {
+                    type: 'walletChanged',
+                    params: ({ event }) => ({ walletAmount: event.output.walletAmount }),
+                  },
                   { type: 'setSucceeded', params: { onItsWay: false } },
                 ],
               },
@@ -454,11 +492,17 @@ export const withdrawalMachine = setup({
                 target: '#withdrawal.failed',
                 actions: [
                   { type: 'setOperation', params: ({ event }) => ({ result: event.output }) },
-                  { type: 'walletChanged', params: ({ event }) => ({ walletAmount: event.output.walletAmount }) },
+                  {
+                    type: 'walletChanged',
+                    params: ({ event }) => ({ walletAmount: event.output.walletAmount }),
+                  },
                   { type: 'setOperationFailed', params: ({ event }) => ({ result: event.output }) },
                 ],
               },
-              { target: 'waiting', actions: { type: 'setOperation', params: ({ event }) => ({ result: event.output }) } },
+              {
+                target: 'waiting',
+                actions: { type: 'setOperation', params: ({ event }) => ({ result: event.output }) },
+              },
             ],
             // The money is held either way: keep following until the timeout.
             onError: { target: 'waiting' },

@@ -9,7 +9,12 @@ import {
   type UploadImageInput,
 } from '../../src/machines/identification-form.machine';
 import { httpError, networkError } from '../support/machine-fixtures';
-import { identification, identificationFormModel, identificationTypes, TODAY } from '../support/machine-models-wallet';
+import {
+  identification,
+  identificationFormModel,
+  identificationTypes,
+  TODAY,
+} from '../support/machine-models-wallet';
 import { coverageOf, describeMachinePaths } from '../support/machine-paths';
 
 describeMachinePaths(identificationFormModel);
@@ -158,7 +163,11 @@ describe('identification form', () => {
     expect(actor.getSnapshot().context.image?.progress).toBe(99);
     finish({ imageId: 'image-7', contentType: 'image/jpeg', sizeBytes: 200_000 });
     await waitFor(actor, (s) => s.matches({ editing: 'idle' }));
-    expect(actor.getSnapshot().context.image).toMatchObject({ imageId: 'image-7', progress: 100, previewUrl: 'blob:card' });
+    expect(actor.getSnapshot().context.image).toMatchObject({
+      imageId: 'image-7',
+      progress: 100,
+      previewUrl: 'blob:card',
+    });
   });
 
   test('removing the image while it uploads aborts the upload', async () => {
@@ -243,7 +252,8 @@ describe('identification form', () => {
             'expiryMonth',
             'expiryYear',
           ) as fc.Arbitrary<'issuedDay'>,
-          value: fc.oneof(fc.integer({ min: 1, max: 31 }), fc.integer({ min: 1977, max: 2076 }), fc.constant(''))
+          value: fc
+            .oneof(fc.integer({ min: 1, max: 31 }), fc.integer({ min: 1977, max: 2076 }), fc.constant(''))
             .map(String),
         }),
         { maxLength: 20 },

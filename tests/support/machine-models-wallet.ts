@@ -24,7 +24,14 @@ import { topUpMachine } from '../../src/machines/top-up.machine';
 import { walletHistoryMachine } from '../../src/machines/wallet-history.machine';
 import { walletMachine } from '../../src/machines/wallet.machine';
 import { withdrawalMachine } from '../../src/machines/withdrawal.machine';
-import { doneEvent, errorEvent, httpError, invalidResponseError, networkError, timeoutError } from './machine-fixtures';
+import {
+  doneEvent,
+  errorEvent,
+  httpError,
+  invalidResponseError,
+  networkError,
+  timeoutError,
+} from './machine-fixtures';
 import type { MachineModel, ModelStep, NamedAction } from './machine-paths';
 
 /* ----------------------------------------------------------------------------------------------- helpers */
@@ -43,14 +50,20 @@ const payload = <T>(event: AnyEventObject): T => event as unknown as T;
 
 /** The context as JSON (blobs left out): two snapshots with the same value and this key replay alike. */
 const contextKey = (snapshot: AnyMachineSnapshot): string =>
-  JSON.stringify(snapshot.context, (_key, value: unknown) => (value instanceof Blob ? `blob:${value.size}` : value));
+  JSON.stringify(snapshot.context, (_key, value: unknown) =>
+    value instanceof Blob ? `blob:${value.size}` : value,
+  );
 
 /**
  * The context as JSON without the count of keys taken (it grows with every attempt): whether a key is held is
  * kept, and the check asserts its exact value from the previous step.
  */
 const moneyKey = (snapshot: AnyMachineSnapshot): string => {
-  const { keyCount: _keyCount, idempotencyKey, ...rest } = snapshot.context as {
+  const {
+    keyCount: _keyCount,
+    idempotencyKey,
+    ...rest
+  } = snapshot.context as {
     keyCount: number;
     idempotencyKey: string | null;
   };
@@ -306,7 +319,14 @@ export const walletModel: MachineModel<typeof walletMachine> = {
 /* ----------------------------------------------------------------------------------------------- identification form */
 
 type DateParts = { year: number; month: number; day: number };
-type IdImage = { name: string; sizeBytes: number; type: string; previewUrl: string | null; imageId: string | null; progress: number };
+type IdImage = {
+  name: string;
+  sizeBytes: number;
+  type: string;
+  previewUrl: string | null;
+  imageId: string | null;
+  progress: number;
+};
 type IdFormContext = {
   today: string;
   form: { identificationTypeId: number; identificationNumber: string; issued: DateParts; expiry: DateParts };
@@ -321,7 +341,11 @@ type IdFormContext = {
 const MB = 1024 * 1024;
 const smallImage = { name: 'card.jpg', sizeBytes: 200_000, type: 'image/jpeg', blob: new Blob(['jpeg']) };
 const bigImage = { name: 'huge.png', sizeBytes: 5 * MB + 1, type: 'image/png', blob: new Blob(['png']) };
-const uploaded = { imageId: '9f1c3c1e-0000-4000-8000-000000000001', contentType: 'image/jpeg', sizeBytes: 200_000 };
+const uploaded = {
+  imageId: '9f1c3c1e-0000-4000-8000-000000000001',
+  contentType: 'image/jpeg',
+  sizeBytes: 200_000,
+};
 
 const isoOf = (parts: DateParts): string => {
   if (!parts.year || !parts.month || !parts.day) return '';
@@ -387,7 +411,9 @@ const idFormEvents = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
     errorEvent('addIdentification', httpError(409, 'identification.exists')),
     errorEvent(
       'addIdentification',
-      httpError(400, 'request.invalid', [{ field: 'identificationNumber', messageId: 'identification.number' }]),
+      httpError(400, 'request.invalid', [
+        { field: 'identificationNumber', messageId: 'identification.number' },
+      ]),
     ),
     errorEvent('addIdentification', httpError(400, 'identification.typeUnknown')),
     errorEvent('addIdentification', httpError(500, 'server.error')),
@@ -402,7 +428,8 @@ const expectedIdForm = (form: IdFormContext['form'], field: string, value: strin
   const number = Number(value);
   const part = Number.isInteger(number) && number > 0 ? number : 0;
   if (field === 'identificationTypeId') next.identificationTypeId = part;
-  else if (field === 'identificationNumber') next.identificationNumber = value.replace(/\D/g, '').slice(0, 10);
+  else if (field === 'identificationNumber')
+    next.identificationNumber = value.replace(/\D/g, '').slice(0, 10);
   else {
     const which = field.startsWith('issued') ? 'issued' : 'expiry';
     // The expiry selects are disabled until the issue date is complete.
@@ -417,7 +444,8 @@ const expectedIdForm = (form: IdFormContext['form'], field: string, value: strin
     const issued = isoOf(next.issued);
     const expiry = isoOf(next.expiry);
     const expiryStarted = next.expiry.year || next.expiry.month || next.expiry.day;
-    if (issued !== '' && (expiry !== '' || !expiryStarted) && !(expiry > issued)) next.expiry = dateOf(addDays(issued, 1));
+    if (issued !== '' && (expiry !== '' || !expiryStarted) && !(expiry > issued))
+      next.expiry = dateOf(addDays(issued, 1));
   }
   return next;
 };
@@ -453,7 +481,8 @@ const idFormCheck = (step: ModelStep): void => {
   }
   if (snapshot.matches({ editing: 'uploading' })) expect(context.image?.imageId).toBeNull();
   if (snapshot.matches('typesFailed')) expect(context.error).toBe('identification.loadFailed');
-  if (snapshot.matches('added') || snapshot.matches('done')) expect(context.notice).toBe('identification.added');
+  if (snapshot.matches('added') || snapshot.matches('done'))
+    expect(context.notice).toBe('identification.added');
   else expect(context.notice).toBeNull();
   if (previous === null) {
     expect(snapshot.value).toBe('loadingTypes');
@@ -497,11 +526,20 @@ const idFormCheck = (step: ModelStep): void => {
     case 'IMAGE_CHOSEN': {
       if (!inEditing) return expectUnchanged(step);
       const { file, previewUrl } = payload<{ file: typeof smallImage; previewUrl: string }>(event);
-      expect(context.image).toMatchObject({ name: file.name, sizeBytes: file.sizeBytes, previewUrl, imageId: null, progress: 0 });
+      expect(context.image).toMatchObject({
+        name: file.name,
+        sizeBytes: file.sizeBytes,
+        previewUrl,
+        imageId: null,
+        progress: 0,
+      });
       if (file.sizeBytes > 5 * MB) {
         // 'Image size too large' at once, and no upload.
         expect(snapshot.value).toEqual({ editing: 'idle' });
-        expect(context.violations).toContainEqual({ field: 'image', messageId: 'identification.imageTooLarge' });
+        expect(context.violations).toContainEqual({
+          field: 'image',
+          messageId: 'identification.imageTooLarge',
+        });
       } else {
         expect(snapshot.value).toEqual({ editing: 'uploading' });
       }
@@ -523,7 +561,10 @@ const idFormCheck = (step: ModelStep): void => {
     case 'xstate.done.actor.uploadImage':
       if (!previous.matches({ editing: 'uploading' })) return expectUnchanged(step);
       expect(snapshot.value).toEqual({ editing: 'idle' });
-      expect(context.image).toMatchObject({ imageId: outputOf<typeof uploaded>(event).imageId, progress: 100 });
+      expect(context.image).toMatchObject({
+        imageId: outputOf<typeof uploaded>(event).imageId,
+        progress: 100,
+      });
       return;
     case 'xstate.error.actor.uploadImage': {
       if (!previous.matches({ editing: 'uploading' })) return expectUnchanged(step);
@@ -696,7 +737,10 @@ const topUpAnswers: Record<Gateway, AnyEventObject[]> = {
     doneEvent('topUp', operation('Failed', { failureMessageId: 'card.declined' })),
     errorEvent('topUp', httpError(402, 'card.declined')),
     errorEvent('topUp', httpError(402)),
-    errorEvent('topUp', httpError(400, 'request.invalid', [{ field: 'cardNumber', messageId: 'card.number' }])),
+    errorEvent(
+      'topUp',
+      httpError(400, 'request.invalid', [{ field: 'cardNumber', messageId: 'card.number' }]),
+    ),
     errorEvent('topUp', httpError(403, 'identity.required')),
     errorEvent('topUp', networkError()),
     errorEvent('topUp', httpError(500)),
@@ -711,16 +755,28 @@ const topUpAnswers: Record<Gateway, AnyEventObject[]> = {
   momo: [
     doneEvent('topUp', operation('pending', { amount: 20, walletAmount: 100 })),
     errorEvent('topUp', invalidResponseError()),
-    errorEvent('topUp', httpError(400, 'request.invalid', [{ field: 'phone', messageId: 'momoTopUp.phone' }])),
+    errorEvent(
+      'topUp',
+      httpError(400, 'request.invalid', [{ field: 'phone', messageId: 'momoTopUp.phone' }]),
+    ),
   ],
 };
 
 const momoStatusAnswers: AnyEventObject[] = [
   doneEvent('getOperation', operation('Successful', { amount: 20, walletAmount: 120 })),
   doneEvent('getOperation', operation('pending', { amount: 20, walletAmount: 100 })),
-  doneEvent('getOperation', operation('Failed', { amount: 20, walletAmount: 100, failureMessageId: 'topUp.momoRejected' })),
-  doneEvent('getOperation', operation('Failed', { amount: 20, walletAmount: 100, failureMessageId: 'topUp.momoExpired' })),
-  doneEvent('getOperation', operation('Failed', { amount: 20, walletAmount: 100, failureMessageId: 'not.an.id' })),
+  doneEvent(
+    'getOperation',
+    operation('Failed', { amount: 20, walletAmount: 100, failureMessageId: 'topUp.momoRejected' }),
+  ),
+  doneEvent(
+    'getOperation',
+    operation('Failed', { amount: 20, walletAmount: 100, failureMessageId: 'topUp.momoExpired' }),
+  ),
+  doneEvent(
+    'getOperation',
+    operation('Failed', { amount: 20, walletAmount: 100, failureMessageId: 'not.an.id' }),
+  ),
   errorEvent('getOperation', networkError()),
   errorEvent('getOperation', httpError(404, 'operation.notFound')),
 ];
@@ -756,7 +812,8 @@ const expectedTopUpFailure = (gateway: Gateway, error: unknown): string => {
   if (status === 403) return 'identity.required';
   const id = messageIdOf(error);
   if (id) return id;
-  if (status === 402) return gateway === 'card' ? 'card.failed' : gateway === 'bank' ? 'topUp.bankFailed' : 'topUp.failed';
+  if (status === 402)
+    return gateway === 'card' ? 'card.failed' : gateway === 'bank' ? 'topUp.bankFailed' : 'topUp.failed';
   return gateway === 'card' ? 'card.failed' : 'topUp.failed';
 };
 
@@ -802,7 +859,9 @@ const topUpCheck = (step: ModelStep): void => {
       const { gateway } = payload<{ gateway: Gateway }>(event);
       expect(context.gateway).toBe(gateway);
       // The bank form needs the bank list first (once).
-      expect(snapshot.value).toBe(gateway === 'bank' && before.banks.length === 0 ? 'loadingBanks' : 'editing');
+      expect(snapshot.value).toBe(
+        gateway === 'bank' && before.banks.length === 0 ? 'loadingBanks' : 'editing',
+      );
       expect(context.violations).toEqual([]);
       expect(context.idempotencyKey).toBeNull();
       return;
@@ -858,7 +917,11 @@ const topUpCheck = (step: ModelStep): void => {
       expect(context.keyCount).toBe(before.keyCount);
       return;
     case 'BACK':
-      if (!previous.matches('editing') && !previous.matches('loadingBanks') && !previous.matches('banksFailed'))
+      if (
+        !previous.matches('editing') &&
+        !previous.matches('loadingBanks') &&
+        !previous.matches('banksFailed')
+      )
         return expectUnchanged(step);
       expect(snapshot.value).toBe('choosingGateway');
       expect(context.error).toBeNull();
@@ -883,7 +946,9 @@ const topUpCheck = (step: ModelStep): void => {
         expect(actions).toEqual([]);
       } else {
         expect(snapshot.value).toBe('failed');
-        expect(context.error).toBe(knownFailure(result, before.gateway === 'card' ? 'card.failed' : 'topUp.failed'));
+        expect(context.error).toBe(
+          knownFailure(result, before.gateway === 'card' ? 'card.failed' : 'topUp.failed'),
+        );
         expect(actions).toEqual([]);
       }
       return;
@@ -1031,7 +1096,10 @@ const withdrawalAnswers: Record<WGateway, AnyEventObject[]> = {
   ],
   momo: [
     doneEvent('withdraw', operation('pending', { amount: 25.5, walletAmount: 74.5 })),
-    doneEvent('withdraw', operation('Failed', { amount: 25.5, walletAmount: 100, failureMessageId: 'withdrawal.payoutFailed' })),
+    doneEvent(
+      'withdraw',
+      operation('Failed', { amount: 25.5, walletAmount: 100, failureMessageId: 'withdrawal.payoutFailed' }),
+    ),
     errorEvent('withdraw', httpError(500)),
     errorEvent('withdraw', timeoutError()),
   ],
@@ -1043,7 +1111,10 @@ const payoutAnswers = (gateway: WGateway): AnyEventObject[] => {
   return [
     doneEvent('getOperation', operation('Successful', { amount, walletAmount: held })),
     doneEvent('getOperation', operation('pending', { amount, walletAmount: held })),
-    doneEvent('getOperation', operation('Failed', { amount, walletAmount: 100, failureMessageId: 'withdrawal.payoutFailed' })),
+    doneEvent(
+      'getOperation',
+      operation('Failed', { amount, walletAmount: 100, failureMessageId: 'withdrawal.payoutFailed' }),
+    ),
     errorEvent('getOperation', networkError()),
   ];
 };
@@ -1115,7 +1186,9 @@ const withdrawalCheck = (step: ModelStep): void => {
       if (!previous.matches('selectingGateway')) return expectUnchanged(step);
       const { gateway } = payload<{ gateway: WGateway }>(event);
       expect(context.gateway).toBe(gateway);
-      expect(snapshot.value).toBe(gateway === 'bank' && before.banks.length === 0 ? 'loadingBanks' : 'editing');
+      expect(snapshot.value).toBe(
+        gateway === 'bank' && before.banks.length === 0 ? 'loadingBanks' : 'editing',
+      );
       return;
     }
     case 'xstate.done.actor.loadBanks':
@@ -1144,7 +1217,8 @@ const withdrawalCheck = (step: ModelStep): void => {
       const violations = expectedWithdrawalViolations(before);
       expect(context.violations).toEqual(violations);
       expect(snapshot.value).toBe(violations.length ? 'editing' : 'submitting');
-      if (!violations.length) expect(context.idempotencyKey).toBe(before.idempotencyKey ?? `seed-${before.keyCount + 1}`);
+      if (!violations.length)
+        expect(context.idempotencyKey).toBe(before.idempotencyKey ?? `seed-${before.keyCount + 1}`);
       return;
     }
     case 'RETRY':
@@ -1167,7 +1241,11 @@ const withdrawalCheck = (step: ModelStep): void => {
       expect(context.successDialog).toBe(false);
       return;
     case 'BACK':
-      if (!previous.matches('editing') && !previous.matches('loadingBanks') && !previous.matches('banksFailed'))
+      if (
+        !previous.matches('editing') &&
+        !previous.matches('loadingBanks') &&
+        !previous.matches('banksFailed')
+      )
         return expectUnchanged(step);
       expect(snapshot.value).toBe('selectingGateway');
       return;

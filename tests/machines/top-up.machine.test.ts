@@ -1,0 +1,314 @@
+import { fc, test as fcTest } from '@fast-check/vitest';
+import { describe, expect, test, vi } from 'vitest';
+import {
+  createActor,
+  fromPromise,
+  initialTransition,
+  transition,
+  waitFor,
+  type AnyTransitionDefinition,
+} from 'xstate';
+import { cardPaymentViolations, parseCardExpiry } from '../../src/domain/card';
+import { amountInputToMinor } from '../../src/domain/amount';
+import type { WalletOperationResult } from '../../src/contract/wallet';
+import {
+  topUpMachine,
+  type CardFormField,
+  type OperationQuery,
+  type TopUpCall,
+} from '../../src/machines/top-up.machine';
+import { httpError, networkError, timeoutError } from '../support/machine-fixtures';
+import { banks, operation, TODAY, topUpModels } from '../support/machine-models-wallet';
+import {
+  describeMachinePaths,
+  generatePaths,
+  replayPath,
+  uncoveredTransitions,
+} from '../support/machine-paths';
+
+topUpModels.forEach(describeMachinePaths);
+
+test('the card, bank and MoMo paths together take every transition of the top-up machine', () => {
+  const taken = new Set<AnyTransitionDefinition>();
+  for (const model of topUpModels)
+    for (const path of generatePaths(model).paths) replayPath(model, path, taken);
+  expect(uncoveredTransitions(topUpMachine, taken)).toEqual([]);
+});
+
+type Answer = (call: TopUpCall) => Promise<WalletOperationResult>;
+
+const start = (answers: Answer[], statuses: WalletOperationResult[] = []) => {
+  const walletChanged = vi.fn();
+  const calls: TopUpCall[] = [];
+  const queries: OperationQuery[] = [];
+  const machine = topUpMachine.provide({
+    actors: {
+      loadBanks: fromPromise(async () => banks),
+      topUp: fromPromise<WalletOperationResult, TopUpCall>(async ({ input }) => {
+        calls.push(input);
+        const answer = answers.shift();
+        if (!answer) throw new Error('unexpected top-up call');
+        return answer(input);
+      }),
+      getOperation: fromPromise<WalletOperationResult, OperationQuery>(async ({ input }) => {
+        queries.push(input);
+        return statuses.length > 1 ? statuses.shift()! : statuses[0]!;
+      }),
+    },
+    actions: { walletChanged: (_, params) => walletChanged(params) },
+    delays: { statusPollInterval: 5 },
+  });
+  const actor = createActor(machine, { input: { keySeed: 'seed', today: TODAY } });
+  actor.start();
+  return { actor, walletChanged, calls, queries };
+};
+
+type Actor = ReturnType<typeof start>['actor'];
+
+const fillCard = (actor: Actor) => {
+  actor.send({ type: 'GATEWAY_CHOSEN', gateway: 'card' });
+  const values: [CardFormField, string][] = [
+    ['firstName', 'Ama'],
+    ['lastName', 'Mensah'],
+    ['number', '4242 4242 4242 4242'],
+    ['expiry', '12/30'],
+    ['cvc', '123'],
+    ['amount', '50'],
+  ];
+  for (const [field, value] of values) actor.send({ type: 'CHANGE', field, value });
+};
+
+const fillMomo = (actor: Actor, phone = '0241234567') => {
+  actor.send({ type: 'GATEWAY_CHOSEN', gateway: 'momo' });
+  actor.send({ type: 'CHANGE', field: 'amount', value: '20' });
+  actor.send({ type: 'CHANGE', field: 'phone', value: phone });
+};
+
+const ok =
+  (result: WalletOperationResult): Answer =>
+  async () =>
+    result;
+const fail =
+  (error: unknown): Answer =>
+  async () =>
+    Promise.reject(error);
+
+describe('top-up', () => {
+  test('card: the number shows in groups of four, the call carries the card and the key, the balance follows', async () => {
+    const { actor, calls, walletChanged } = start([
+      ok(operation('Successful', { amount: 50, walletAmount: 150 })),
+    ]);
+    fillCard(actor);
+    expect(actor.getSnapshot().context.card.number).toBe('4242 4242 4242 4242');
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().matches('processing')).toBe(true);
+    await waitFor(actor, (s) => s.matches('recharged'));
+    expect(calls).toEqual([
+      {
+        gateway: 'card',
+        idempotencyKey: 'seed-1',
+        request: {
+          amount: 50,
+          firstName: 'Ama',
+          lastName: 'Mensah',
+          cardNumber: '4242424242424242',
+          cvv: '123',
+          expiryMonth: 12,
+          expiryYear: 2030,
+        },
+      },
+    ]);
+    expect(walletChanged).toHaveBeenCalledWith({ walletAmount: 150 });
+    expect(actor.getSnapshot().context.operation?.referenceNumber).toBe('WOP-1');
+    actor.send({ type: 'AGAIN' });
+    expect(actor.getSnapshot().matches('choosingGateway')).toBe(true);
+    expect(actor.getSnapshot().context.card.number).toBe('');
+  });
+
+  test('bank: the banks load once, the call carries the fixed routing number and account type', async () => {
+    const { actor, calls, walletChanged } = start([
+      ok(operation('Successful', { amount: 100.5, walletAmount: 250.5 })),
+    ]);
+    actor.send({ type: 'GATEWAY_CHOSEN', gateway: 'bank' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(actor.getSnapshot().context.banks).toEqual(banks);
+    actor.send({ type: 'CHANGE', field: 'amount', value: '100.50' });
+    actor.send({ type: 'CHANGE', field: 'bankId', value: '2' });
+    actor.send({ type: 'CHANGE', field: 'bankAccountNumber', value: '0123456789' });
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.matches('recharged'));
+    expect(calls[0]).toEqual({
+      gateway: 'bank',
+      idempotencyKey: 'seed-1',
+      request: {
+        amount: 100.5,
+        bankAccountNumber: '0123456789',
+        bankId: 2,
+        bankRoutingNumber: '1',
+        accountTypeId: 1,
+      },
+    });
+    expect(walletChanged).toHaveBeenCalledWith({ walletAmount: 250.5 });
+    actor.send({ type: 'DONE' });
+    actor.send({ type: 'GATEWAY_CHOSEN', gateway: 'bank' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+  });
+
+  test('MoMo: pending, the status is followed until approved, then Wallet Recharged', async () => {
+    const { actor, calls, queries, walletChanged } = start(
+      [ok(operation('pending', { amount: 20, walletAmount: 100 }))],
+      [
+        operation('pending', { amount: 20, walletAmount: 100 }),
+        operation('pending', { amount: 20, walletAmount: 100 }),
+        operation('Successful', { amount: 20, walletAmount: 120 }),
+      ],
+    );
+    fillMomo(actor, '024 123 4567');
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.matches('awaitingApproval'));
+    expect(calls[0]).toEqual({
+      gateway: 'momo',
+      idempotencyKey: 'seed-1',
+      request: { amount: 20, phone: '0241234567', provider: 'MTN' },
+    });
+    expect(walletChanged).not.toHaveBeenCalled();
+    await waitFor(actor, (s) => s.matches('recharged'), { timeout: 2000 });
+    expect(queries).toEqual([
+      { referenceNumber: 'WOP-1' },
+      { referenceNumber: 'WOP-1' },
+      { referenceNumber: 'WOP-1' },
+    ]);
+    expect(walletChanged).toHaveBeenCalledExactlyOnceWith({ walletAmount: 120 });
+  });
+
+  test.each([
+    ['topUp.momoRejected', 'topUp.momoRejected'],
+    ['topUp.momoExpired', 'topUp.momoExpired'],
+    [null, 'topUp.failed'],
+  ])('MoMo: declined on the phone or expired (%s) shows why and moves nothing', async (reason, message) => {
+    const { actor, walletChanged } = start(
+      [ok(operation('pending', { amount: 20, walletAmount: 100 }))],
+      [
+        operation('pending'),
+        operation('Failed', { amount: 20, walletAmount: 100, failureMessageId: reason }),
+      ],
+    );
+    fillMomo(actor);
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.matches('failed'), { timeout: 2000 });
+    expect(actor.getSnapshot().context.error).toBe(message);
+    expect(walletChanged).not.toHaveBeenCalled();
+  });
+
+  test.each([
+    ['card.declined', 'card.declined'],
+    ['card.insufficientFunds', 'card.insufficientFunds'],
+    [null, 'card.failed'],
+  ])('card: a 402 (%s) shows its message and the next attempt takes a new key', async (id, message) => {
+    const { actor, calls } = start([fail(httpError(402, id)), ok(operation('Successful'))]);
+    fillCard(actor);
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.context.error !== null);
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBe(message);
+    expect(actor.getSnapshot().can({ type: 'RETRY' })).toBe(false);
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.matches('recharged'));
+    expect(calls.map((call) => call.idempotencyKey)).toEqual(['seed-1', 'seed-2']);
+  });
+
+  test('403: identity required', async () => {
+    const { actor } = start([fail(httpError(403, 'identity.required'))]);
+    fillCard(actor);
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe('identity.required');
+  });
+
+  test('a lost connection: RETRY sends the same request with the same key; a changed form gets a new key', async () => {
+    const { actor, calls } = start([
+      fail(networkError()),
+      fail(timeoutError()),
+      fail(networkError()),
+      ok(operation('Successful')),
+    ]);
+    fillCard(actor);
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe('topUp.failed');
+    expect(actor.getSnapshot().can({ type: 'RETRY' })).toBe(true);
+    actor.send({ type: 'RETRY' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
+    expect(calls.map((call) => call.idempotencyKey)).toEqual(['seed-1', 'seed-1']);
+    expect(calls[1]).toEqual(calls[0]);
+    // Editing makes it another request.
+    actor.send({ type: 'CHANGE', field: 'amount', value: '60' });
+    expect(actor.getSnapshot().context.idempotencyKey).toBeNull();
+    expect(actor.getSnapshot().can({ type: 'RETRY' })).toBe(false);
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.matches('recharged'));
+    expect(calls.map((call) => call.idempotencyKey)).toEqual(['seed-1', 'seed-1', 'seed-2', 'seed-2']);
+    expect(calls[2]!.request.amount).toBe(60);
+  });
+
+  test('without a key seed each wizard draws random keys', () => {
+    const [first] = initialTransition(topUpMachine, {});
+    const [second] = initialTransition(topUpMachine, {});
+    expect(first.context.keySeed).not.toBe(second.context.keySeed);
+    expect(first.context.keySeed).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  const cardField = fc.constantFrom<CardFormField>(
+    'firstName',
+    'lastName',
+    'number',
+    'expiry',
+    'cvc',
+    'amount',
+  );
+  const typed = fc.oneof(
+    fc.string({ maxLength: 20 }),
+    fc.constantFrom(
+      'Ama',
+      'Ama1',
+      'x'.repeat(31),
+      '4242424242424242',
+      '4000000000000002',
+      '12/30',
+      '13/30',
+      '01/20',
+    ),
+    fc.constantFrom('123', '12', '0', '50', '100001', '1.5'),
+  );
+
+  fcTest.prop([fc.array(fc.tuple(cardField, typed), { maxLength: 12 })], { numRuns: 200 })(
+    'for any card form, the violations shown are exactly the card rules’ and SUBMIT calls only when there are none',
+    (changes) => {
+      let [snapshot] = initialTransition(topUpMachine, { keySeed: 'seed', today: TODAY });
+      [snapshot] = transition(topUpMachine, snapshot, { type: 'GATEWAY_CHOSEN', gateway: 'card' });
+      for (const [field, value] of changes)
+        [snapshot] = transition(topUpMachine, snapshot, { type: 'CHANGE', field, value });
+      [snapshot] = transition(topUpMachine, snapshot, { type: 'SUBMIT' });
+      const { card } = snapshot.context;
+      const expected = cardPaymentViolations(
+        {
+          firstName: card.firstName,
+          lastName: card.lastName,
+          cardNumber: card.number.replace(/ /g, ''),
+          expiry: parseCardExpiry(card.expiry),
+          cvv: card.cvc,
+          amountMinor: amountInputToMinor(card.amount),
+        },
+        new Date(`${TODAY}T00:00:00Z`),
+      );
+      expect(snapshot.context.violations.map((v) => v.messageId)).toEqual(expected.map((v) => v.messageId));
+      expect(snapshot.matches('processing')).toBe(expected.length === 0);
+      // What the inputs keep: names letters and spaces, the number in groups of four, digits elsewhere.
+      expect(card.number).toMatch(/^(\d{4} ){0,3}\d{0,4}$/);
+      expect(card.cvc).toMatch(/^\d{0,3}$/);
+      expect(card.amount).toMatch(/^(|[1-9]\d*|0)$/);
+    },
+  );
+});

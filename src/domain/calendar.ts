@@ -12,7 +12,7 @@ export const isIsoDate = (value: string): value is IsoDate => {
   const match = ISO_DATE.exec(value);
   if (!match) return false;
   const [, year, month, day] = match.map(Number) as [number, number, number, number];
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 };
 
 export const daysInMonth = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();

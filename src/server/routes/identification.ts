@@ -13,7 +13,7 @@ import {
 } from '../../contract/identification';
 import { apiPaths } from '../../contract/paths';
 import { userIdQuerySchema } from '../../contract/user';
-import { isIsoDate, todayIso, yearOf } from '../../domain/calendar';
+import { todayIso } from '../../domain/calendar';
 import { IDENTIFICATION_IMAGE_MAX_BYTES, identificationViolations } from '../../domain/identification';
 import { domainMessages } from '../../domain/messages';
 import type { Queryable } from '../db/client';
@@ -46,9 +46,6 @@ const tooLarge = (reply: FastifyReply): HttpError => {
 const isUuid = (value: string): boolean => z.uuid().safeParse(value).success;
 /** The largest value of a PostgreSQL integer column: a bigger id cannot be on file (and would fail the query). */
 const MAX_INTEGER_ID = 2_147_483_647;
-
-/** PostgreSQL has no year 0: such a date is sent to the rules as unreadable rather than failing the insert. */
-const storableDate = (date: string): string => (isIsoDate(date) && yearOf(date) < 1 ? 'unreadable' : date);
 
 const hasStatus = (error: unknown): boolean =>
   typeof (error as { statusCode?: unknown } | null)?.statusCode === 'number';
@@ -216,8 +213,8 @@ export const identificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
         {
           identificationTypeId: input.identificationId,
           identificationNumber: input.identificationNumber,
-          issuedDate: storableDate(input.issuedDate),
-          expiryDate: storableDate(input.expiryDate),
+          issuedDate: input.issuedDate,
+          expiryDate: input.expiryDate,
           image: image && { sizeBytes: image.sizeBytes },
         },
         todayIso(),

@@ -19,16 +19,17 @@ const CreateNewPasswordRoute = lazy(() =>
 const dashboard = () => import('./routes/dashboard-routes');
 const DashboardRoute = lazy(() => dashboard().then((m) => ({ default: m.DashboardRoute })));
 const DashboardHomeRoute = lazy(() => dashboard().then((m) => ({ default: m.DashboardHomeRoute })));
+const WalletTopUpRoute = lazy(() => import('./routes/wallet-top-up-route'));
+const WithdrawalRoute = lazy(() => import('./routes/withdrawal-route'));
+const WalletHistoryRoute = lazy(() => import('./routes/wallet-history-route'));
+const IdentificationsRoute = lazy(() => import('./routes/identification-routes'));
 
 /** Dashboard children of spec section 2 that later issues fill in. */
 const dashboardPlaceholders: readonly [path: string, feature: MessageId][] = [
   ['bettingHistory', 'feature.bettingHistory'],
-  ['walletHistory', 'feature.walletHistory'],
   ['billHistory', 'feature.billHistory'],
   ['beneficiaries', 'feature.beneficiaries'],
   ['mobileWallet', 'feature.mobileWallet'],
-  ['walletTopUp', 'feature.walletTopUp'],
-  ['myIdentifications', 'feature.myIdentifications'],
   ['bettingDeposit', 'feature.bettingDeposit'],
 ];
 
@@ -38,11 +39,9 @@ const protectedPlaceholders: readonly [path: string, feature: MessageId][] = [
   ['/SendMoney', 'feature.sendMoney'],
   ['/deposit', 'feature.betting'],
   ['/deposit/:token', 'feature.betting'],
-  ['/WalletTopUp', 'feature.walletTopUp'],
   ['/Game', 'feature.game'],
   ['/CrossBorderPayment', 'feature.crossBorder'],
   ['/BillPayment', 'feature.billPayment'],
-  ['/Withdrawal', 'feature.withdrawal'],
   ['/PaymentGateway', 'feature.paymentGateway'],
   ['/VerifyIdentity', 'feature.verifyIdentity'],
   ['/treasure-shop', 'feature.treasureShop'],
@@ -97,6 +96,9 @@ export function AppRoutes() {
         >
           <Route index element={<Navigate to="transactionHistory" replace />} />
           <Route path="transactionHistory" element={<DashboardHomeRoute />} />
+          <Route path="walletHistory" element={<WalletHistoryRoute />} />
+          <Route path="walletTopUp" element={<WalletTopUpRoute />} />
+          <Route path="myIdentifications" element={<IdentificationsRoute />} />
           {dashboardPlaceholders.map(([path, feature]) => (
             <Route
               key={path}
@@ -105,6 +107,22 @@ export function AppRoutes() {
             />
           ))}
         </Route>
+        <Route
+          path="/WalletTopUp"
+          element={
+            <RequireSession>
+              <WalletTopUpRoute />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="/Withdrawal"
+          element={
+            <RequireSession>
+              <WithdrawalRoute />
+            </RequireSession>
+          }
+        />
         {protectedPlaceholders.map(([path, feature]) => (
           <Route
             key={path}

@@ -4,12 +4,27 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { parseDecimalAmount } from '../domain/money';
 import type { SessionMachine } from '../machines/session.machine';
+import type { WalletMachine } from '../machines/wallet.machine';
 import { useI18n } from '../app/i18n/i18n';
+import { Alert } from './ui/alert';
+import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
+import { MovementList } from './wallet-movements';
 
-/** The dashboard's home panel: balance card, recent activity, quick links. */
-export function DashboardHomeScreen({ session }: { session: ActorRefFrom<SessionMachine> }) {
+/**
+ * The dashboard's home panel: balance card, recent activity, quick links. The balance is the session's, which the
+ * wallet machine refreshes from the server each time this panel opens (and whenever a screen moves money).
+ */
+export function DashboardHomeScreen({
+  session,
+  wallet,
+}: {
+  session: ActorRefFrom<SessionMachine>;
+  wallet: ActorRefFrom<WalletMachine>;
+}) {
   const { t, formatMoney } = useI18n();
+  const walletSnapshot = useSelector(wallet, (s) => s);
+  const { recent, error } = walletSnapshot.context;
   const firstName = useSelector(session, (s) => s.context.auth?.user.firstName ?? '');
   const walletAmount = useSelector(session, (s) => s.context.auth?.user.walletAmount ?? 0);
   const [hidden, setHidden] = useState(false);
@@ -48,7 +63,28 @@ export function DashboardHomeScreen({ session }: { session: ActorRefFrom<Session
       </section>
       <section className="card" aria-labelledby="activity-title">
         <h2 id="activity-title">{t('activity.title')}</h2>
-        <p className="empty">{t('activity.empty')}</p>
+        {walletSnapshot.matches('loading') && recent.length === 0 ? (
+          <p role="status">{t('activity.loading')}</p>
+        ) : null}
+        {walletSnapshot.matches('failed') && error ? (
+          <Alert>
+            {t('activity.failed')}{' '}
+            <Button variant="link" onClick={() => wallet.send({ type: 'RETRY' })}>
+              {t('activity.retry')}
+            </Button>
+          </Alert>
+        ) : null}
+        {walletSnapshot.matches('ready') && recent.length === 0 ? (
+          <p className="empty">{t('activity.empty')}</p>
+        ) : null}
+        {recent.length > 0 ? (
+          <>
+            <MovementList rows={recent} />
+            <p>
+              <Link to="/Dashboard/walletHistory">{t('activity.viewAll')}</Link>
+            </p>
+          </>
+        ) : null}
       </section>
       <nav className="card quick-links" aria-labelledby="quick-links-title">
         <h2 id="quick-links-title">{t('quickLinks.title')}</h2>

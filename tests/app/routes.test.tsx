@@ -82,7 +82,6 @@ describe('route table', () => {
     ['/sendmoney', 'Send Money'],
     ['/deposit/abc', 'Betting & Games'],
     ['/CrossBorderPayment', 'Cross Border Payment'],
-    ['/dashboard/walletHistory', 'Wallet History'],
   ])('shows %s as a "coming soon" placeholder when signed in', async (path, name) => {
     renderApp(path, { session: signedIn() });
     expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();

@@ -5,11 +5,14 @@ import { DashboardHomeScreen } from '../../src/screens/dashboard-home-screen';
 import { DashboardLayout } from '../../src/screens/dashboard-layout';
 import { Header } from '../../src/screens/header';
 import { auth, fakeSession, renderScreen } from './render';
+import { fakeWallet } from './wallet-fixtures';
 
 describe('DashboardHomeScreen', () => {
   it('shows the available balance in GH₵ and hides or shows it on demand', async () => {
     const { actor } = fakeSession({ auth: auth(1234.5) });
-    renderScreen(<DashboardHomeScreen session={actor} />, { route: '/Dashboard/transactionHistory' });
+    renderScreen(<DashboardHomeScreen session={actor} wallet={fakeWallet().actor} />, {
+      route: '/Dashboard/transactionHistory',
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ama' })).toHaveFocus();
     const card = screen.getByRole('region', { name: 'Available Balance' });
     expect(within(card).getByText('GH₵ 1,234.50')).toBeInTheDocument();
@@ -27,16 +30,17 @@ describe('DashboardHomeScreen', () => {
 
   it('follows the wallet amount of the session', async () => {
     const { actor } = fakeSession({ auth: auth(0) });
-    renderScreen(<DashboardHomeScreen session={actor} />);
+    renderScreen(<DashboardHomeScreen session={actor} wallet={fakeWallet().actor} />);
     expect(screen.getByText('GH₵ 0.00')).toBeInTheDocument();
     act(() => actor.send({ type: 'WALLET_AMOUNT_CHANGED', walletAmount: 20.05 }));
     expect(await screen.findByText('GH₵ 20.05')).toBeInTheDocument();
   });
 
-  it('shows an empty recent activity and the quick links', () => {
+  it('shows an empty recent activity and the quick links', async () => {
     const { actor } = fakeSession({ auth: auth() });
-    renderScreen(<DashboardHomeScreen session={actor} />);
-    expect(screen.getByRole('region', { name: 'Recent Activity' })).toHaveTextContent('No history to show');
+    renderScreen(<DashboardHomeScreen session={actor} wallet={fakeWallet().actor} />);
+    const activity = screen.getByRole('region', { name: 'Recent Activity' });
+    await waitFor(() => expect(activity).toHaveTextContent('No history to show'));
     const links = within(screen.getByRole('navigation', { name: 'Quick links' }));
     expect(links.getByRole('link', { name: 'Send money' })).toHaveAttribute('href', '/SendMoney');
     expect(links.getByRole('link', { name: 'Bill Payment' })).toHaveAttribute('href', '/BillPayment');
@@ -51,7 +55,7 @@ describe('DashboardHomeScreen', () => {
     renderScreen(
       <>
         <Header session={actor} />
-        <DashboardHomeScreen session={actor} />
+        <DashboardHomeScreen session={actor} wallet={fakeWallet().actor} />
       </>,
       { route: '/Dashboard/transactionHistory' },
     );

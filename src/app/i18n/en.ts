@@ -220,6 +220,7 @@ export const en = {
   'gateway.cardHint': 'Visa, Mastercard or Verve',
   'gateway.bankHint': 'From a bank account',
   'gateway.momoHint': 'Mobile money: approve on your phone',
+  'gateway.advice': 'Choosing one opens its form.',
 
   'topUpScreen.title': 'Wallet Top Up',
   'topUpScreen.stepDetails': 'Details',

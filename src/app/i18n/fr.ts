@@ -314,6 +314,7 @@ const fr: Catalog = {
   'gateway.cardHint': 'Visa, Mastercard ou Verve',
   'gateway.bankHint': 'Depuis un compte bancaire',
   'gateway.momoHint': 'Mobile money : approuvez sur votre téléphone',
+  'gateway.advice': 'Choisir une option ouvre son formulaire.',
 
   'topUpScreen.title': 'Recharger le portefeuille',
   'topUpScreen.stepDetails': 'Détails',

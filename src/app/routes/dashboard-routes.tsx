@@ -1,10 +1,13 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
-import { useSelector } from '@xstate/react';
-import { getWalletAmount } from '../../services/user';
+import { useActorRef } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { walletMachine } from '../../machines/wallet.machine';
+import { getWalletAmount, getWalletHistory } from '../../services/wallet';
 import { DashboardLayout } from '../../screens/dashboard-layout';
 import { DashboardHomeScreen } from '../../screens/dashboard-home-screen';
 import { useAppActors } from '../app-actors';
+import { useUserId } from '../use-user-id';
 
 export function DashboardRoute() {
   const { session } = useAppActors();
@@ -15,18 +18,37 @@ export function DashboardRoute() {
   );
 }
 
-/** The home panel; it refreshes the balance from the server when it opens. */
+/**
+ * The home panel: the wallet machine reads the balance and the latest movements when it opens (and again when the
+ * tab comes back into view, e.g. after approving a MoMo payment on the phone), and hands the balance to the
+ * session, which the balance card shows.
+ */
 export function DashboardHomeRoute() {
   const { session } = useAppActors();
-  const userId = useSelector(session, (s) => s.context.auth?.user.id ?? null);
+  const userId = useUserId();
+  const wallet = useActorRef(
+    walletMachine.provide({
+      actors: {
+        loadWallet: fromPromise(async ({ signal }) => {
+          const [amount, history] = await Promise.all([
+            getWalletAmount(userId, { signal }),
+            getWalletHistory(userId, { signal }),
+          ]);
+          return { walletAmount: amount.walletAmount, recent: history };
+        }),
+      },
+      actions: {
+        walletChanged: (_, params) =>
+          session.send({ type: 'WALLET_AMOUNT_CHANGED', walletAmount: params.walletAmount }),
+      },
+    }),
+  );
   useEffect(() => {
-    if (userId === null) return;
-    const call = new AbortController();
-    getWalletAmount(userId, { signal: call.signal })
-      .then(({ walletAmount }) => session.send({ type: 'WALLET_AMOUNT_CHANGED', walletAmount }))
-      // The stored balance stays; an expired token is the session machine's business.
-      .catch(() => undefined);
-    return () => call.abort();
-  }, [session, userId]);
-  return <DashboardHomeScreen session={session} />;
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') wallet.send({ type: 'REFRESH' });
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [wallet]);
+  return <DashboardHomeScreen session={session} wallet={wallet} />;
 }

@@ -1,16 +1,17 @@
 import { useMemo } from 'react';
 import { useI18n } from '../../app/i18n/i18n';
 
+/** A date as its three parts; 0 means "not chosen yet". */
 export interface DateParts {
-  year: number | null;
-  month: number | null;
-  day: number | null;
+  year: number;
+  month: number;
+  day: number;
 }
 
 export type DatePart = keyof DateParts;
 
-const daysIn = (year: number | null, month: number | null): number =>
-  year !== null && month !== null ? new Date(Date.UTC(year, month, 0)).getUTCDate() : 31;
+const daysIn = (year: number, month: number): number =>
+  year > 0 && month > 0 ? new Date(Date.UTC(year, month, 0)).getUTCDate() : 31;
 
 /**
  * A date as three labelled selects (day, month, year) in a fieldset. Month names come from Intl in the reader's
@@ -35,7 +36,8 @@ export function DateSelects({
   disabled?: boolean;
   hint?: string | null;
   error?: string | null;
-  onChange: (part: DatePart, value: number | null) => void;
+  /** The chosen option's value ('' for the placeholder). */
+  onChange: (part: DatePart, value: string) => void;
 }) {
   const { t, locale } = useI18n();
   const months = useMemo(() => {
@@ -56,11 +58,11 @@ export function DateSelects({
       <label htmlFor={`${idPrefix}-${part}`}>{labels[part]}</label>
       <select
         id={`${idPrefix}-${part}`}
-        value={value[part] ?? ''}
+        value={value[part] > 0 ? String(value[part]) : ''}
         disabled={disabled}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        onChange={(event) => onChange(part, event.target.value === '' ? null : Number(event.target.value))}
+        onChange={(event) => onChange(part, event.target.value)}
       >
         <option value="">{placeholder}</option>
         {options.map((option) => (

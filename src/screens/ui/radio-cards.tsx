@@ -12,12 +12,18 @@ export interface RadioCardOption<Value extends string> {
  */
 export function RadioCards<Value extends string>({
   legend,
+  hint,
+  legendHidden = false,
   name,
   options,
   value,
   onChoose,
 }: {
   legend: string;
+  /** Said with the question (e.g. that choosing opens the matching form). */
+  hint?: string;
+  /** When a heading just above already asks the question, the legend is for screen readers only. */
+  legendHidden?: boolean;
   name?: string;
   options: readonly RadioCardOption<Value>[];
   value: Value | null;
@@ -26,8 +32,13 @@ export function RadioCards<Value extends string>({
   const generated = useId();
   const groupName = name ?? `radio-cards-${generated}`;
   return (
-    <fieldset className="radio-cards">
-      <legend>{legend}</legend>
+    <fieldset className="radio-cards" aria-describedby={hint ? `${groupName}-hint` : undefined}>
+      <legend className={legendHidden ? 'visually-hidden' : undefined}>{legend}</legend>
+      {hint ? (
+        <p id={`${groupName}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
       <div className="radio-cards-options">
         {options.map((option) => {
           const id = `${groupName}-${option.value}`;

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useActorRef } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { todayIso } from '../../domain/calendar';
+import { identificationsMachine } from '../../machines/identifications.machine';
+import { identificationFormMachine } from '../../machines/identification-form.machine';
+import {
+  addIdentification,
+  getIdentificationImage,
+  getIdentifications,
+  uploadIdentificationImage,
+} from '../../services/identification';
+import { getIdentificationTypes } from '../../services/reference';
+import { IdentificationsPanel } from '../../screens/identifications-panel';
+import { AddIdentificationScreen } from '../../screens/add-identification-screen';
+import type { ImageLoader } from '../../screens/ghana-card';
+import { useAppActors } from '../app-actors';
+import { useUserId } from '../use-user-id';
+
+const loadImage: ImageLoader = (imageId, call) => getIdentificationImage(imageId, call);
+
+function IdentificationsList({ onAdd }: { onAdd: () => void }) {
+  const userId = useUserId();
+  const actorRef = useActorRef(
+    identificationsMachine.provide({
+      actors: { loadIdentifications: fromPromise(({ signal }) => getIdentifications(userId, { signal })) },
+    }),
+  );
+  return <IdentificationsPanel actorRef={actorRef} loadImage={loadImage} onAdd={onAdd} />;
+}
+
+function AddIdentification({ onCancel }: { onCancel: () => void }) {
+  const { session } = useAppActors();
+  const userId = useUserId();
+  const navigate = useNavigate();
+  const actorRef = useActorRef(
+    identificationFormMachine.provide({
+      actors: {
+        loadTypes: fromPromise(({ signal }) => getIdentificationTypes({ signal })),
+        // The XHR upload's own progress events drive the machine's progress bar (UPLOAD_PROGRESS).
+        uploadImage: fromPromise(({ input, signal }) =>
+          uploadIdentificationImage(input.file, { signal, onProgress: input.onProgress }),
+        ),
+        addIdentification: fromPromise(({ input, signal }) =>
+          addIdentification({ ...input, userId }, { signal }),
+        ),
+      },
+      actions: {
+        identificationAdded: () => session.send({ type: 'IDENTIFICATION_ADDED' }),
+        navigate: (_, params) => {
+          void navigate(params.to);
+        },
+      },
+    }),
+    { input: { today: todayIso() } },
+  );
+  return <AddIdentificationScreen actorRef={actorRef} onCancel={onCancel} />;
+}
+
+/** /Dashboard/myIdentifications: the cards, and the Add Identification form in their place when asked for. */
+export default function IdentificationsRoute() {
+  const [adding, setAdding] = useState(false);
+  return adding ? (
+    <AddIdentification onCancel={() => setAdding(false)} />
+  ) : (
+    <IdentificationsList onAdd={() => setAdding(true)} />
+  );
+}

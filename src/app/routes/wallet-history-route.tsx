@@ -1,0 +1,17 @@
+import { useActorRef } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { walletHistoryMachine } from '../../machines/wallet-history.machine';
+import { getWalletHistory } from '../../services/wallet';
+import { WalletHistoryPanel } from '../../screens/wallet-history-panel';
+import { useUserId } from '../use-user-id';
+
+/** /Dashboard/walletHistory. */
+export default function WalletHistoryRoute() {
+  const userId = useUserId();
+  const actorRef = useActorRef(
+    walletHistoryMachine.provide({
+      actors: { loadHistory: fromPromise(({ signal }) => getWalletHistory(userId, { signal })) },
+    }),
+  );
+  return <WalletHistoryPanel actorRef={actorRef} />;
+}

@@ -1,0 +1,87 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { walletHistoryPage, type WalletHistoryMachine } from '../machines/wallet-history.machine';
+import { useI18n } from '../app/i18n/i18n';
+import { Alert } from './ui/alert';
+import { Button } from './ui/button';
+import { FocusHeading } from './ui/focus-heading';
+import { Pager } from './ui/pager';
+import { HistoryFilterMenu } from './history-filter-menu';
+import { MovementAmount, StatusBadge, useMovementText } from './wallet-movements';
+
+/** /Dashboard/walletHistory: every movement of the wallet, five per page, with the Filter menu of the histories. */
+export function WalletHistoryPanel({ actorRef }: { actorRef: ActorRefFrom<WalletHistoryMachine> }) {
+  const { t } = useI18n();
+  const text = useMovementText();
+  const snapshot = useSelector(actorRef, (s) => s);
+  const { rows, error } = snapshot.context;
+  const loading = snapshot.matches('loading');
+  const failed = snapshot.matches('failed');
+  const shown = walletHistoryPage(snapshot.context);
+
+  return (
+    <section className="card wallet-history">
+      <div className="history-header">
+        <FocusHeading>{t('walletHistory.title')}</FocusHeading>
+        <HistoryFilterMenu />
+      </div>
+      {loading ? <p role="status">{t('walletHistory.loading')}</p> : null}
+      {failed && error ? (
+        <Alert>
+          {t(error)}{' '}
+          <Button variant="link" onClick={() => actorRef.send({ type: 'RETRY' })}>
+            {t('walletHistory.retry')}
+          </Button>
+        </Alert>
+      ) : null}
+      {snapshot.matches('ready') && rows.length === 0 ? (
+        <p className="empty">{t('walletHistory.empty')}</p>
+      ) : null}
+      {snapshot.matches('ready') && rows.length > 0 ? (
+        <>
+          <div className="table-scroll">
+            <table className="history-table">
+              <caption>{t('walletHistory.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('walletHistory.amount')}</th>
+                  <th scope="col">{t('walletHistory.description')}</th>
+                  <th scope="col">{t('walletHistory.status')}</th>
+                  <th scope="col">{t('walletHistory.reference')}</th>
+                  <th scope="col">{t('walletHistory.date')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>
+                      <MovementAmount row={row} />
+                    </td>
+                    <td>{text.description(row)}</td>
+                    <td>
+                      <StatusBadge status={row.status} />
+                    </td>
+                    <td>{row.referenceNumber}</td>
+                    <td>
+                      <time dateTime={row.date}>{text.date(row)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager
+            window={shown.window}
+            onPrevious={() => actorRef.send({ type: 'PREVIOUS' })}
+            onNext={() => actorRef.send({ type: 'NEXT' })}
+          />
+        </>
+      ) : null}
+      {snapshot.matches('ready') ? (
+        <Button variant="secondary" onClick={() => actorRef.send({ type: 'REFRESH' })}>
+          {t('walletHistory.refresh')}
+        </Button>
+      ) : null}
+    </section>
+  );
+}

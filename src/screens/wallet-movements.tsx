@@ -1,0 +1,74 @@
+import type { WalletHistoryRow, WalletOperationStatus } from '../contract/wallet';
+import { parseDecimalAmount } from '../domain/money';
+import { useI18n } from '../app/i18n/i18n';
+
+/** Spec section 2: 'pending' amber, 'Failed' red, anything else green. */
+const statusTone = (status: WalletOperationStatus | string): 'pending' | 'failed' | 'success' =>
+  status === 'pending' ? 'pending' : status === 'Failed' ? 'failed' : 'success';
+
+export function StatusBadge({ status }: { status: WalletOperationStatus }) {
+  const { t } = useI18n();
+  return <span className={`status status-${statusTone(status)}`}>{t(`status.${status}`)}</span>;
+}
+
+/** Credit: an up arrow in green; anything else a down arrow in red; the word is there for screen readers. */
+export function Direction({ actionType }: { actionType: WalletHistoryRow['actionType'] }) {
+  const { t } = useI18n();
+  const credit = actionType === 'Credit';
+  return (
+    <span className={`direction ${credit ? 'direction-credit' : 'direction-debit'}`}>
+      <span aria-hidden="true">{credit ? '↑' : '↓'}</span>
+      <span className="visually-hidden">{credit ? t('walletHistory.credit') : t('walletHistory.debit')}</span>
+    </span>
+  );
+}
+
+/** The movement's amount as GH₵ with its direction arrow. */
+export function MovementAmount({ row }: { row: WalletHistoryRow }) {
+  const { formatMoney } = useI18n();
+  return (
+    <span className="movement-amount">
+      <Direction actionType={row.actionType} /> {formatMoney(parseDecimalAmount(row.amount) ?? 0)}
+    </span>
+  );
+}
+
+/** A description in the reader's language, from the kind of operation and what may be shown of the other side. */
+export const useMovementText = () => {
+  const { t, formatDate } = useI18n();
+  return {
+    description: (row: WalletHistoryRow) =>
+      t(`operation.${row.kind}`, { counterparty: row.counterparty }).trim(),
+    date: (row: WalletHistoryRow) => {
+      const date = new Date(row.date);
+      return Number.isNaN(date.getTime())
+        ? row.date
+        : formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
+    },
+  };
+};
+
+/** The dashboard's Recent Activity: the latest movements as a list (a table would be too wide on a phone). */
+export function MovementList({ rows }: { rows: readonly WalletHistoryRow[] }) {
+  const text = useMovementText();
+  return (
+    <ul className="movement-list">
+      {rows.map((row) => (
+        <li key={row.id}>
+          <span>
+            <span className="movement-description">{text.description(row)}</span>
+            <br />
+            <time className="muted" dateTime={row.date}>
+              {text.date(row)}
+            </time>
+          </span>
+          <span className="movement-figures">
+            <MovementAmount row={row} />
+            <br />
+            <StatusBadge status={row.status} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,357 @@
+import { useId, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { parseDecimalAmount } from '../domain/money';
+import { MOMO_PROVIDERS } from '../domain/top-up';
+import type { TopUpField, TopUpGateway, TopUpMachine, TopUpViolationField } from '../machines/top-up.machine';
+import { useI18n } from '../app/i18n/i18n';
+import type { MessageId } from '../app/i18n/en';
+import { Alert } from './ui/alert';
+import { Button } from './ui/button';
+import { FocusHeading } from './ui/focus-heading';
+import { RadioCards } from './ui/radio-cards';
+import { SelectField } from './ui/select-field';
+import { Stepper } from './ui/stepper';
+import { TextField } from './ui/text-field';
+import { firstViolationOf, focusFirstInvalid } from './ui/violations';
+
+const gatewayLabel: Record<TopUpGateway, MessageId> = {
+  card: 'gateway.card',
+  bank: 'gateway.bank',
+  momo: 'gateway.momo',
+};
+const gatewayHint: Record<TopUpGateway, MessageId> = {
+  card: 'gateway.cardHint',
+  bank: 'gateway.bankHint',
+  momo: 'gateway.momoHint',
+};
+
+/** /WalletTopUp: Details (gateway, then its form), Done ('Wallet Recharged'). MoMo waits for the payer's approval. */
+export function WalletTopUpScreen({ actorRef }: { actorRef: ActorRefFrom<TopUpMachine> }) {
+  const { t, formatMoney } = useI18n();
+  const id = useId();
+  const snapshot = useSelector(actorRef, (s) => s);
+  const { gateway, card, bank, momo, banks, violations, error, operation, idempotencyKey } = snapshot.context;
+  const done = snapshot.matches('recharged') || snapshot.matches('failed');
+  const processing = snapshot.matches('processing');
+
+  const fieldId = (field: TopUpViolationField) => `${id}-${field === 'form' ? 'pay' : field}`;
+  const fieldError = (field: TopUpViolationField) => {
+    const messageId = firstViolationOf(violations, field);
+    return messageId ? t(messageId) : null;
+  };
+  const change = (field: TopUpField) => (value: string) => actorRef.send({ type: 'CHANGE', field, value });
+  const money = (apiAmount: number) => formatMoney(parseDecimalAmount(apiAmount) ?? 0);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (processing) return;
+    actorRef.send({ type: 'SUBMIT' });
+    focusFirstInvalid(actorRef.getSnapshot().context.violations, fieldId);
+  };
+
+  const back = (
+    <Button variant="link" onClick={() => actorRef.send({ type: 'BACK' })}>
+      {t('topUpScreen.changeGateway')}
+    </Button>
+  );
+
+  const step = () => {
+    if (snapshot.matches('choosingGateway')) {
+      return (
+        <>
+          <FocusHeading key="gateway" level={2}>
+            {t('topUpScreen.gateway')}
+          </FocusHeading>
+          <RadioCards<TopUpGateway>
+            legend={t('topUpScreen.gateway')}
+            legendHidden
+            hint={t('gateway.advice')}
+            options={(['card', 'bank', 'momo'] as const).map((value) => ({
+              value,
+              label: t(gatewayLabel[value]),
+              hint: t(gatewayHint[value]),
+            }))}
+            value={gateway}
+            onChoose={(value) => actorRef.send({ type: 'GATEWAY_CHOSEN', gateway: value })}
+          />
+        </>
+      );
+    }
+    if (snapshot.matches('loadingBanks') || snapshot.matches('banksFailed')) {
+      return (
+        <>
+          <FocusHeading key="banks" level={2}>
+            {t('gateway.bank')}
+          </FocusHeading>
+          {snapshot.matches('loadingBanks') ? <p role="status">{t('topUpScreen.loadingBanks')}</p> : null}
+          {snapshot.matches('banksFailed') && error ? (
+            <Alert>
+              {t(error)}{' '}
+              <Button variant="link" onClick={() => actorRef.send({ type: 'RETRY' })}>
+                {t('topUpScreen.retry')}
+              </Button>
+            </Alert>
+          ) : null}
+          {back}
+        </>
+      );
+    }
+    if (snapshot.matches('awaitingApproval')) {
+      return (
+        <>
+          <FocusHeading key="waiting" level={2}>
+            {t('topUpScreen.waitingTitle')}
+          </FocusHeading>
+          <div className="waiting">
+            <span className="spinner" aria-hidden="true" />
+            <p>{t('topUp.awaitingApproval')}</p>
+          </div>
+          {operation ? (
+            <dl className="summary">
+              <div>
+                <dt>{t('topUpScreen.reference')}</dt>
+                <dd>{operation.referenceNumber}</dd>
+              </div>
+              <div>
+                <dt>{t('topUpScreen.amountPaid')}</dt>
+                <dd>{money(operation.amount)}</dd>
+              </div>
+            </dl>
+          ) : null}
+          <p role="status" aria-live="polite">
+            {t('topUpScreen.liveStatus', { status: t(`status.${operation?.status ?? 'pending'}`) })}
+          </p>
+        </>
+      );
+    }
+    if (snapshot.matches('recharged')) {
+      return (
+        <>
+          <FocusHeading key="recharged" level={2}>
+            {t('topUp.recharged')}
+          </FocusHeading>
+          {operation ? (
+            <dl className="summary">
+              <div>
+                <dt>{t('topUpScreen.reference')}</dt>
+                <dd>{operation.referenceNumber}</dd>
+              </div>
+              <div>
+                <dt>{t('topUpScreen.amountPaid')}</dt>
+                <dd>{money(operation.amount)}</dd>
+              </div>
+              <div>
+                <dt>{t('topUpScreen.newBalance')}</dt>
+                <dd>{money(operation.walletAmount)}</dd>
+              </div>
+            </dl>
+          ) : null}
+          <div className="form-actions">
+            <Button onClick={() => actorRef.send({ type: 'AGAIN' })}>{t('topUpScreen.again')}</Button>
+            <Link className="button button-secondary" to="/Dashboard">
+              {t('topUpScreen.toDashboard')}
+            </Link>
+          </div>
+        </>
+      );
+    }
+    if (snapshot.matches('failed')) {
+      return (
+        <>
+          <FocusHeading key="failed" level={2}>
+            {t('topUpScreen.failedTitle')}
+          </FocusHeading>
+          {error ? <Alert>{t(error)}</Alert> : null}
+          {operation ? (
+            <dl className="summary">
+              <div>
+                <dt>{t('topUpScreen.reference')}</dt>
+                <dd>{operation.referenceNumber}</dd>
+              </div>
+            </dl>
+          ) : null}
+          <div className="form-actions">
+            <Button onClick={() => actorRef.send({ type: 'AGAIN' })}>{t('topUpScreen.again')}</Button>
+            <Link className="button button-secondary" to="/Dashboard">
+              {t('topUpScreen.toDashboard')}
+            </Link>
+          </div>
+        </>
+      );
+    }
+    // editing and processing: the chosen gateway's form.
+    const amountField = (whole: boolean, value: string) => (
+      <TextField
+        id={fieldId('amount')}
+        label={t('topUpScreen.amount')}
+        hint={whole ? t('topUpScreen.wholeAmountHint') : null}
+        inputMode={whole ? 'numeric' : 'decimal'}
+        autoComplete="off"
+        required
+        value={value}
+        error={fieldError('amount')}
+        onValueChange={change('amount')}
+      />
+    );
+    const formError = fieldError('form');
+    const canRetry = error === 'topUp.failed' && idempotencyKey !== null;
+    return (
+      <form className="form" noValidate onSubmit={onSubmit}>
+        <FocusHeading key={`form-${gateway ?? ''}`} level={2}>
+          {gateway ? t(gatewayLabel[gateway]) : ''}
+        </FocusHeading>
+        {gateway === 'card' ? (
+          <>
+            <div className="field-row">
+              <TextField
+                id={fieldId('firstName')}
+                label={t('topUpScreen.firstName')}
+                autoComplete="cc-given-name"
+                required
+                value={card.firstName}
+                error={fieldError('firstName')}
+                onValueChange={change('firstName')}
+              />
+              <TextField
+                id={fieldId('lastName')}
+                label={t('topUpScreen.lastName')}
+                autoComplete="cc-family-name"
+                required
+                value={card.lastName}
+                error={fieldError('lastName')}
+                onValueChange={change('lastName')}
+              />
+            </div>
+            <TextField
+              id={fieldId('number')}
+              label={t('topUpScreen.cardNumber')}
+              inputMode="numeric"
+              autoComplete="cc-number"
+              maxLength={19}
+              placeholder="1234 5678 9012 3456"
+              required
+              value={card.number}
+              error={fieldError('number')}
+              onValueChange={change('number')}
+            />
+            <div className="field-row">
+              <TextField
+                id={fieldId('expiry')}
+                label={t('topUpScreen.expiry')}
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                maxLength={5}
+                placeholder="MM/YY"
+                required
+                value={card.expiry}
+                error={fieldError('expiry')}
+                onValueChange={change('expiry')}
+              />
+              <TextField
+                id={fieldId('cvc')}
+                label={t('topUpScreen.cvc')}
+                hint={t('topUpScreen.cvcHint')}
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                maxLength={3}
+                required
+                value={card.cvc}
+                error={fieldError('cvc')}
+                onValueChange={change('cvc')}
+              />
+            </div>
+            {amountField(true, card.amount)}
+          </>
+        ) : null}
+        {gateway === 'bank' ? (
+          <>
+            {amountField(false, bank.amount)}
+            <SelectField
+              id={fieldId('bankId')}
+              label={t('topUpScreen.bank')}
+              required
+              value={bank.bankId > 0 ? String(bank.bankId) : ''}
+              options={[
+                { value: '', label: t('topUpScreen.selectBank') },
+                ...banks.map((option) => ({ value: String(option.id), label: option.name })),
+              ]}
+              error={fieldError('bankId')}
+              onValueChange={change('bankId')}
+            />
+            <TextField
+              id={fieldId('bankAccountNumber')}
+              label={t('topUpScreen.bankAccount')}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={15}
+              required
+              value={bank.bankAccountNumber}
+              error={fieldError('bankAccountNumber')}
+              onValueChange={change('bankAccountNumber')}
+            />
+          </>
+        ) : null}
+        {gateway === 'momo' ? (
+          <>
+            {amountField(false, momo.amount)}
+            <TextField
+              id={fieldId('phone')}
+              label={t('topUpScreen.momoNumber')}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              maxLength={12}
+              required
+              value={momo.phone}
+              error={fieldError('phone')}
+              onValueChange={change('phone')}
+            />
+            <SelectField
+              id={fieldId('provider')}
+              label={t('topUpScreen.network')}
+              value={momo.provider}
+              options={MOMO_PROVIDERS.map((provider) => ({ value: provider, label: provider }))}
+              error={fieldError('provider')}
+              onValueChange={change('provider')}
+            />
+          </>
+        ) : null}
+        {formError ? <Alert>{formError}</Alert> : null}
+        {error ? (
+          <Alert>
+            {t(error)}
+            {canRetry ? (
+              <>
+                {' '}
+                <Button variant="link" onClick={() => actorRef.send({ type: 'RETRY' })}>
+                  {t('topUpScreen.retry')}
+                </Button>
+              </>
+            ) : null}
+          </Alert>
+        ) : null}
+        <div className="form-actions">
+          <Button
+            id={fieldId('form')}
+            type="submit"
+            busy={processing}
+            busyLabel={t('topUpScreen.processing')}
+          >
+            {t('topUpScreen.pay')}
+          </Button>
+          {processing ? null : back}
+        </div>
+      </form>
+    );
+  };
+
+  return (
+    <div className="wizard">
+      <h1 className="page-title">{t('topUpScreen.title')}</h1>
+      <Stepper steps={[t('topUpScreen.stepDetails'), t('topUpScreen.stepDone')]} current={done ? 1 : 0} />
+      <section className="card">{step()}</section>
+    </div>
+  );
+}

@@ -1,0 +1,252 @@
+import { useId, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { WithdrawalField } from '../domain/withdrawal';
+import type {
+  WithdrawalFormField,
+  WithdrawalGateway,
+  WithdrawalMachine,
+} from '../machines/withdrawal.machine';
+import { useI18n } from '../app/i18n/i18n';
+import type { MessageId } from '../app/i18n/en';
+import { Alert } from './ui/alert';
+import { Button } from './ui/button';
+import { FocusHeading } from './ui/focus-heading';
+import { Modal } from './ui/modal';
+import { RadioCards } from './ui/radio-cards';
+import { SelectField } from './ui/select-field';
+import { Stepper } from './ui/stepper';
+import { TextField } from './ui/text-field';
+import { firstViolationOf, focusFirstInvalid } from './ui/violations';
+
+const gatewayLabel: Record<WithdrawalGateway, MessageId> = { bank: 'gateway.bank', momo: 'gateway.momo' };
+
+/**
+ * /Withdrawal: 'Select a Gateway' (Bank, MoMo), 'Details' (the form; 'Withdraw Funds' / 'Processing...' while the
+ * payout is sent and followed), 'Done' ('Withdrawal Successful'). Outcomes show in a Success or Error dialog.
+ */
+export function WithdrawalScreen({ actorRef }: { actorRef: ActorRefFrom<WithdrawalMachine> }) {
+  const { t, formatMoney } = useI18n();
+  const id = useId();
+  const snapshot = useSelector(actorRef, (s) => s);
+  const {
+    gateway,
+    bank,
+    momo,
+    banks,
+    availableMinor,
+    violations,
+    error,
+    successDialog,
+    onItsWay,
+    operation,
+  } = snapshot.context;
+  const selecting = snapshot.matches('selectingGateway');
+  const succeeded = snapshot.matches('succeeded');
+  const failed = snapshot.matches('failed');
+  const busy = snapshot.matches('submitting') || snapshot.matches('following');
+  const canRetry = failed && snapshot.can({ type: 'RETRY' });
+
+  const fieldId = (field: WithdrawalField) => `${id}-${field === 'form' ? 'submit' : field}`;
+  const fieldError = (field: WithdrawalField) => {
+    const messageId = firstViolationOf(violations, field);
+    return messageId ? t(messageId) : null;
+  };
+  const change = (field: WithdrawalFormField) => (value: string) =>
+    actorRef.send({ type: 'CHANGE', field, value });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    actorRef.send({ type: 'SUBMIT' });
+    focusFirstInvalid(actorRef.getSnapshot().context.violations, fieldId);
+  };
+
+  const available = (
+    <p className="lead">{t('withdrawalScreen.available', { amount: formatMoney(availableMinor) })}</p>
+  );
+
+  const step = () => {
+    if (selecting) {
+      return (
+        <>
+          <FocusHeading key="gateway" level={2}>
+            {t('withdrawalScreen.gateway')}
+          </FocusHeading>
+          {available}
+          <RadioCards<WithdrawalGateway>
+            legend={t('withdrawalScreen.gateway')}
+            legendHidden
+            hint={t('gateway.advice')}
+            options={(['bank', 'momo'] as const).map((value) => ({ value, label: t(gatewayLabel[value]) }))}
+            value={gateway}
+            onChoose={(value) => actorRef.send({ type: 'GATEWAY_CHOSEN', gateway: value })}
+          />
+        </>
+      );
+    }
+    if (succeeded) {
+      return (
+        <>
+          <FocusHeading key="done" level={2}>
+            {t('withdrawal.done')}
+          </FocusHeading>
+          {onItsWay ? <p>{t('withdrawalScreen.onItsWay')}</p> : null}
+          {operation ? (
+            <dl className="summary">
+              <div>
+                <dt>{t('withdrawalScreen.reference')}</dt>
+                <dd>{operation.referenceNumber}</dd>
+              </div>
+            </dl>
+          ) : null}
+          {available}
+          <div className="form-actions">
+            <Button onClick={() => actorRef.send({ type: 'AGAIN' })}>{t('withdrawalScreen.another')}</Button>
+            <Link className="button button-secondary" to="/Dashboard">
+              {t('withdrawalScreen.toDashboard')}
+            </Link>
+          </div>
+        </>
+      );
+    }
+    if (snapshot.matches('loadingBanks') || snapshot.matches('banksFailed')) {
+      return (
+        <>
+          <FocusHeading key="banks" level={2}>
+            {t('gateway.bank')}
+          </FocusHeading>
+          {snapshot.matches('loadingBanks') ? <p role="status">{t('topUpScreen.loadingBanks')}</p> : null}
+          {snapshot.matches('banksFailed') && error ? (
+            <Alert>
+              {t(error)}{' '}
+              <Button variant="link" onClick={() => actorRef.send({ type: 'RETRY' })}>
+                {t('topUpScreen.retry')}
+              </Button>
+            </Alert>
+          ) : null}
+          <Button variant="link" onClick={() => actorRef.send({ type: 'BACK' })}>
+            {t('withdrawalScreen.changeGateway')}
+          </Button>
+        </>
+      );
+    }
+    // editing, submitting, following, failed (the Error dialog over the form).
+    const formError = fieldError('form');
+    return (
+      <form className="form" noValidate onSubmit={onSubmit}>
+        <FocusHeading key={`form-${gateway ?? ''}`} level={2}>
+          {gateway ? t(gatewayLabel[gateway]) : ''}
+        </FocusHeading>
+        {available}
+        <TextField
+          id={fieldId('amount')}
+          label={t('withdrawalScreen.amount')}
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          value={gateway === 'momo' ? momo.amount : bank.amount}
+          error={fieldError('amount')}
+          onValueChange={change('amount')}
+        />
+        {gateway === 'bank' ? (
+          <>
+            <SelectField
+              id={`${id}-bankId`}
+              label={t('withdrawalScreen.bank')}
+              required
+              value={bank.bankId > 0 ? String(bank.bankId) : ''}
+              options={[
+                { value: '', label: t('withdrawalScreen.selectBank') },
+                ...banks.map((option) => ({ value: String(option.id), label: option.name })),
+              ]}
+              onValueChange={change('bankId')}
+            />
+            <TextField
+              id={fieldId('bankAccountNumber')}
+              label={t('withdrawalScreen.bankAccount')}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={15}
+              required
+              value={bank.bankAccountNumber}
+              error={fieldError('bankAccountNumber')}
+              onValueChange={change('bankAccountNumber')}
+            />
+          </>
+        ) : (
+          <TextField
+            id={fieldId('momoMobileNumber')}
+            label={t('withdrawalScreen.momoNumber')}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={12}
+            placeholder={t('withdrawalScreen.momoPlaceholder')}
+            hint={t('withdrawalScreen.momoHint')}
+            required
+            value={momo.momoMobileNumber}
+            error={fieldError('momoMobileNumber')}
+            onValueChange={change('momoMobileNumber')}
+          />
+        )}
+        {formError ? <Alert>{formError}</Alert> : null}
+        <div className="form-actions">
+          <Button id={fieldId('form')} type="submit" busy={busy} busyLabel={t('withdrawalScreen.processing')}>
+            {t('withdrawalScreen.submit')}
+          </Button>
+          {busy ? null : (
+            <Button variant="link" onClick={() => actorRef.send({ type: 'BACK' })}>
+              {t('withdrawalScreen.changeGateway')}
+            </Button>
+          )}
+        </div>
+      </form>
+    );
+  };
+
+  return (
+    <div className="wizard">
+      <h1 className="page-title">{t('withdrawalScreen.title')}</h1>
+      <Stepper
+        steps={[
+          t('withdrawalScreen.stepGateway'),
+          t('withdrawalScreen.stepDetails'),
+          t('withdrawalScreen.stepDone'),
+        ]}
+        current={selecting ? 0 : succeeded ? 2 : 1}
+      />
+      <section className="card">{step()}</section>
+      {failed && error ? (
+        <Modal
+          role="alertdialog"
+          title={t('withdrawalScreen.error')}
+          onClose={() => actorRef.send({ type: 'CLOSE' })}
+        >
+          <p className="modal-message">{t(error)}</p>
+          <div className="form-actions">
+            {canRetry ? (
+              <Button onClick={() => actorRef.send({ type: 'RETRY' })}>{t('topUpScreen.retry')}</Button>
+            ) : null}
+            <Button
+              variant={canRetry ? 'secondary' : 'primary'}
+              onClick={() => actorRef.send({ type: 'CLOSE' })}
+            >
+              {t('withdrawalScreen.close')}
+            </Button>
+          </div>
+        </Modal>
+      ) : null}
+      {succeeded && successDialog ? (
+        <Modal title={t('withdrawalScreen.success')} onClose={() => actorRef.send({ type: 'CLOSE' })}>
+          <p className="modal-message">{t('withdrawal.done')}</p>
+          {onItsWay ? <p>{t('withdrawalScreen.onItsWay')}</p> : null}
+          <div className="form-actions">
+            <Button onClick={() => actorRef.send({ type: 'CLOSE' })}>{t('withdrawalScreen.close')}</Button>
+          </div>
+        </Modal>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+/* Fixtures and fake actors of the issue-3 screen tests (not a test file itself). */
+import { createActor, fromPromise } from 'xstate';
+import { walletMachine, type WalletSummary } from '../../src/machines/wallet.machine';
+import type { WalletHistoryRow, WalletOperationResult } from '../../src/contract/wallet';
+import type { Identification } from '../../src/contract/identification';
+import type { Bank } from '../../src/contract/reference';
+
+export const banks: Bank[] = [
+  { id: 1, name: 'GCB Bank' },
+  { id: 2, name: 'Ecobank Ghana' },
+];
+
+export const row = (over: Partial<WalletHistoryRow> = {}): WalletHistoryRow => ({
+  id: 1,
+  amount: 50,
+  actionType: 'Credit',
+  description: 'Wallet top-up',
+  kind: 'card_top_up',
+  counterparty: 'Visa •••• 4242',
+  status: 'Successful',
+  failureMessageId: null,
+  referenceNumber: 'WT-0001',
+  date: '2026-11-20T10:00:00Z',
+  ...over,
+});
+
+/** n rows, newest first, ids and references numbered from 1. */
+export const rows = (count: number): WalletHistoryRow[] =>
+  Array.from({ length: count }, (_, index) =>
+    row({ id: index + 1, referenceNumber: `WT-${String(index + 1).padStart(4, '0')}`, amount: index + 1 }),
+  );
+
+export const operation = (over: Partial<WalletOperationResult> = {}): WalletOperationResult => ({
+  referenceNumber: 'WT-7777',
+  status: 'Successful',
+  failureMessageId: null,
+  amount: 50,
+  walletAmount: 150,
+  ...over,
+});
+
+export const identification = (over: Partial<Identification> = {}): Identification => ({
+  id: 1,
+  identificationTypeId: 1,
+  identificationType: 'Ghana Card',
+  identificationNumber: '1234567890',
+  identificationNo: '1234567890',
+  issuedDate: '2021-03-04',
+  expiryDate: '2031-03-03',
+  fullName: 'Ama Mensah',
+  imageId: 'img-1',
+  ...over,
+});
+
+/** A promise and the functions that settle it, for actors the test answers when it wants. */
+export const deferred = <Value>() => {
+  let resolve!: (value: Value) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<Value>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+};
+
+export const fakeWallet = (
+  loadWallet: () => Promise<WalletSummary> = () => Promise.resolve({ walletAmount: 0, recent: [] }),
+) => {
+  const changes: number[] = [];
+  const actor = createActor(
+    walletMachine.provide({
+      actors: { loadWallet: fromPromise(loadWallet) },
+      actions: { walletChanged: (_, params) => void changes.push(params.walletAmount) },
+    }),
+  ).start();
+  return { actor, changes };
+};

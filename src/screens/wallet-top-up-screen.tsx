@@ -36,7 +36,9 @@ export function WalletTopUpScreen({ actorRef }: { actorRef: ActorRefFrom<TopUpMa
   const done = snapshot.matches('recharged') || snapshot.matches('failed');
   const processing = snapshot.matches('processing');
 
-  const fieldId = (field: TopUpViolationField) => `${id}-${field === 'form' ? 'pay' : field}`;
+  // 'All fields are required!' takes the reader to the form's first field.
+  const fieldId = (field: TopUpViolationField) =>
+    `${id}-${field === 'form' ? (gateway === 'card' ? 'firstName' : 'amount') : field}`;
   const fieldError = (field: TopUpViolationField) => {
     const messageId = firstViolationOf(violations, field);
     return messageId ? t(messageId) : null;
@@ -333,12 +335,7 @@ export function WalletTopUpScreen({ actorRef }: { actorRef: ActorRefFrom<TopUpMa
           </Alert>
         ) : null}
         <div className="form-actions">
-          <Button
-            id={fieldId('form')}
-            type="submit"
-            busy={processing}
-            busyLabel={t('topUpScreen.processing')}
-          >
+          <Button type="submit" busy={processing} busyLabel={t('topUpScreen.processing')}>
             {t('topUpScreen.pay')}
           </Button>
           {processing ? null : back}

@@ -48,7 +48,8 @@ export function WithdrawalScreen({ actorRef }: { actorRef: ActorRefFrom<Withdraw
   const busy = snapshot.matches('submitting') || snapshot.matches('following');
   const canRetry = failed && snapshot.can({ type: 'RETRY' });
 
-  const fieldId = (field: WithdrawalField) => `${id}-${field === 'form' ? 'submit' : field}`;
+  // 'Please fill all required fields.' takes the reader to the first field, the amount.
+  const fieldId = (field: WithdrawalField) => `${id}-${field === 'form' ? 'amount' : field}`;
   const fieldError = (field: WithdrawalField) => {
     const messageId = firstViolationOf(violations, field);
     return messageId ? t(messageId) : null;
@@ -193,7 +194,7 @@ export function WithdrawalScreen({ actorRef }: { actorRef: ActorRefFrom<Withdraw
         )}
         {formError ? <Alert>{formError}</Alert> : null}
         <div className="form-actions">
-          <Button id={fieldId('form')} type="submit" busy={busy} busyLabel={t('withdrawalScreen.processing')}>
+          <Button type="submit" busy={busy} busyLabel={t('withdrawalScreen.processing')}>
             {t('withdrawalScreen.submit')}
           </Button>
           {busy ? null : (

@@ -56,7 +56,8 @@ export function RadioCards<Value extends string>({
               <label htmlFor={id}>
                 <span className="radio-card-label">{option.label}</span>
                 {option.hint ? (
-                  <span id={`${id}-hint`} className="radio-card-hint">
+                  // Part of the card's click area, but not of the radio's name: it is its description.
+                  <span id={`${id}-hint`} className="radio-card-hint" aria-hidden="true">
                     {option.hint}
                   </span>
                 ) : null}

@@ -333,7 +333,11 @@ export const runWorkload = async (options: WorkloadOptions): Promise<WorkloadRes
     if (typeof data?.walletAmount === 'number' && data.walletAmount < 0) {
       problem(`${money.action} key ${key}: answered walletAmount ${data.walletAmount} < 0`);
     }
-    if (answer.status === money.okStatus) {
+    // A key one of whose sends was cut may be answered with the operation's state when the retry came (a MoMo
+    // top-up already approved answers 200 Successful, not 202 pending).
+    const okAnswer =
+      answer.status === money.okStatus || (interrupted && (answer.status === 200 || answer.status === 202));
+    if (okAnswer) {
       const status = data?.status;
       if (status === 'pending' || status === 'Successful' || status === 'Failed')
         record.finalStatus = status as FinalStatus;

@@ -48,9 +48,13 @@ describe('loadConfig', () => {
     expect(message).not.toContain(secret);
   });
 
-  it('refuses the development secret in production, and accepts a real one', () => {
+  it('refuses the development secrets in production, and accepts real ones', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/WEBHOOK_SECRET/);
     const secret = 'a'.repeat(20) + 'b'.repeat(20);
-    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: secret }).APP_SECRET).toBe(secret);
+    const webhookSecret = 'w'.repeat(32);
+    const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: secret, WEBHOOK_SECRET: webhookSecret });
+    expect(config.APP_SECRET).toBe(secret);
+    expect(config.WEBHOOK_SECRET).toBe(webhookSecret);
   });
 });

@@ -7,7 +7,7 @@ import {
   type AddIdentificationPayload,
   type UploadImageInput,
 } from '../../src/machines/identification-form.machine';
-import type { UploadedImage } from '../../src/contract/identification';
+import type { Identification, UploadedImage } from '../../src/contract/identification';
 import type { IdentificationType } from '../../src/contract/reference';
 import { AddIdentificationScreen } from '../../src/screens/add-identification-screen';
 import { httpError, renderScreen } from './render';
@@ -24,7 +24,7 @@ const setup = ({
   addIdentification = () => Promise.resolve(identification()),
   addedRedirectDelay = 3000,
 }: {
-  addIdentification?: (input: AddIdentificationPayload) => Promise<unknown>;
+  addIdentification?: (input: AddIdentificationPayload) => Promise<Identification>;
   addedRedirectDelay?: number;
 } = {}) => {
   const uploads: { input: UploadImageInput; answer: ReturnType<typeof deferred<UploadedImage>> }[] = [];
@@ -39,9 +39,7 @@ const setup = ({
           uploads.push({ input, answer });
           return answer.promise;
         }),
-        addIdentification: fromPromise<never, AddIdentificationPayload>(
-          ({ input }) => addIdentification(input) as Promise<never>,
-        ),
+        addIdentification: fromPromise<Identification, AddIdentificationPayload>(({ input }) => addIdentification(input)),
       },
       actions: {
         identificationAdded,

@@ -131,7 +131,8 @@ export const signUpMachine = setup({
       return {
         form,
         violations: context.showViolations ? signUpViolations(form) : [],
-        error: null,
+        // A failed registration's message goes once the form changes; the countries' failure stays until RETRY.
+        error: context.error === 'countries.loadFailed' ? context.error : null,
         serverMessage: null,
       };
     }),

@@ -1,0 +1,4 @@
+import { describeMachinePaths } from '../support/machine-paths';
+import { model } from '../support/machine-model-forgot-password';
+
+describeMachinePaths(model);

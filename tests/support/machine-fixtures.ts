@@ -1,0 +1,72 @@
+import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import type { ModelStep, NamedAction } from './machine-paths';
+import { ApiError } from '../../src/contract/failure';
+import type { Country } from '../../src/contract/reference';
+import type { LogInResponse, UserDetails } from '../../src/contract/user';
+import type { AuthSession } from '../../src/machines/session.machine';
+
+export const user: UserDetails = {
+  id: 7,
+  firstName: 'Ama',
+  lastName: 'Mensah',
+  fullName: 'Ama Mensah',
+  countryId: 1,
+  countryName: 'Ghana',
+  countryCode: 'GH',
+  hasIdentification: false,
+  walletAmount: 0,
+};
+
+export const auth: AuthSession = { token: 'token-ama', user };
+export const otherAuth: AuthSession = {
+  token: 'token-kofi',
+  user: { ...user, id: 8, firstName: 'Kofi', fullName: 'Kofi Mensah' },
+};
+
+export const logInResponse: LogInResponse = { token: auth.token, userDetails: user };
+
+export const ghana: Country = { id: 1, name: 'Ghana', isoCode: 'GH', dialCode: '+233' };
+export const nigeria: Country = { id: 2, name: 'Nigeria', isoCode: 'NG', dialCode: '+234' };
+export const kenya: Country = { id: 3, name: 'Kenya', isoCode: 'KE', dialCode: '+254' };
+
+export const httpError = (
+  status: number,
+  messageId: string | null = null,
+  violations: { field: string; messageId: string }[] = [],
+): ApiError =>
+  new ApiError({
+    kind: 'http',
+    status,
+    message: `server text for ${messageId ?? status}`,
+    data:
+      messageId === null
+        ? null
+        : {
+            messageId,
+            ...(violations.length
+              ? { violations: violations.map((v) => ({ ...v, message: `text of ${v.messageId}` })) }
+              : {}),
+          },
+  });
+
+export const networkError = (): ApiError => new ApiError({ kind: 'network' });
+export const timeoutError = (): ApiError => new ApiError({ kind: 'timeout' });
+export const invalidResponseError = (): ApiError => new ApiError({ kind: 'invalid-response' });
+
+export const doneEvent = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+export const errorEvent = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });
+
+/* Helpers of the path-test models. */
+
+export const named = (actions: NamedAction[]) => actions.map((action) => [action.type, action.params]);
+
+/** An event the state does not handle leaves the value and the context as they were, and runs no action. */
+export const expectUnchanged = (step: ModelStep) => {
+  expect(step.snapshot.value).toEqual(step.previous?.value);
+  expect(step.snapshot.context).toEqual(step.previous?.context);
+  expect(step.actions).toEqual([]);
+};
+
+export const errorOf = (event: AnyEventObject): unknown => (event as { error?: unknown }).error;
+export const outputOf = <T>(event: AnyEventObject): T => (event as unknown as { output: T }).output;

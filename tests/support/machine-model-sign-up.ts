@@ -40,10 +40,13 @@ const signUpEvents = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
   const { form } = snapshot.context as SignUpContext;
   const firstBroken = signUpViolations(form)[0];
   return [
-    // The only invalid CHANGE (a digit in the first name) is offered once the form is valid.
-    firstBroken
-      ? { type: 'CHANGE', field: firstBroken.field, value: validSignUpValues[firstBroken.field] }
-      : { type: 'CHANGE', field: 'firstName', value: 'Ama1' },
+    // The only invalid CHANGE (a digit in the first name) is offered once the form is valid. Outside editing the
+    // form can change too (while the countries load), but one change that breaks and repairs nothing is enough.
+    !snapshot.matches('editing')
+      ? { type: 'CHANGE', field: 'middleName', value: 'Efua' }
+      : firstBroken
+        ? { type: 'CHANGE', field: firstBroken.field, value: validSignUpValues[firstBroken.field] }
+        : { type: 'CHANGE', field: 'firstName', value: 'Ama1' },
     { type: 'PHONE_COUNTRY_CHANGED', dialCode: '+234' },
     { type: 'TOGGLE_PASSWORD_VISIBILITY', field: 'createPassword' },
     { type: 'TOGGLE_PASSWORD_VISIBILITY', field: 'confirmPassword' },

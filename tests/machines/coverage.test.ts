@@ -1,0 +1,131 @@
+/**
+ * Every transition of every machine is taken by some generated path (DESIGN.md "Testing"). A machine file
+ * without models, or a transition no path takes, fails here with the list of what is missing.
+ */
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { assign, createMachine, fromPromise, setup, type AnyStateMachine, type AnyTransitionDefinition } from 'xstate';
+import { machineModels } from '../support/machine-models';
+import { walletMachineModels } from '../support/machine-models-wallet';
+import {
+  coverageOf,
+  generatePaths,
+  machineTransitions,
+  replayPath,
+  uncoveredTransitions,
+  type MachineModel,
+} from '../support/machine-paths';
+
+const registry = [...machineModels, ...walletMachineModels];
+// Tests run from the project root (vitest.config.ts).
+const machinesDir = resolve(process.cwd(), 'src/machines');
+const machineFiles = readdirSync(machinesDir)
+  .filter((name) => name.endsWith('.machine.ts'))
+  .map((name) => name.replace(/\.machine\.ts$/, ''))
+  .sort();
+
+const isMachine = (value: unknown): value is AnyStateMachine =>
+  typeof value === 'object' && value !== null && 'root' in value && 'transition' in value;
+
+test('every machine file of src/machines has path-test models', () => {
+  expect(registry.map((entry) => entry.file).sort()).toEqual(machineFiles);
+});
+
+describe.each(registry)('$file machine', ({ file, models }) => {
+  test('its models test the machines the file exports', async () => {
+    const module: Record<string, unknown> = await import(`../../src/machines/${file}.machine.ts`);
+    const exported = Object.values(module).filter(isMachine);
+    expect(exported.length).toBeGreaterThan(0);
+    for (const machine of exported) expect(models.some((model) => model.machine === machine)).toBe(true);
+  });
+
+  test('the generated paths take every transition (100% transition coverage)', () => {
+    for (const machine of new Set(models.map((model) => model.machine))) {
+      const taken = new Set<AnyTransitionDefinition>();
+      for (const model of models.filter((m) => m.machine === machine)) {
+        for (const path of generatePaths(model).paths) replayPath(model, path, taken);
+      }
+      expect(machineTransitions(machine).length).toBeGreaterThan(0);
+      expect(uncoveredTransitions(machine, taken)).toEqual([]);
+    }
+  }, 60_000);
+});
+
+describe('the coverage checker itself', () => {
+  const toggle = setup({
+    types: { events: {} as { type: 'FLIP' } | { type: 'RESET' } | { type: 'NEVER_SENT' } },
+    guards: { never: () => false },
+  }).createMachine({
+    id: 'toggle',
+    initial: 'off',
+    states: {
+      off: { on: { FLIP: 'on', NEVER_SENT: 'on' } },
+      on: { on: { FLIP: 'off' }, always: { guard: 'never', target: 'off' } },
+    },
+  });
+  const model = (events: { type: string }[]): MachineModel => ({
+    name: 'toggle',
+    machine: toggle,
+    inputs: [{ label: 'start', input: undefined as never }],
+    events: () => events,
+    check: () => {},
+  });
+
+  test('lists every transition of machine.root, with its source, event, guard and target', () => {
+    expect(machineTransitions(toggle).map((t) => t.key)).toEqual([
+      'toggle.off on FLIP#0 -> toggle.on',
+      'toggle.off on NEVER_SENT#0 -> toggle.on',
+      'toggle.on on FLIP#0 -> toggle.off',
+      'toggle.on on always#0 [never] -> toggle.off',
+    ]);
+  });
+
+  test('fails, naming them, when transitions are taken by no path', () => {
+    const { uncovered } = coverageOf(model([{ type: 'FLIP' }, { type: 'RESET' }]));
+    expect(uncovered).toEqual(['toggle.off on NEVER_SENT#0 -> toggle.on', 'toggle.on on always#0 [never] -> toggle.off']);
+  });
+
+  test('a transition added to a covered machine shows up as uncovered', () => {
+    const covered = model([{ type: 'FLIP' }, { type: 'NEVER_SENT' }]);
+    const withoutAlways = createMachine({
+      id: 'toggle',
+      initial: 'off',
+      states: { off: { on: { FLIP: 'on', NEVER_SENT: 'on' } }, on: { on: { FLIP: 'off' } } },
+    });
+    expect(coverageOf({ ...covered, machine: withoutAlways }).uncovered).toEqual([]);
+    const withExtra = createMachine({
+      id: 'toggle',
+      initial: 'off',
+      states: { off: { on: { FLIP: 'on', NEVER_SENT: 'on' } }, on: { on: { FLIP: 'off', RESET: 'off' } } },
+    });
+    expect(coverageOf({ ...covered, machine: withExtra }).uncovered).toEqual(['toggle.on on RESET#0 -> toggle.off']);
+  });
+
+  test('counts invoke done/error and after transitions too', () => {
+    const probe = setup({
+      actors: { probe: fromPromise(async () => 'ok') },
+      delays: { wait: 10 },
+      actions: { mark: assign({}) },
+    }).createMachine({
+      id: 'probe',
+      initial: 'running',
+      states: {
+        running: { invoke: { id: 'probe', src: 'probe', onDone: 'ok', onError: 'failed' } },
+        ok: {},
+        failed: { after: { wait: 'running' } },
+      },
+    });
+    const keys = machineTransitions(probe).map((t) => t.key);
+    expect(keys).toEqual([
+      'probe.running on xstate.done.actor.probe#0 -> probe.ok',
+      'probe.running on xstate.error.actor.probe#0 -> probe.failed',
+      'probe.failed on xstate.after.wait.probe.failed#0 -> probe.running',
+    ]);
+    const onlyDone = coverageOf({ ...model([]), machine: probe, events: () => [{ type: 'xstate.done.actor.probe', output: 'ok' }] });
+    expect(onlyDone.uncovered).toEqual([
+      'probe.running on xstate.error.actor.probe#0 -> probe.failed',
+      'probe.failed on xstate.after.wait.probe.failed#0 -> probe.running',
+    ]);
+  });
+});

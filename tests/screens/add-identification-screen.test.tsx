@@ -39,7 +39,9 @@ const setup = ({
           uploads.push({ input, answer });
           return answer.promise;
         }),
-        addIdentification: fromPromise<Identification, AddIdentificationPayload>(({ input }) => addIdentification(input)),
+        addIdentification: fromPromise<Identification, AddIdentificationPayload>(({ input }) =>
+          addIdentification(input),
+        ),
       },
       actions: {
         identificationAdded,

@@ -46,7 +46,9 @@ describe('the wallet ledger under 16 concurrent clients (PostgreSQL)', () => {
       records: [...environment.fundingRecords, ...result.records],
       settleTimeoutMs: 20_000,
     });
-    console.log(`concurrency: settled in ${verified.settleMs} ms; ${JSON.stringify(verified.summary)}`);
+    console.log(
+      `concurrency: settled in ${verified.settleMs} ms; ${JSON.stringify(verified.summary)}; history rows/operations per user ${verified.historyCaps.map((cap) => `${cap.rows}/${cap.operations}`).join(' ')}`,
+    );
     if (result.problems.length + verified.problems.length > 0) {
       console.log(environment.host.output.slice(-20).join('\n'));
     }

@@ -80,7 +80,9 @@ describe('the wallet ledger when the API host is killed under load (PostgreSQL)'
       records: [...environment.fundingRecords, ...result.records],
       settleTimeoutMs: 20_000,
     });
-    console.log(`crash: settled in ${verified.settleMs} ms; ${JSON.stringify(verified.summary)}`);
+    console.log(
+      `crash: settled in ${verified.settleMs} ms; ${JSON.stringify(verified.summary)}; history rows/operations per user ${verified.historyCaps.map((cap) => `${cap.rows}/${cap.operations}`).join(' ')}`,
+    );
     if (result.problems.length + verified.problems.length > 0) {
       console.log(host.output.slice(-30).join('\n'));
     }

@@ -16,10 +16,10 @@ describe('session with the app\'s side effects faked', () => {
   });
 
   /** A session whose validateToken answers with `answer` each time; every side effect is logged in order. */
-  const start = (answer: () => Promise<unknown>, input: { auth: AuthSession | null; visible?: boolean } = { auth }) => {
+  const start = (answer: (input: { token: string }) => Promise<unknown>, input: { auth: AuthSession | null; visible?: boolean } = { auth }) => {
     const log: unknown[][] = [];
     const validateToken = vi.fn(answer);
-    const logOut = vi.fn(async () => ({}));
+    const logOut = vi.fn(async (_input: { token: string }) => ({}));
     const actor = createActor(
       sessionMachine.provide({
         actors: {
@@ -53,7 +53,7 @@ describe('session with the app\'s side effects faked', () => {
   test('401: "Token expired" popup, then after 3 s the session is cleared, the draft reset and /LogIn shown, in that order', async () => {
     const { actor, log } = start(() => Promise.reject(httpError(401, 'auth.required')));
     await vi.advanceTimersByTimeAsync(1000);
-    expect(actor.getSnapshot().matches('endingSession.tokenExpired')).toBe(true);
+    expect(actor.getSnapshot().matches({ endingSession: 'tokenExpired' })).toBe(true);
     expect(actor.getSnapshot().context.endingMessage).toBe('session.expired');
     expect(actor.getSnapshot().context.auth).toEqual(auth);
     await vi.advanceTimersByTimeAsync(2999);
@@ -70,7 +70,7 @@ describe('session with the app\'s side effects faked', () => {
   ])('a %s failure shows "Network connection issue. Logging you out..." and ends the session', async (_, error) => {
     const { actor, log } = start(() => Promise.reject(error));
     await vi.advanceTimersByTimeAsync(1000);
-    expect(actor.getSnapshot().matches('endingSession.connectionLost')).toBe(true);
+    expect(actor.getSnapshot().matches({ endingSession: 'connectionLost' })).toBe(true);
     expect(actor.getSnapshot().context.endingMessage).toBe('session.connectionLost');
     await vi.advanceTimersByTimeAsync(3000);
     expect(log.map((entry) => entry[0])).toEqual(['persistSession', 'resetAmountDraft', 'navigate']);
@@ -79,7 +79,7 @@ describe('session with the app\'s side effects faked', () => {
   test.each([500, 503, 429])('a %i answer keeps the session and tries again on the next tick', async (status) => {
     const { actor, log, validateToken } = start(() => Promise.reject(httpError(status, 'server.error')));
     await vi.advanceTimersByTimeAsync(1000);
-    expect(actor.getSnapshot().matches('loggedIn.validation.waiting')).toBe(true);
+    expect(actor.getSnapshot().matches({ loggedIn: { validation: 'waiting' } })).toBe(true);
     await vi.advanceTimersByTimeAsync(1000);
     expect(validateToken).toHaveBeenCalledTimes(2);
     expect(actor.getSnapshot().context.auth).toEqual(auth);
@@ -89,7 +89,7 @@ describe('session with the app\'s side effects faked', () => {
   test('a hidden tab does not validate; becoming visible validates at once', async () => {
     const { actor, validateToken } = start(async () => ({ valid: true }));
     actor.send({ type: 'VISIBILITY_CHANGED', visible: false });
-    expect(actor.getSnapshot().matches('loggedIn.validation.hidden')).toBe(true);
+    expect(actor.getSnapshot().matches({ loggedIn: { validation: 'hidden' } })).toBe(true);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(validateToken).not.toHaveBeenCalled();
     actor.send({ type: 'VISIBILITY_CHANGED', visible: true });
@@ -100,7 +100,7 @@ describe('session with the app\'s side effects faked', () => {
 
   test('a session restored in a hidden tab waits for the tab to show', async () => {
     const { actor, validateToken } = start(async () => ({ valid: true }), { auth, visible: false });
-    expect(actor.getSnapshot().matches('loggedIn.validation.hidden')).toBe(true);
+    expect(actor.getSnapshot().matches({ loggedIn: { validation: 'hidden' } })).toBe(true);
     await vi.advanceTimersByTimeAsync(5000);
     expect(validateToken).not.toHaveBeenCalled();
   });

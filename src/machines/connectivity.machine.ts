@@ -1,3 +1,7 @@
+/**
+ * The offline banner of /LogIn: checking (same-origin invoke `probeHealth`) -> online | offline ('Network
+ * connection issue'), following the browser's online/offline events and probing again every 5 s while offline.
+ */
 import { assign, fromPromise, setup } from 'xstate';
 import type { DomainMessageId } from '../domain/messages';
 import { isConnectionFailure, notProvided } from './failure-messages';

@@ -1,3 +1,6 @@
+/**
+ * The cookie banner (spec section 4 "Cookie banner"): undecided until ACCEPT or DECLINE stores userConsent.
+ */
 import { assign, setup } from 'xstate';
 import { notProvided } from './failure-messages';
 

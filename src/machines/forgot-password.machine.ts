@@ -1,3 +1,7 @@
+/**
+ * Forgot password (/otp, /createnewpassword): e-mail -> requestCode -> the six code boxes -> verifyCode -> the new
+ * password (sign-up password rules) -> resetPassword -> done (/LogIn).
+ */
 import { assign, fromPromise, setup } from 'xstate';
 import { emailViolation, normalizeEmail } from '../domain/email';
 import type { DomainMessageId } from '../domain/messages';
@@ -95,7 +99,8 @@ export const forgotPasswordMachine = setup({
   guards: {
     emailValid: ({ context }) => emailViolation(context.email) === null,
     codeComplete: ({ context }) => otpViolation(context.digits.join('')) === null,
-    passwordsValid: ({ context }) => newPasswordViolations(context.newPassword, context.confirmPassword).length === 0,
+    passwordsValid: ({ context }) =>
+      newPasswordViolations(context.newPassword, context.confirmPassword).length === 0,
     isBoxIndex: (_, params: { index: number }) => isBoxIndex(params.index),
     isSixDigits: (_, params: { text: string }) => pastedOtp(params.text) !== null,
     hasServerViolations: (_, params: { error: unknown }) =>
@@ -107,7 +112,8 @@ export const forgotPasswordMachine = setup({
       const message = emailViolation(params.value);
       return {
         email: params.value,
-        violations: context.violations.length > 0 && message ? [{ field: 'email' as const, messageId: message }] : [],
+        violations:
+          context.violations.length > 0 && message ? [{ field: 'email' as const, messageId: message }] : [],
         error: null,
       };
     }),
@@ -153,7 +159,11 @@ export const forgotPasswordMachine = setup({
       notice: null,
     })),
     changePassword: assign(({ context }, params: { field: NewPasswordField; value: string }) => {
-      const next = { newPassword: context.newPassword, confirmPassword: context.confirmPassword, [params.field]: params.value };
+      const next = {
+        newPassword: context.newPassword,
+        confirmPassword: context.confirmPassword,
+        [params.field]: params.value,
+      };
       return {
         [params.field]: params.value,
         violations:
@@ -168,9 +178,16 @@ export const forgotPasswordMachine = setup({
       violations: serverViolations(params.error, isNewPasswordField),
       error: null,
     })),
-    setFailure: assign((_, params: { error: unknown }) => ({ error: forgotPasswordFailureMessage(params.error) })),
+    setFailure: assign((_, params: { error: unknown }) => ({
+      error: forgotPasswordFailureMessage(params.error),
+    })),
     clearMessages: assign({ violations: [], error: null, notice: null }),
-    passwordReset: assign({ notice: 'resetPassword.done', resetToken: null, newPassword: '', confirmPassword: '' }),
+    passwordReset: assign({
+      notice: 'resetPassword.done',
+      resetToken: null,
+      newPassword: '',
+      confirmPassword: '',
+    }),
     startOver: assign({
       digits: emptyDigits(),
       focusedIndex: 0,
@@ -222,7 +239,10 @@ export const forgotPasswordMachine = setup({
       on: {
         CHANGE_DIGIT: {
           guard: { type: 'isBoxIndex', params: ({ event }) => ({ index: event.index }) },
-          actions: { type: 'changeDigit', params: ({ event }) => ({ index: event.index, value: event.value }) },
+          actions: {
+            type: 'changeDigit',
+            params: ({ event }) => ({ index: event.index, value: event.value }),
+          },
         },
         BACKSPACE: {
           guard: { type: 'isBoxIndex', params: ({ event }) => ({ index: event.index }) },
@@ -262,7 +282,10 @@ export const forgotPasswordMachine = setup({
     enteringNewPassword: {
       on: {
         CHANGE_PASSWORD: {
-          actions: { type: 'changePassword', params: ({ event }) => ({ field: event.field, value: event.value }) },
+          actions: {
+            type: 'changePassword',
+            params: ({ event }) => ({ field: event.field, value: event.value }),
+          },
         },
         SUBMIT_PASSWORD: [
           { guard: 'passwordsValid', target: 'resettingPassword', actions: 'clearMessages' },

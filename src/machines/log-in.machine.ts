@@ -1,3 +1,7 @@
+/**
+ * The log-in form (/LogIn): editing -> SUBMIT (email rule, password required) -> submitting (invoke `logIn`) ->
+ * loggedIn, or back to editing with 'Invalid email or password' / 'Something went wrong, please try again later'.
+ */
 import { assign, fromPromise, setup } from 'xstate';
 import { emailViolation } from '../domain/email';
 import type { DomainMessageId } from '../domain/messages';
@@ -67,7 +71,9 @@ export const logInMachine = setup({
       };
     }),
     togglePasswordVisibility: assign(({ context }) => ({ passwordVisible: !context.passwordVisible })),
-    showViolations: assign(({ context }) => ({ violations: logInViolations(context.email, context.password) })),
+    showViolations: assign(({ context }) => ({
+      violations: logInViolations(context.email, context.password),
+    })),
     clearMessages: assign({ violations: [], error: null }),
     setFailure: assign((_, params: { error: unknown }) => ({ error: logInFailureMessage(params.error) })),
   },

@@ -1,3 +1,8 @@
+/**
+ * The signed-in session (spec section 4 "Session" and "Session validation"): loggedOut <-> loggedIn, the token
+ * validated every second while the tab is visible, LOG_OUT revoking it, and the "Logging you out..." popup that
+ * ends an expired or unreachable session after 3 s.
+ */
 import { assign, fromPromise, setup } from 'xstate';
 import type { DomainMessageId } from '../domain/messages';
 import type { UserDetails } from '../contract/user';
@@ -72,9 +77,14 @@ export const sessionMachine = setup({
     startSession: assign((_, params: { auth: AuthSession }) => ({ auth: params.auth, endingMessage: null })),
     clearSession: assign({ auth: null, endingMessage: null }),
     setVisible: assign((_, params: { visible: boolean }) => ({ visible: params.visible })),
-    setEndingMessage: assign((_, params: { messageId: DomainMessageId }) => ({ endingMessage: params.messageId })),
+    setEndingMessage: assign((_, params: { messageId: DomainMessageId }) => ({
+      endingMessage: params.messageId,
+    })),
     setWalletAmount: assign(({ context }, params: { walletAmount: number }) => ({
-      auth: context.auth && { ...context.auth, user: { ...context.auth.user, walletAmount: params.walletAmount } },
+      auth: context.auth && {
+        ...context.auth,
+        user: { ...context.auth.user, walletAmount: params.walletAmount },
+      },
     })),
     setIdentificationAdded: assign(({ context }) => ({
       auth: context.auth && { ...context.auth, user: { ...context.auth.user, hasIdentification: true } },
@@ -121,7 +131,10 @@ export const sessionMachine = setup({
           ],
         },
         IDENTIFICATION_ADDED: {
-          actions: ['setIdentificationAdded', { type: 'persistSession', params: ({ context }) => ({ auth: context.auth }) }],
+          actions: [
+            'setIdentificationAdded',
+            { type: 'persistSession', params: ({ context }) => ({ auth: context.auth }) },
+          ],
         },
       },
       states: {
@@ -172,12 +185,20 @@ export const sessionMachine = setup({
         input: ({ context }) => ({ token: tokenOf(context) }),
         onDone: {
           target: 'loggedOut',
-          actions: ['clearSession', { type: 'persistSession', params: { auth: null } }, { type: 'navigate', params: { to: '/' } }],
+          actions: [
+            'clearSession',
+            { type: 'persistSession', params: { auth: null } },
+            { type: 'navigate', params: { to: '/' } },
+          ],
         },
         // The token is forgotten here even when the server could not be told.
         onError: {
           target: 'loggedOut',
-          actions: ['clearSession', { type: 'persistSession', params: { auth: null } }, { type: 'navigate', params: { to: '/' } }],
+          actions: [
+            'clearSession',
+            { type: 'persistSession', params: { auth: null } },
+            { type: 'navigate', params: { to: '/' } },
+          ],
         },
       },
     },

@@ -1,3 +1,7 @@
+/**
+ * The sign-up form (/SignUp): loadingCountries (invoke `loadCountries`) -> editing | countriesFailed (RETRY);
+ * SUBMIT only with every sign-up rule of spec section 5 kept -> submitting (invoke `register`) -> registered (/LogIn).
+ */
 import { assign, fromPromise, setup } from 'xstate';
 import type { DomainMessageId } from '../domain/messages';
 import { DEFAULT_PHONE_CODE, limitPhoneInput } from '../domain/phone';
@@ -5,7 +9,13 @@ import type { RuleViolation } from '../domain/rule';
 import { signUpViolations, type SignUpField, type SignUpInput } from '../domain/sign-up';
 import type { Country } from '../contract/reference';
 import type { SignUpRequest } from '../contract/user';
-import { failureStatus, notProvided, serverMessageId, serverMessageText, serverViolations } from './failure-messages';
+import {
+  failureStatus,
+  notProvided,
+  serverMessageId,
+  serverMessageText,
+  serverViolations,
+} from './failure-messages';
 
 export type SignUpPasswordField = 'createPassword' | 'confirmPassword';
 
@@ -40,7 +50,8 @@ export const SIGN_UP_FIELDS: readonly SignUpField[] = [
   'countryId',
 ];
 
-const isSignUpField = (field: string): field is SignUpField => (SIGN_UP_FIELDS as readonly string[]).includes(field);
+const isSignUpField = (field: string): field is SignUpField =>
+  (SIGN_UP_FIELDS as readonly string[]).includes(field);
 
 /** Ghana's ISO code: its dial code is the phone input's default. */
 export const DEFAULT_PHONE_COUNTRY_ISO = 'GH';
@@ -110,7 +121,9 @@ export const signUpMachine = setup({
       const ghana = params.countries.find((country) => country.isoCode === DEFAULT_PHONE_COUNTRY_ISO);
       // Ghana's dial code replaces the default one, unless the visitor already picked a phone country.
       const phoneCode =
-        context.form.phoneCode === DEFAULT_PHONE_CODE ? (ghana?.dialCode ?? DEFAULT_PHONE_CODE) : context.form.phoneCode;
+        context.form.phoneCode === DEFAULT_PHONE_CODE
+          ? (ghana?.dialCode ?? DEFAULT_PHONE_CODE)
+          : context.form.phoneCode;
       const form = {
         ...context.form,
         countryId: context.form.countryId === 0 && first ? first.id : context.form.countryId,
@@ -137,7 +150,10 @@ export const signUpMachine = setup({
       };
     }),
     togglePasswordVisibility: assign(({ context }, params: { field: SignUpPasswordField }) => ({
-      visiblePasswords: { ...context.visiblePasswords, [params.field]: !context.visiblePasswords[params.field] },
+      visiblePasswords: {
+        ...context.visiblePasswords,
+        [params.field]: !context.visiblePasswords[params.field],
+      },
     })),
     showViolations: assign(({ context }) => ({
       showViolations: true,
@@ -174,7 +190,10 @@ export const signUpMachine = setup({
       actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) },
     },
     PHONE_COUNTRY_CHANGED: {
-      actions: { type: 'change', params: ({ event }) => ({ field: 'phoneCode' as const, value: event.dialCode }) },
+      actions: {
+        type: 'change',
+        params: ({ event }) => ({ field: 'phoneCode' as const, value: event.dialCode }),
+      },
     },
     TOGGLE_PASSWORD_VISIBILITY: {
       actions: { type: 'togglePasswordVisibility', params: ({ event }) => ({ field: event.field }) },
@@ -215,7 +234,10 @@ export const signUpMachine = setup({
             target: 'editing',
             actions: { type: 'setServerViolations', params: ({ event }) => ({ error: event.error }) },
           },
-          { target: 'editing', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+          {
+            target: 'editing',
+            actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
     },

@@ -5,7 +5,14 @@
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { assign, createMachine, fromPromise, setup, type AnyStateMachine, type AnyTransitionDefinition } from 'xstate';
+import {
+  assign,
+  createMachine,
+  fromPromise,
+  setup,
+  type AnyStateMachine,
+  type AnyTransitionDefinition,
+} from 'xstate';
 import { machineModels } from '../support/machine-models';
 import { walletMachineModels } from '../support/machine-models-wallet';
 import {
@@ -83,7 +90,10 @@ describe('the coverage checker itself', () => {
 
   test('fails, naming them, when transitions are taken by no path', () => {
     const { uncovered } = coverageOf(model([{ type: 'FLIP' }, { type: 'RESET' }]));
-    expect(uncovered).toEqual(['toggle.off on NEVER_SENT#0 -> toggle.on', 'toggle.on on always#0 [never] -> toggle.off']);
+    expect(uncovered).toEqual([
+      'toggle.off on NEVER_SENT#0 -> toggle.on',
+      'toggle.on on always#0 [never] -> toggle.off',
+    ]);
   });
 
   test('a transition added to a covered machine shows up as uncovered', () => {
@@ -99,7 +109,9 @@ describe('the coverage checker itself', () => {
       initial: 'off',
       states: { off: { on: { FLIP: 'on', NEVER_SENT: 'on' } }, on: { on: { FLIP: 'off', RESET: 'off' } } },
     });
-    expect(coverageOf({ ...covered, machine: withExtra }).uncovered).toEqual(['toggle.on on RESET#0 -> toggle.off']);
+    expect(coverageOf({ ...covered, machine: withExtra }).uncovered).toEqual([
+      'toggle.on on RESET#0 -> toggle.off',
+    ]);
   });
 
   test('counts invoke done/error and after transitions too', () => {
@@ -122,7 +134,11 @@ describe('the coverage checker itself', () => {
       'probe.running on xstate.error.actor.probe#0 -> probe.failed',
       'probe.failed on xstate.after.wait.probe.failed#0 -> probe.running',
     ]);
-    const onlyDone = coverageOf({ ...model([]), machine: probe, events: () => [{ type: 'xstate.done.actor.probe', output: 'ok' }] });
+    const onlyDone = coverageOf({
+      ...model([]),
+      machine: probe,
+      events: () => [{ type: 'xstate.done.actor.probe', output: 'ok' }],
+    });
     expect(onlyDone.uncovered).toEqual([
       'probe.running on xstate.error.actor.probe#0 -> probe.failed',
       'probe.failed on xstate.after.wait.probe.failed#0 -> probe.running',

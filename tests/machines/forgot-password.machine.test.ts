@@ -1,9 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor, type SnapshotFrom } from 'xstate';
-import {
-  forgotPasswordMachine,
-  type ForgotPasswordEvent,
-} from '../../src/machines/forgot-password.machine';
+import { forgotPasswordMachine, type ForgotPasswordEvent } from '../../src/machines/forgot-password.machine';
 import { doneEvent, httpError, networkError } from '../support/machine-fixtures';
 import { model } from '../support/machine-model-forgot-password';
 import { describeMachinePaths } from '../support/machine-paths';
@@ -15,7 +12,10 @@ type Snapshot = SnapshotFrom<typeof forgotPasswordMachine>;
 /** The code step, reached with the pure transition function. */
 const codeStep = (): Snapshot => {
   let [snapshot] = initialTransition(forgotPasswordMachine);
-  [snapshot] = transition(forgotPasswordMachine, snapshot, { type: 'CHANGE_EMAIL', value: 'ama@example.com' });
+  [snapshot] = transition(forgotPasswordMachine, snapshot, {
+    type: 'CHANGE_EMAIL',
+    value: 'ama@example.com',
+  });
   [snapshot] = transition(forgotPasswordMachine, snapshot, { type: 'SUBMIT_EMAIL' });
   [snapshot] = transition(forgotPasswordMachine, snapshot, doneEvent('requestCode', {}) as never);
   expect(snapshot.value).toBe('enteringCode');
@@ -62,7 +62,11 @@ describe('the six code boxes', () => {
   });
 
   test('an incomplete code is not sent', () => {
-    const snapshot = send(codeStep(), { type: 'CHANGE_DIGIT', index: 0, value: '1' }, { type: 'SUBMIT_CODE' });
+    const snapshot = send(
+      codeStep(),
+      { type: 'CHANGE_DIGIT', index: 0, value: '1' },
+      { type: 'SUBMIT_CODE' },
+    );
     expect(snapshot.value).toBe('enteringCode');
     expect(snapshot.context.violations).toEqual([{ field: 'code', messageId: 'otp.invalidFormat' }]);
   });
@@ -113,7 +117,9 @@ describe('forgot password with a faked API', () => {
     expect(navigate).toHaveBeenLastCalledWith('/createnewpassword');
     actor.send({ type: 'CHANGE_PASSWORD', field: 'newPassword', value: 'NewSecret1' });
     actor.send({ type: 'SUBMIT_PASSWORD' });
-    expect(actor.getSnapshot().context.violations).toEqual([{ field: 'confirmPassword', messageId: 'password.mismatch' }]);
+    expect(actor.getSnapshot().context.violations).toEqual([
+      { field: 'confirmPassword', messageId: 'password.mismatch' },
+    ]);
     actor.send({ type: 'CHANGE_PASSWORD', field: 'confirmPassword', value: 'NewSecret1' });
     expect(actor.getSnapshot().context.violations).toEqual([]);
     actor.send({ type: 'SUBMIT_PASSWORD' });
@@ -144,7 +150,9 @@ describe('forgot password with a faked API', () => {
   });
 
   test('an expired reset shows its message; START_OVER goes back to /otp', async () => {
-    const { actor, navigate } = start({ resetPassword: () => Promise.reject(httpError(400, 'resetPassword.expired')) });
+    const { actor, navigate } = start({
+      resetPassword: () => Promise.reject(httpError(400, 'resetPassword.expired')),
+    });
     actor.send({ type: 'CHANGE_EMAIL', value: 'ama@example.com' });
     actor.send({ type: 'SUBMIT_EMAIL' });
     await waitFor(actor, (snapshot) => snapshot.matches('enteringCode'));
@@ -154,7 +162,10 @@ describe('forgot password with a faked API', () => {
     actor.send({ type: 'CHANGE_PASSWORD', field: 'newPassword', value: 'NewSecret1' });
     actor.send({ type: 'CHANGE_PASSWORD', field: 'confirmPassword', value: 'NewSecret1' });
     actor.send({ type: 'SUBMIT_PASSWORD' });
-    await waitFor(actor, (snapshot) => snapshot.matches('enteringNewPassword') && snapshot.context.error !== null);
+    await waitFor(
+      actor,
+      (snapshot) => snapshot.matches('enteringNewPassword') && snapshot.context.error !== null,
+    );
     expect(actor.getSnapshot().context.error).toBe('resetPassword.expired');
     actor.send({ type: 'START_OVER' });
     expect(actor.getSnapshot().value).toBe('enteringEmail');

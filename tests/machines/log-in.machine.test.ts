@@ -2,7 +2,13 @@ import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { LogInRequest, LogInResponse } from '../../src/contract/user';
 import { logInMachine } from '../../src/machines/log-in.machine';
-import { httpError, invalidResponseError, logInResponse, networkError, timeoutError } from '../support/machine-fixtures';
+import {
+  httpError,
+  invalidResponseError,
+  logInResponse,
+  networkError,
+  timeoutError,
+} from '../support/machine-fixtures';
 import { model } from '../support/machine-model-log-in';
 import { describeMachinePaths } from '../support/machine-paths';
 
@@ -33,7 +39,9 @@ describe('log-in with a faked API', () => {
     expect(actor.getSnapshot().value).toBe('submitting');
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
     expect(logIn).toHaveBeenCalledWith({ email: 'ama@example.com', password: 'Secret123' });
-    expect(loggedIn).toHaveBeenCalledWith({ auth: { token: logInResponse.token, user: logInResponse.userDetails } });
+    expect(loggedIn).toHaveBeenCalledWith({
+      auth: { token: logInResponse.token, user: logInResponse.userDetails },
+    });
   });
 
   test('broken rules block the call and show every violation; fixing them clears them', () => {
@@ -67,7 +75,11 @@ describe('log-in with a faked API', () => {
     fill(actor, 'ama@example.com', 'Secret123');
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
-    expect(actor.getSnapshot().context).toMatchObject({ error: messageId, email: 'ama@example.com', password: 'Secret123' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      error: messageId,
+      email: 'ama@example.com',
+      password: 'Secret123',
+    });
     expect(loggedIn).not.toHaveBeenCalled();
     actor.send({ type: 'CHANGE', field: 'password', value: 'Secret1234' });
     expect(actor.getSnapshot().context.error).toBeNull();

@@ -7,7 +7,7 @@ import { describeMachinePaths } from '../support/machine-paths';
 
 describeMachinePaths(model);
 
-describe('session with the app\'s side effects faked', () => {
+describe("session with the app's side effects faked", () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });
@@ -16,7 +16,10 @@ describe('session with the app\'s side effects faked', () => {
   });
 
   /** A session whose validateToken answers with `answer` each time; every side effect is logged in order. */
-  const start = (answer: (input: { token: string }) => Promise<unknown>, input: { auth: AuthSession | null; visible?: boolean } = { auth }) => {
+  const start = (
+    answer: (input: { token: string }) => Promise<unknown>,
+    input: { auth: AuthSession | null; visible?: boolean } = { auth },
+  ) => {
     const log: unknown[][] = [];
     const validateToken = vi.fn(answer);
     const logOut = vi.fn(async (_input: { token: string }) => ({}));
@@ -67,24 +70,30 @@ describe('session with the app\'s side effects faked', () => {
   test.each([
     ['network', networkError()],
     ['timeout', timeoutError()],
-  ])('a %s failure shows "Network connection issue. Logging you out..." and ends the session', async (_, error) => {
-    const { actor, log } = start(() => Promise.reject(error));
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(actor.getSnapshot().matches({ endingSession: 'connectionLost' })).toBe(true);
-    expect(actor.getSnapshot().context.endingMessage).toBe('session.connectionLost');
-    await vi.advanceTimersByTimeAsync(3000);
-    expect(log.map((entry) => entry[0])).toEqual(['persistSession', 'resetAmountDraft', 'navigate']);
-  });
+  ])(
+    'a %s failure shows "Network connection issue. Logging you out..." and ends the session',
+    async (_, error) => {
+      const { actor, log } = start(() => Promise.reject(error));
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(actor.getSnapshot().matches({ endingSession: 'connectionLost' })).toBe(true);
+      expect(actor.getSnapshot().context.endingMessage).toBe('session.connectionLost');
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(log.map((entry) => entry[0])).toEqual(['persistSession', 'resetAmountDraft', 'navigate']);
+    },
+  );
 
-  test.each([500, 503, 429])('a %i answer keeps the session and tries again on the next tick', async (status) => {
-    const { actor, log, validateToken } = start(() => Promise.reject(httpError(status, 'server.error')));
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(actor.getSnapshot().matches({ loggedIn: { validation: 'waiting' } })).toBe(true);
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(validateToken).toHaveBeenCalledTimes(2);
-    expect(actor.getSnapshot().context.auth).toEqual(auth);
-    expect(log).toEqual([]);
-  });
+  test.each([500, 503, 429])(
+    'a %i answer keeps the session and tries again on the next tick',
+    async (status) => {
+      const { actor, log, validateToken } = start(() => Promise.reject(httpError(status, 'server.error')));
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(actor.getSnapshot().matches({ loggedIn: { validation: 'waiting' } })).toBe(true);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(validateToken).toHaveBeenCalledTimes(2);
+      expect(actor.getSnapshot().context.auth).toEqual(auth);
+      expect(log).toEqual([]);
+    },
+  );
 
   test('a hidden tab does not validate; becoming visible validates at once', async () => {
     const { actor, validateToken } = start(async () => ({ valid: true }));
@@ -119,10 +128,13 @@ describe('session with the app\'s side effects faked', () => {
     expect(logOut).toHaveBeenCalledWith({ token: auth.token });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('loggedOut');
-    expect(log.slice(-2)).toEqual([['persistSession', null], ['navigate', '/']]);
+    expect(log.slice(-2)).toEqual([
+      ['persistSession', null],
+      ['navigate', '/'],
+    ]);
   });
 
-  test('without the app\'s implementations a side effect fails loudly', () => {
+  test("without the app's implementations a side effect fails loudly", () => {
     const actor = createActor(sessionMachine, { input: { auth: null } });
     const errors: unknown[] = [];
     actor.subscribe({ error: (error) => errors.push(error) });

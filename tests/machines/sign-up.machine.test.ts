@@ -26,7 +26,10 @@ const FIELDS: SignUpField[] = [
 ];
 
 describe('sign-up with a faked API', () => {
-  const start = (countries: () => Promise<Country[]>, register: (request: SignUpRequest) => Promise<unknown>) => {
+  const start = (
+    countries: () => Promise<Country[]>,
+    register: (request: SignUpRequest) => Promise<unknown>,
+  ) => {
     const registerFn = vi.fn(register);
     const navigate = vi.fn();
     const actor = createActor(
@@ -47,21 +50,30 @@ describe('sign-up with a faked API', () => {
     return form;
   };
 
-  test('preselects the first country and Ghana\'s dial code', async () => {
-    const { actor } = start(async () => [nigeria, ghana], async () => ({ userId: 1 }));
+  test("preselects the first country and Ghana's dial code", async () => {
+    const { actor } = start(
+      async () => [nigeria, ghana],
+      async () => ({ userId: 1 }),
+    );
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
     expect(actor.getSnapshot().context.form).toMatchObject({ countryId: nigeria.id, phoneCode: '+233' });
   });
 
   test('without Ghana in the list the default dial code stays', async () => {
-    const { actor } = start(async () => [kenya], async () => ({ userId: 1 }));
+    const { actor } = start(
+      async () => [kenya],
+      async () => ({ userId: 1 }),
+    );
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
     expect(actor.getSnapshot().context.form).toMatchObject({ countryId: kenya.id, phoneCode: '+44' });
   });
 
   test('countries that fail to load can be retried', async () => {
     const loads = [() => Promise.reject(networkError()), async () => [ghana]];
-    const { actor } = start(() => loads.shift()!(), async () => ({ userId: 1 }));
+    const { actor } = start(
+      () => loads.shift()!(),
+      async () => ({ userId: 1 }),
+    );
     await waitFor(actor, (snapshot) => snapshot.matches('countriesFailed'));
     expect(actor.getSnapshot().context.error).toBe('countries.loadFailed');
     actor.send({ type: 'RETRY' });
@@ -70,7 +82,10 @@ describe('sign-up with a faked API', () => {
   });
 
   test('SUBMIT is blocked while any rule is broken; violations then follow every change', async () => {
-    const { actor, register } = start(async () => [ghana], async () => ({ userId: 1 }));
+    const { actor, register } = start(
+      async () => [ghana],
+      async () => ({ userId: 1 }),
+    );
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
     actor.send({ type: 'CHANGE', field: 'firstName', value: 'Ama' });
     expect(actor.getSnapshot().context.violations).toEqual([]);
@@ -84,11 +99,16 @@ describe('sign-up with a faked API', () => {
       'email.required',
     ]);
     actor.send({ type: 'CHANGE', field: 'lastName', value: 'Mensah' });
-    expect(actor.getSnapshot().context.violations.map((v) => v.messageId)).not.toContain('signUp.lastName.required');
+    expect(actor.getSnapshot().context.violations.map((v) => v.messageId)).not.toContain(
+      'signUp.lastName.required',
+    );
   });
 
   test('a valid form is registered and goes to /LogIn', async () => {
-    const { actor, register, navigate } = start(async () => [ghana], async () => ({ userId: 1 }));
+    const { actor, register, navigate } = start(
+      async () => [ghana],
+      async () => ({ userId: 1 }),
+    );
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
     const form = fillValid(actor);
     actor.send({ type: 'SUBMIT' });
@@ -97,13 +117,16 @@ describe('sign-up with a faked API', () => {
     expect(navigate).toHaveBeenCalledWith({ to: '/LogIn' });
   });
 
-  test('the server\'s violations are shown as it sent them', async () => {
+  test("the server's violations are shown as it sent them", async () => {
     const error = httpError(400, 'request.invalid', [
       { field: 'firstName', messageId: 'signUp.firstName.letters' },
       { field: 'email', messageId: 'email.invalid' },
       { field: 'unknownField', messageId: 'email.invalid' },
     ]);
-    const { actor } = start(async () => [ghana], () => Promise.reject(error));
+    const { actor } = start(
+      async () => [ghana],
+      () => Promise.reject(error),
+    );
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
     fillValid(actor);
     actor.send({ type: 'SUBMIT' });
@@ -121,7 +144,10 @@ describe('sign-up with a faked API', () => {
     ['500 with an unknown id', httpError(500, 'db.down'), 'signUp.failed'],
     ['network', networkError(), 'signUp.failed'],
   ])('a %s failure shows %s', async (_, error, messageId) => {
-    const { actor } = start(async () => [ghana], () => Promise.reject(error));
+    const { actor } = start(
+      async () => [ghana],
+      () => Promise.reject(error),
+    );
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
     fillValid(actor);
     actor.send({ type: 'SUBMIT' });
@@ -131,14 +157,21 @@ describe('sign-up with a faked API', () => {
 
   test('the phone number keeps digits only, at most 15 with the dial code', () => {
     let [snapshot] = initialTransition(signUpMachine);
-    [snapshot] = transition(signUpMachine, snapshot, { type: 'xstate.done.actor.loadCountries', output: [ghana] } as never);
-    [snapshot] = transition(signUpMachine, snapshot, { type: 'CHANGE', field: 'phoneNumber', value: '(024) 123-456-789-0123' });
+    [snapshot] = transition(signUpMachine, snapshot, {
+      type: 'xstate.done.actor.loadCountries',
+      output: [ghana],
+    } as never);
+    [snapshot] = transition(signUpMachine, snapshot, {
+      type: 'CHANGE',
+      field: 'phoneNumber',
+      value: '(024) 123-456-789-0123',
+    });
     expect(snapshot.context.form.phoneNumber).toBe('024123456789');
     [snapshot] = transition(signUpMachine, snapshot, { type: 'PHONE_COUNTRY_CHANGED', dialCode: '+1' });
     expect(snapshot.context.form).toMatchObject({ phoneCode: '+1', phoneNumber: '024123456789' });
   });
 
-  test('property: after SUBMIT the violations are exactly signUpViolations of the form, in the spec\'s order', () => {
+  test("property: after SUBMIT the violations are exactly signUpViolations of the form, in the spec's order", () => {
     const [loading] = initialTransition(signUpMachine);
     const [editing] = transition(signUpMachine, loading, {
       type: 'xstate.done.actor.loadCountries',
@@ -148,7 +181,11 @@ describe('sign-up with a faked API', () => {
       fc.property(signUpCaseArbitrary, ({ input, expected }) => {
         let snapshot = editing;
         for (const field of FIELDS) {
-          [snapshot] = transition(signUpMachine, snapshot, { type: 'CHANGE', field, value: String(input[field]) });
+          [snapshot] = transition(signUpMachine, snapshot, {
+            type: 'CHANGE',
+            field,
+            value: String(input[field]),
+          });
         }
         [snapshot] = transition(signUpMachine, snapshot, { type: 'SUBMIT' });
         const { form, violations } = snapshot.context;

@@ -2,7 +2,15 @@
 import { expect } from 'vitest';
 import { isConnectionFailure } from '../../src/contract/failure';
 import { connectivityMachine } from '../../src/machines/connectivity.machine';
-import { doneEvent, errorEvent, httpError, networkError, timeoutError, expectUnchanged, errorOf } from './machine-fixtures';
+import {
+  doneEvent,
+  errorEvent,
+  httpError,
+  networkError,
+  timeoutError,
+  expectUnchanged,
+  errorOf,
+} from './machine-fixtures';
 import type { MachineModel, ModelStep } from './machine-paths';
 
 const connectivityCheck = (step: ModelStep): void => {

@@ -6,7 +6,15 @@ import { otpDigit, pastedOtp } from '../../src/domain/otp';
 import { passwordViolations } from '../../src/domain/password';
 import { failureStatus, isApiError } from '../../src/contract/failure';
 import { forgotPasswordMachine } from '../../src/machines/forgot-password.machine';
-import { doneEvent, errorEvent, httpError, networkError, named, expectUnchanged, errorOf } from './machine-fixtures';
+import {
+  doneEvent,
+  errorEvent,
+  httpError,
+  networkError,
+  named,
+  expectUnchanged,
+  errorOf,
+} from './machine-fixtures';
 import type { MachineModel, ModelStep } from './machine-paths';
 
 type ForgotContext = {

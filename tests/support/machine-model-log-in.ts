@@ -1,10 +1,19 @@
 /** Path-test model of the log-in machine (see machine-paths.ts): sample events, state keys, expectations. */
 import { expect } from 'vitest';
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { AnyEventObject } from 'xstate';
 import { emailViolation } from '../../src/domain/email';
 import { failureStatus } from '../../src/contract/failure';
 import { logInMachine } from '../../src/machines/log-in.machine';
-import { auth, doneEvent, errorEvent, httpError, logInResponse, networkError, named, expectUnchanged, errorOf } from './machine-fixtures';
+import {
+  doneEvent,
+  errorEvent,
+  httpError,
+  logInResponse,
+  networkError,
+  named,
+  expectUnchanged,
+  errorOf,
+} from './machine-fixtures';
 import type { MachineModel, ModelStep } from './machine-paths';
 
 const logInEvents: AnyEventObject[] = [

@@ -1,9 +1,20 @@
 /** Path-test model of the session machine (see machine-paths.ts): sample events, state keys, expectations. */
 import { expect } from 'vitest';
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { AnyEventObject } from 'xstate';
 import { failureStatus, isConnectionFailure } from '../../src/contract/failure';
 import { sessionMachine, type AuthSession } from '../../src/machines/session.machine';
-import { auth, doneEvent, errorEvent, httpError, networkError, otherAuth, timeoutError, named, expectUnchanged, errorOf } from './machine-fixtures';
+import {
+  auth,
+  doneEvent,
+  errorEvent,
+  httpError,
+  networkError,
+  otherAuth,
+  timeoutError,
+  named,
+  expectUnchanged,
+  errorOf,
+} from './machine-fixtures';
 import type { MachineModel, ModelStep } from './machine-paths';
 
 const sessionEvents: AnyEventObject[] = [

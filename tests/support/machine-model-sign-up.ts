@@ -5,7 +5,20 @@ import { limitPhoneInput } from '../../src/domain/phone';
 import { signUpViolations, type SignUpInput } from '../../src/domain/sign-up';
 import { failureStatus, isApiError } from '../../src/contract/failure';
 import { signUpMachine } from '../../src/machines/sign-up.machine';
-import { doneEvent, errorEvent, ghana, httpError, invalidResponseError, kenya, networkError, nigeria, named, expectUnchanged, errorOf, outputOf } from './machine-fixtures';
+import {
+  doneEvent,
+  errorEvent,
+  ghana,
+  httpError,
+  invalidResponseError,
+  kenya,
+  networkError,
+  nigeria,
+  named,
+  expectUnchanged,
+  errorOf,
+  outputOf,
+} from './machine-fixtures';
 import type { MachineModel, ModelStep } from './machine-paths';
 
 /** A value that satisfies each field's rules (the phone number fits any of the sample dial codes). */

@@ -105,7 +105,11 @@ const stateKey = (
  * events need no sample: `{ type: 'xstate.after.<delay>.<state id>' }` is offered for each one the state sets.
  * Records the user event types a state accepts that the model has no sample for. A final state gets no event.
  */
-const samplesFor = (model: MachineModel, snapshot: AnyMachineSnapshot, missing: Set<string>): AnyEventObject[] => {
+const samplesFor = (
+  model: MachineModel,
+  snapshot: AnyMachineSnapshot,
+  missing: Set<string>,
+): AnyEventObject[] => {
   // A machine that reached a final state is a stopped actor: nothing is delivered to it any more.
   if (snapshot.status !== 'active') return [];
   const accepted = acceptedEventTypes(snapshot);
@@ -147,7 +151,8 @@ export interface GeneratedPaths {
 
 type GraphPath = { state: AnyMachineSnapshot; steps: { event: AnyEventObject; state: AnyMachineSnapshot }[] };
 
-const keyFor = (model: MachineModel, kind: GeneratedPath['kind']) => (kind === 'simple' ? model.simpleKey : model.key);
+const keyFor = (model: MachineModel, kind: GeneratedPath['kind']) =>
+  kind === 'simple' ? model.simpleKey : model.key;
 
 /** Shortest, simple and transition paths of the model's machine, from each of its inputs. */
 export const generatePaths = (model: MachineModel): GeneratedPaths => {
@@ -185,11 +190,15 @@ export const generatePaths = (model: MachineModel): GeneratedPaths => {
 
     // Transition paths: every edge of the fine graph whose transitions no path above takes.
     const taken = new Set<AnyTransitionDefinition>();
-    for (const path of paths) if (path.input === input) replayEvents(model.machine, input, path.events, taken);
+    for (const path of paths)
+      if (path.input === input) replayEvents(model.machine, input, path.events, taken);
     const toSource = new Map(shortest.map((path) => [stateKey(path.state, model.key), path]));
     const adjacency = getAdjacencyMap(model.machine, options(model.key) as never) as unknown as Record<
       string,
-      { state: AnyMachineSnapshot; transitions: Record<string, { event: AnyEventObject; state: AnyMachineSnapshot }> }
+      {
+        state: AnyMachineSnapshot;
+        transitions: Record<string, { event: AnyEventObject; state: AnyMachineSnapshot }>;
+      }
     >;
     const tracer = createTracer(model.machine, input);
     for (const [source, { state, transitions }] of Object.entries(adjacency)) {
@@ -201,7 +210,10 @@ export const generatePaths = (model: MachineModel): GeneratedPaths => {
         const fresh = [...tracer.taken].filter((definition) => !taken.has(definition));
         if (fresh.length === 0) continue;
         fresh.forEach((definition) => taken.add(definition));
-        const path = toPath('transition')({ state: target, steps: [...head.steps, { event, state: target }] });
+        const path = toPath('transition')({
+          state: target,
+          steps: [...head.steps, { event, state: target }],
+        });
         paths.push(path);
       }
     }
@@ -265,13 +277,22 @@ const replayEvents = (
  * Replays one path from the initial state with the machine's own transition function, asserting at every step
  * that the state value and the key context facts are the ones the graph recorded, and the model's expectations.
  */
-export const replayPath = (model: MachineModel, path: GeneratedPath, taken?: Set<AnyTransitionDefinition>): void => {
+export const replayPath = (
+  model: MachineModel,
+  path: GeneratedPath,
+  taken?: Set<AnyTransitionDefinition>,
+): void => {
   const tracer = createTracer(model.machine, path.input);
   const key = keyFor(model, path.kind);
   const first = tracer.initial();
   const at = (index: number) => `step ${index} of ${describePath(path, 0)}`;
   expect(stateKey(first.snapshot, key), at(0)).toBe(path.expected[0]);
-  model.check({ previous: null, event: { type: 'xstate.init' }, snapshot: first.snapshot, actions: first.actions });
+  model.check({
+    previous: null,
+    event: { type: 'xstate.init' },
+    snapshot: first.snapshot,
+    actions: first.actions,
+  });
   let current = first.snapshot;
   path.events.forEach((event, index) => {
     const { snapshot, actions } = tracer.next(current, event);

@@ -1,0 +1,15 @@
+/** `npm run diagrams`: writes docs/machines/<name>.md (Mermaid) for every machine of src/machines, and a README. */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DIAGRAMS_DIR, generateMachineDocs } from './diagram-generator';
+
+const root = process.cwd();
+const dir = join(root, DIAGRAMS_DIR);
+const docs = await generateMachineDocs(root);
+mkdirSync(dir, { recursive: true });
+for (const stale of readdirSync(dir).filter((file) => file.endsWith('.md') && !docs.has(file))) {
+  rmSync(join(dir, stale));
+  console.log(`removed ${DIAGRAMS_DIR}/${stale}`);
+}
+for (const [file, text] of docs) writeFileSync(join(dir, file), text);
+console.log(`wrote ${docs.size} files to ${DIAGRAMS_DIR}/`);

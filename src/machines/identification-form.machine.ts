@@ -1,5 +1,8 @@
 /**
- * The Add Identification form (spec sections 2 "Identifications", 4 "Identification form", 5 "Identification").
+ * The Add Identification form (spec sections 2 "Identifications", 4 "Identification form", 5 "Identification"):
+ * the identification types load, the form keeps every identification rule (expiry forced after the issue date),
+ * the ID image uploads with its real progress (over 5 MB refused without upload), then 'Add Now' -> added ->
+ * /Dashboard.
  *
  * States: loadingTypes (invoke `loadTypes`) -> editing | typesFailed (RETRY); editing.idle <-> editing.uploading
  * (the image upload runs while the rest of the form stays editable); SUBMIT ('Add Now') -> adding (invoke

@@ -1,6 +1,7 @@
 /**
  * The wallet top-up wizard (/WalletTopUp; spec sections 2 "Wallet top-up wizard", 4 "Top-ups", 5 card, bank and
- * MoMo rules).
+ * MoMo rules): gateway choice, the card, bank or MoMo form with its rules, processing with an Idempotency-Key kept
+ * for RETRY, MoMo approval followed live, then 'Wallet Recharged' or the reason it failed.
  *
  * States: choosingGateway -> GATEWAY_CHOSEN -> editing (the bank form first loads the banks: loadingBanks |
  * banksFailed) -> SUBMIT -> processing (invoke `topUp`) -> recharged (`walletChanged`) | awaitingApproval (MoMo

@@ -1,5 +1,7 @@
 /**
- * Withdrawal (/Withdrawal; spec sections 2 "Withdrawal", 4 "Withdrawal", 5 bank and MoMo withdrawal rules).
+ * Withdrawal (/Withdrawal; spec sections 2 "Withdrawal", 4 "Withdrawal", 5 bank and MoMo withdrawal rules): gateway
+ * choice, the bank or MoMo form checked against the available balance, the request with its Idempotency-Key, the
+ * payout followed for at most 30 s, then 'Withdrawal Successful' or the Error dialog.
  *
  * States: selectingGateway -> GATEWAY_CHOSEN -> editing (the bank form first loads the banks: loadingBanks |
  * banksFailed), the rules checked against the available balance -> SUBMIT -> submitting ('Processing...', invoke

@@ -4,13 +4,9 @@ import type { Identification } from '../../src/contract/identification';
 import { identificationsMachine, identificationsPage } from '../../src/machines/identifications.machine';
 import { httpError } from '../support/machine-fixtures';
 import { identification, identificationsModel } from '../support/machine-models-wallet';
-import { coverageOf, describeMachinePaths } from '../support/machine-paths';
+import { describeMachinePaths } from '../support/machine-paths';
 
 describeMachinePaths(identificationsModel);
-
-test('the paths take every transition of the identifications machine', () => {
-  expect(coverageOf(identificationsModel).uncovered).toEqual([]);
-});
 
 const start = (answers: (() => Promise<Identification[]>)[]) => {
   const actor = createActor(

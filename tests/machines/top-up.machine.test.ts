@@ -1,13 +1,6 @@
 import { fc, test as fcTest } from '@fast-check/vitest';
 import { describe, expect, test, vi } from 'vitest';
-import {
-  createActor,
-  fromPromise,
-  initialTransition,
-  transition,
-  waitFor,
-  type AnyTransitionDefinition,
-} from 'xstate';
+import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import { cardPaymentViolations, parseCardExpiry } from '../../src/domain/card';
 import { amountInputToMinor } from '../../src/domain/amount';
 import type { WalletOperationResult } from '../../src/contract/wallet';
@@ -19,21 +12,9 @@ import {
 } from '../../src/machines/top-up.machine';
 import { httpError, networkError, timeoutError } from '../support/machine-fixtures';
 import { banks, operation, TODAY, topUpModels } from '../support/machine-models-wallet';
-import {
-  describeMachinePaths,
-  generatePaths,
-  replayPath,
-  uncoveredTransitions,
-} from '../support/machine-paths';
+import { describeMachinePaths } from '../support/machine-paths';
 
 topUpModels.forEach(describeMachinePaths);
-
-test('the card, bank and MoMo paths together take every transition of the top-up machine', () => {
-  const taken = new Set<AnyTransitionDefinition>();
-  for (const model of topUpModels)
-    for (const path of generatePaths(model).paths) replayPath(model, path, taken);
-  expect(uncoveredTransitions(topUpMachine, taken)).toEqual([]);
-});
 
 type Answer = (call: TopUpCall) => Promise<WalletOperationResult>;
 

@@ -4,13 +4,9 @@ import type { WalletHistoryRow } from '../../src/contract/wallet';
 import { walletHistoryMachine, walletHistoryPage } from '../../src/machines/wallet-history.machine';
 import { networkError } from '../support/machine-fixtures';
 import { historyRows, walletHistoryModel } from '../support/machine-models-wallet';
-import { coverageOf, describeMachinePaths } from '../support/machine-paths';
+import { describeMachinePaths } from '../support/machine-paths';
 
 describeMachinePaths(walletHistoryModel);
-
-test('the paths take every transition of the wallet history machine', () => {
-  expect(coverageOf(walletHistoryModel).uncovered).toEqual([]);
-});
 
 const start = (answers: (() => Promise<WalletHistoryRow[]>)[]) => {
   let loads = 0;

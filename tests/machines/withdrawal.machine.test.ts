@@ -1,34 +1,15 @@
 import { fc, test as fcTest } from '@fast-check/vitest';
 import { describe, expect, test, vi } from 'vitest';
-import {
-  createActor,
-  fromPromise,
-  initialTransition,
-  transition,
-  waitFor,
-  type AnyTransitionDefinition,
-} from 'xstate';
+import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import { minorToApiAmount } from '../../src/domain/money';
 import type { WalletOperationResult } from '../../src/contract/wallet';
 import type { OperationQuery } from '../../src/machines/top-up.machine';
 import { withdrawalMachine, type WithdrawalCall } from '../../src/machines/withdrawal.machine';
 import { httpError, networkError } from '../support/machine-fixtures';
 import { banks, operation, withdrawalModels } from '../support/machine-models-wallet';
-import {
-  describeMachinePaths,
-  generatePaths,
-  replayPath,
-  uncoveredTransitions,
-} from '../support/machine-paths';
+import { describeMachinePaths } from '../support/machine-paths';
 
 withdrawalModels.forEach(describeMachinePaths);
-
-test('the bank and MoMo paths together take every transition of the withdrawal machine', () => {
-  const taken = new Set<AnyTransitionDefinition>();
-  for (const model of withdrawalModels)
-    for (const path of generatePaths(model).paths) replayPath(model, path, taken);
-  expect(uncoveredTransitions(withdrawalMachine, taken)).toEqual([]);
-});
 
 type Answer = () => Promise<WalletOperationResult>;
 

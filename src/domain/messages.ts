@@ -94,6 +94,7 @@ export const domainMessages = {
   'withdrawal.done': 'Withdrawal Successful',
   'withdrawal.payoutFailed': 'The payout failed and the money is back in your wallet.',
   'bank.unknown': 'Please select a valid bank.',
+  'banks.loadFailed': 'Failed to fetch banks.',
   'amount.limit': 'Amount Exceeds Transaction limit.',
   'idempotency.conflict': 'This request was already made with different details. Please start again.',
   'idempotency.keyRequired': 'This request needs an Idempotency-Key header.',

@@ -428,7 +428,7 @@ export const topUpMachine = setup({
       idempotencyKey: null,
     }),
     setBanks: assign((_, params: { banks: Bank[] }) => ({ banks: params.banks, error: null })),
-    setBanksFailed: assign({ error: 'server.error' }),
+    setBanksFailed: assign({ error: 'banks.loadFailed' }),
     clearError: assign({ error: null }),
     change: assign(({ context }, params: { field: TopUpField; value: string }) => {
       const next = { ...context };

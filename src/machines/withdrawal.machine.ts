@@ -284,7 +284,7 @@ export const withdrawalMachine = setup({
       idempotencyKey: null,
     }),
     setBanks: assign((_, params: { banks: Bank[] }) => ({ banks: params.banks, error: null })),
-    setBanksFailed: assign({ error: 'server.error' }),
+    setBanksFailed: assign({ error: 'banks.loadFailed' }),
     clearError: assign({ error: null }),
     change: assign(({ context }, params: { field: WithdrawalFormField; value: string }) => {
       const next = {

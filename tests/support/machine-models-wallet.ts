@@ -874,7 +874,7 @@ const topUpCheck = (step: ModelStep): void => {
     case 'xstate.error.actor.loadBanks':
       if (!previous.matches('loadingBanks')) return expectUnchanged(step);
       expect(snapshot.value).toBe('banksFailed');
-      expect(context.error).toBe('server.error');
+      expect(context.error).toBe('banks.loadFailed');
       return;
     case 'CHANGE': {
       const { field } = payload<{ field: string; value: string }>(event);
@@ -1199,7 +1199,7 @@ const withdrawalCheck = (step: ModelStep): void => {
     case 'xstate.error.actor.loadBanks':
       if (!previous.matches('loadingBanks')) return expectUnchanged(step);
       expect(snapshot.value).toBe('banksFailed');
-      expect(context.error).toBe('server.error');
+      expect(context.error).toBe('banks.loadFailed');
       return;
     case 'CHANGE': {
       const { field } = payload<{ field: string }>(event);

@@ -99,6 +99,7 @@ const fr: Catalog = {
   'idempotency.keyRequired': 'Cette demande nécessite un en-tête Idempotency-Key.',
   'operation.notFound': "Nous n'avons pas trouvé cette transaction.",
   'wallet.historyFailed': "Impossible de charger l'historique de votre portefeuille.",
+  'banks.loadFailed': 'Impossible de charger la liste des banques.',
   'walletPayment.notEnough': 'Fonds insuffisants dans le portefeuille',
 
   'app.name': 'Cedi Wallet',

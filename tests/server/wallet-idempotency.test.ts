@@ -123,6 +123,66 @@ describe('Idempotency-Key', () => {
     expect(await walletAmount(t.app, u)).toBe(20);
   });
 
+  it('a refused withdrawal (insufficient funds) replays its 400 even after the wallet could cover it', async () => {
+    const u = await user();
+    await fundWallet(t.app, u, 10);
+    const key = newKey();
+    const first = await postMoney(t.app, u, apiPaths.withdrawal, bankWithdrawalBody(u, 30), key);
+    expect(first.statusCode, first.body).toBe(400);
+    expect(messageIdOf(first)).toBe('withdrawal.insufficientFunds');
+    await fundWallet(t.app, u, 50);
+    const again = await postMoney(t.app, u, apiPaths.withdrawal, bankWithdrawalBody(u, 30), key);
+    expect(again.statusCode, again.body).toBe(400);
+    expect(again.json()).toEqual(first.json());
+    // The refusal is the key's answer: another body with it is still a conflict, and nothing was held.
+    const other = await postMoney(t.app, u, apiPaths.withdrawal, bankWithdrawalBody(u, 31), key);
+    expect(other.statusCode).toBe(409);
+    expect(await walletAmount(t.app, u)).toBe(60);
+    expect((await history(t.app, u)).filter((row) => row.actionType === 'Debit')).toEqual([]);
+    const [row] = await queryRows<{ operation_id: unknown; response_status: number | null }>(
+      t.database.db,
+      sql`select operation_id, response_status from idempotency_keys where user_id = ${u.userId} and key = ${key}`,
+    );
+    expect(row).toEqual({ operation_id: null, response_status: 400 });
+  });
+
+  it('concurrent copies of one withdrawal answer alike while a top-up makes the wallet sufficient', async () => {
+    // On PostgreSQL the copies, the top-up and their commits interleave; each round staggers them differently.
+    const rounds = 12;
+    for (let round = 0; round < rounds; round += 1) {
+      const u = await user();
+      await fundWallet(t.app, u, 20);
+      const key = newKey();
+      const copy = () => postMoney(t.app, u, apiPaths.withdrawal, bankWithdrawalBody(u, 30), key);
+      const stagger = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      // The top-up takes a few milliseconds: some copies start before it commits, some after.
+      const [topUp, ...copies] = await Promise.all([
+        postMoney(t.app, u, apiPaths.cardTopUp, cardBody(u, 15)),
+        copy(),
+        stagger(round).then(copy),
+        stagger(2 * round).then(copy),
+        stagger(3 * round).then(copy),
+      ]);
+      expect(topUp?.statusCode, topUp?.body).toBe(200);
+      const [first, ...others] = copies;
+      if (!first) throw new Error('no copies');
+      expect([200, 400], first.body).toContain(first.statusCode);
+      for (const other of others) {
+        expect({ status: other.statusCode, body: other.json() as unknown }, `round ${round}`).toEqual({
+          status: first.statusCode,
+          body: first.json() as unknown,
+        });
+      }
+      // A later repeat replays the same answer, and the money moved at most once.
+      const later = await copy();
+      expect(later.json()).toEqual(first.json());
+      expect(await walletAmount(t.app, u)).toBe(first.statusCode === 200 ? 5 : 35);
+      expect((await history(t.app, u)).filter((row) => row.actionType === 'Debit')).toHaveLength(
+        first.statusCode === 200 ? 1 : 0,
+      );
+    }
+  });
+
   it('concurrent requests with one key create one operation and all get its answer', async () => {
     const u = await user();
     const key = newKey();

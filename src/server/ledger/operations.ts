@@ -3,7 +3,7 @@ import type { WalletOperationKind, WalletOperationStatus } from '../../contract/
 import type { DomainMessageId } from '../../domain/messages';
 import type { Db, Queryable } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import type { IdempotencyKey } from '../plugins/idempotency';
+import type { IdempotencyKey, StoredAnswer } from '../plugins/idempotency';
 import { accountCodes, type LedgerAccounts } from './accounts';
 import { postTransaction } from './post';
 import { newReferenceNumber } from './reference';
@@ -95,7 +95,7 @@ const toOperation = (row: OperationRecord): Operation => ({
 export type Created =
   | { outcome: 'created'; operation: Operation; availableMinor: number }
   | { outcome: 'duplicateKey' }
-  | { outcome: 'insufficientFunds' };
+  | { outcome: 'refused'; answer: StoredAnswer };
 
 /**
  * Creates the operation and records its Idempotency-Key in one statement (so one transaction): a concurrent
@@ -103,11 +103,16 @@ export type Created =
  * committed record instead. A withdrawal also takes its hold in the same statement: the UPDATE locks the wallet
  * row and PostgreSQL re-checks `balance - held >= amount` against the newest row version after any wait, so two
  * withdrawals can never hold more than the wallet has.
+ *
+ * When the wallet cannot cover the hold, the same statement records `refusal` as the key's answer (no operation):
+ * the refusal is decided and stored atomically, so concurrent copies of the request serialize on the key's
+ * primary key like accepted ones and every copy, and every later repeat, gets that one answer.
  */
 export const createOperation = async (
   db: Queryable,
   idempotency: IdempotencyKey,
   draft: OperationDraft,
+  refusal: StoredAnswer,
 ): Promise<Created> => {
   const { userId, key, requestHash } = idempotency;
   const direction = directionOf(draft.kind);
@@ -120,7 +125,7 @@ export const createOperation = async (
             returning balance_minor - held_minor as available`
       : sql`select balance_minor - held_minor as available from wallets where user_id = ${userId}`;
   try {
-    const [row] = await queryRows<OperationRecord & { available: unknown }>(
+    const [row] = await queryRows<Partial<OperationRecord> & { available: unknown; refused: boolean }>(
       db,
       sql`with w as (${wallet}), op as (
             insert into wallet_operations
@@ -130,13 +135,21 @@ export const createOperation = async (
             from w
             returning ${OPERATION_COLUMNS}
           ), k as (
-            insert into idempotency_keys (user_id, key, request_hash, operation_id)
-            select ${userId}, ${key}, ${requestHash}, op.id from op
+            insert into idempotency_keys (user_id, key, request_hash, operation_id, response_status, response_body)
+            select ${userId}, ${key}, ${requestHash}, op.id,
+                   case when op.id is null then ${refusal.statusCode}::int end,
+                   case when op.id is null then ${JSON.stringify(refusal.body)}::jsonb end
+            from (select 1) as one left join op on true
           )
-          select op.*, w.available from op cross join w`,
+          select op.*, w.available, op.id is null as refused from (select 1) as one
+          left join op on true left join w on true`,
     );
-    if (!row) return { outcome: 'insufficientFunds' };
-    return { outcome: 'created', operation: toOperation(row), availableMinor: toMinor(row.available) };
+    if (!row || row.refused) return { outcome: 'refused', answer: refusal };
+    return {
+      outcome: 'created',
+      operation: toOperation(row as OperationRecord),
+      availableMinor: toMinor(row.available),
+    };
   } catch (error) {
     if (isUniqueViolation(error, 'idempotency_keys_pk')) return { outcome: 'duplicateKey' };
     throw error;

@@ -25,8 +25,11 @@ export interface MoneyMovement {
   draft: OperationDraft;
   /** Calls the provider with our reference (outside any DB transaction). */
   callProvider: (reference: string) => Promise<ProviderOutcome>;
-  /** The 400 for a withdrawal the wallet cannot cover, decided under the wallet row lock. */
-  insufficientFunds: () => HttpError;
+  /**
+   * The 400 answer for a withdrawal the wallet cannot cover: decided by the same statement that would take the
+   * hold, and stored under the key in it (so copies and repeats of the request replay it).
+   */
+  insufficientFunds: StoredAnswer;
 }
 
 export interface PendingCheck {
@@ -67,13 +70,11 @@ export class WalletService {
   }
 
   async move({ idempotency, draft, callProvider, insufficientFunds }: MoneyMovement): Promise<StoredAnswer> {
-    const created = await createOperation(this.db, idempotency, draft);
+    const created = await createOperation(this.db, idempotency, draft, insufficientFunds);
+    // A key seen before (an earlier or concurrent copy, a retry of a withdrawal that already holds the money)
+    // failed this statement on the key's primary key, so nothing of it happened: replay the key's answer.
     if (created.outcome === 'duplicateKey') return this.repeat(idempotency);
-    if (created.outcome === 'insufficientFunds') {
-      // A retry of a withdrawal that already holds the money must replay, not fail.
-      if (await findIdempotencyRecord(this.db, idempotency)) return this.repeat(idempotency);
-      throw insufficientFunds();
-    }
+    if (created.outcome === 'refused') return created.answer;
     const { operation, availableMinor } = created;
     let outcome: ProviderOutcome;
     try {
@@ -94,10 +95,11 @@ export class WalletService {
     const deadline = Date.now() + this.repeatWaitMs;
     for (;;) {
       const record = await findIdempotencyRecord(this.db, idempotency);
-      // Keys are only ever written together with their operation, in one committed statement.
-      if (!record || record.operationId === null) throw new Error('an idempotency key has no operation');
+      // Keys are only ever written in one committed statement with their operation, or with their refusal.
+      if (!record) throw new Error('an idempotency key vanished');
       if (record.requestHash !== idempotency.requestHash) throw new HttpError(409, 'idempotency.conflict');
       if (record.answer) return record.answer;
+      if (record.operationId === null) throw new Error('an idempotency key has neither operation nor answer');
       if (Date.now() >= deadline) return this.resume(record.operationId, idempotency);
       await sleep(REPEAT_POLL_MS);
     }

@@ -17,7 +17,7 @@ import type { RuleViolation } from '../../domain/rule';
 import { bankTopUpViolations, isMomoProvider, momoTopUpViolations } from '../../domain/top-up';
 import { bankWithdrawalViolations, momoWithdrawalViolations } from '../../domain/withdrawal';
 import type { Db } from '../db/client';
-import { ok } from '../envelope';
+import { failure, ok } from '../envelope';
 import { HttpError, toViolations, violationsError } from '../http-error';
 import { operationResult } from '../ledger/answers';
 import { availableBalance, findOperation, operationsOfUser, type Operation } from '../ledger/operations';
@@ -57,8 +57,15 @@ const bankDirectory = (db: Db) => {
 
 const send = (reply: FastifyReply, answer: StoredAnswer) => reply.code(answer.statusCode).send(answer.body);
 
-const insufficientFunds = () =>
-  violationsError(toViolations([{ field: 'amount', messageId: 'withdrawal.insufficientFunds' }]));
+/** The answer (stored under the key) to a withdrawal the wallet cannot cover: what the error handler would send. */
+const insufficientFunds: StoredAnswer = {
+  statusCode: 400,
+  body: failure(
+    400,
+    'withdrawal.insufficientFunds',
+    toViolations([{ field: 'amount', messageId: 'withdrawal.insufficientFunds' }]),
+  ),
+};
 
 const historyRow = (operation: Operation): WalletHistoryRow => ({
   id: operation.id,

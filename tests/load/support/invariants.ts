@@ -18,6 +18,8 @@ export interface LedgerSnapshot {
     amountMinor: number;
     status: 'pending' | 'Successful' | 'Failed';
     heldMinor: number;
+    /** 1 for the user's newest operation in the history's order (created_at desc, id desc), 2 next, ... */
+    recency?: number;
   }[];
   idempotencyKeys: { userId: number; key: string; operationId: number | null }[];
 }

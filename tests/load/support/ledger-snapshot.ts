@@ -41,7 +41,8 @@ export const readLedgerSnapshot = async (databaseUrl: string): Promise<LedgerSna
     }));
     const operations = (
       await rows(
-        'SELECT id, user_id, reference_number, kind, direction, amount_minor, status, held_minor FROM wallet_operations',
+        'SELECT id, user_id, reference_number, kind, direction, amount_minor, status, held_minor, ' +
+          'row_number() OVER (PARTITION BY user_id ORDER BY created_at DESC, id DESC) AS recency FROM wallet_operations',
       )
     ).map((row) => ({
       id: num(row.id),
@@ -52,6 +53,7 @@ export const readLedgerSnapshot = async (databaseUrl: string): Promise<LedgerSna
       amountMinor: num(row.amount_minor),
       status: String(row.status) as 'pending' | 'Successful' | 'Failed',
       heldMinor: num(row.held_minor),
+      recency: num(row.recency),
     }));
     const idempotencyKeys = (await rows('SELECT user_id, key, operation_id FROM idempotency_keys')).map(
       (row) => ({

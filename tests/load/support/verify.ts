@@ -130,9 +130,6 @@ export const settleAndVerify = async (options: VerifyOptions): Promise<VerifyRes
         );
       }
       historyCaps.push({ userId: user.userId, rows: rows.length, operations: operations.length });
-      const oldestShownId = Math.min(
-        ...rows.map((row) => byReference.get(row.referenceNumber)?.id ?? Infinity),
-      );
       for (const row of rows) {
         const operation = byReference.get(row.referenceNumber);
         if (!operation)
@@ -149,8 +146,9 @@ export const settleAndVerify = async (options: VerifyOptions): Promise<VerifyRes
         if (record.userId !== user.userId || record.referenceNumber === null) continue;
         const status = shown.get(record.referenceNumber);
         const operation = byReference.get(record.referenceNumber);
-        // Older than the oldest row shown (by id, with a margin for ids taken out of order under concurrency).
-        if (status === undefined && truncated && operation && operation.id < oldestShownId - 64) continue;
+        // Beyond the cap in the history's own order (created_at desc, id desc, as read in the same snapshot).
+        if (status === undefined && truncated && operation && (operation.recency ?? 0) > rows.length)
+          continue;
         if (status !== record.finalStatus) {
           problems.push(
             `history of user ${user.userId}: ${record.referenceNumber} shows ${status ?? 'nothing'}, expected ${record.finalStatus ?? 'none'}`,

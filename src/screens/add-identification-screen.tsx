@@ -138,7 +138,6 @@ export function AddIdentificationScreen({
           hint={t('addIdentification.numberHint')}
           inputMode="numeric"
           autoComplete="off"
-          maxLength={10}
           required
           value={form.identificationNumber}
           error={fieldError('identificationNumber')}

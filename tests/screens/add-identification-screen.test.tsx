@@ -105,6 +105,14 @@ describe('AddIdentificationScreen', () => {
     );
   });
 
+  it('keeps the ten digits of an ID number pasted as printed on the card', async () => {
+    setup();
+    const number = screen.getByLabelText('ID number');
+    await userEvent.click(number);
+    await userEvent.paste('GHA-123456789-0');
+    expect(number).toHaveValue('1234567890');
+  });
+
   it('puts each rule message under its field after Add Now, tied with aria-describedby, and focuses the first', async () => {
     setup();
     await screen.findByRole('option', { name: 'Ghana Card' });

@@ -20,7 +20,7 @@ const postgresLoadProjects: TestProjectInlineConfiguration[] = process.env.TEST_
           maxWorkers: 1,
           fileParallelism: false,
           // After every other project has finished, not beside them.
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ]
@@ -50,6 +50,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file clones its own embedded database (~700 MB): two at a time fit the 2-core machine.
           maxWorkers: 2,
+          // Vitest runs projects with different worker limits in separate groups: the web tests first.
+          sequence: { groupOrder: 1 },
         },
       },
       ...postgresLoadProjects,

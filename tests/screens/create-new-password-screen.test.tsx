@@ -20,7 +20,7 @@ describe('CreateNewPasswordScreen', () => {
     const meter = screen.getByRole('meter', { name: 'Password strength' });
     expect(meter).toHaveAttribute('aria-valuenow', '0');
     expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
-      'Minimum of 6 characters, with upper or lower case, and a number, or a symbol',
+      'At least 8 characters, with both letters and numbers.',
     );
 
     await userEvent.type(screen.getByLabelText('New password'), 'abc');

@@ -97,7 +97,7 @@ export const en = {
   'newPassword.strength1': 'Weak',
   'newPassword.strength2': 'Medium',
   'newPassword.strength3': 'Strong',
-  'newPassword.hint': 'Minimum of 6 characters, with upper or lower case, and a number, or a symbol',
+  'newPassword.hint': 'At least 8 characters, with both letters and numbers.',
   'newPassword.submit': 'Reset password',
   'newPassword.submitting': 'Resetting…',
   'newPassword.notVerified': 'First ask for a code and enter it to choose a new password.',

@@ -192,7 +192,7 @@ const fr: Catalog = {
   'newPassword.strength1': 'Faible',
   'newPassword.strength2': 'Moyen',
   'newPassword.strength3': 'Fort',
-  'newPassword.hint': 'Au moins 6 caractères, avec des majuscules ou minuscules, et un chiffre ou un symbole',
+  'newPassword.hint': 'Au moins 8 caractères, avec des lettres et des chiffres.',
   'newPassword.submit': 'Réinitialiser le mot de passe',
   'newPassword.submitting': 'Réinitialisation…',
   'newPassword.notVerified': "Demandez d'abord un code et saisissez-le pour choisir un nouveau mot de passe.",

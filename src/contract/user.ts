@@ -47,7 +47,10 @@ export const walletAmountSchema = z.object({ walletAmount: apiAmountSchema });
 export type WalletAmount = z.infer<typeof walletAmountSchema>;
 
 export const forgotPasswordRequestSchema = z.object({ email: z.string().max(320) });
-export const verifyResetCodeRequestSchema = z.object({ email: z.string().max(320), code: z.string().max(16) });
+export const verifyResetCodeRequestSchema = z.object({
+  email: z.string().max(320),
+  code: z.string().max(16),
+});
 export const verifyResetCodeResponseSchema = z.object({ resetToken: z.string() });
 export type VerifyResetCodeResponse = z.infer<typeof verifyResetCodeResponseSchema>;
 export const resetPasswordRequestSchema = z.object({

@@ -13,7 +13,13 @@ export const walletOperationKindSchema = z.enum([
 ]);
 export type WalletOperationKind = z.infer<typeof walletOperationKindSchema>;
 
-const flexibleInt = z.union([z.number().int(), z.string().regex(/^\d{1,6}$/).transform(Number)]);
+const flexibleInt = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .transform(Number),
+]);
 
 /** POST api/User/AddFundsToWallet (card). The card number and CVC are never stored or logged. */
 export const cardTopUpRequestSchema = z.object({

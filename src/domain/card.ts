@@ -78,7 +78,10 @@ const isExpired = (month: number, year: number, today: Date): boolean =>
  * The card form rules of spec section 5, in this order: all fields (amount included), names, number, expiry
  * (MM/YY, month 01-12, not past), CVC, amount (a positive whole number of cedis within the operation limit).
  */
-export const cardPaymentViolations = (input: CardPaymentInput, today: Date = new Date()): RuleViolation<CardField>[] => {
+export const cardPaymentViolations = (
+  input: CardPaymentInput,
+  today: Date = new Date(),
+): RuleViolation<CardField>[] => {
   const violations: RuleViolation<CardField>[] = [];
   const missing =
     input.firstName.trim() === '' ||
@@ -92,7 +95,8 @@ export const cardPaymentViolations = (input: CardPaymentInput, today: Date = new
     const name = input[field].trim();
     if (name === '') continue;
     if (!LETTERS_AND_SPACES.test(name)) violations.push({ field, messageId: `card.${field}.letters` });
-    if (characterCount(name) > CARD_NAME_MAX_LENGTH) violations.push({ field, messageId: `card.${field}.tooLong` });
+    if (characterCount(name) > CARD_NAME_MAX_LENGTH)
+      violations.push({ field, messageId: `card.${field}.tooLong` });
   }
   if (input.cardNumber !== '' && !(/^\d{16}$/.test(input.cardNumber) && passesLuhn(input.cardNumber))) {
     violations.push({ field: 'cardNumber', messageId: 'card.number' });
@@ -102,7 +106,8 @@ export const cardPaymentViolations = (input: CardPaymentInput, today: Date = new
   } else if (input.expiry && isExpired(input.expiry.month, input.expiry.year, today)) {
     violations.push({ field: 'expiry', messageId: 'card.expired' });
   }
-  if (input.cvv !== '' && !/^\d{3}$/.test(input.cvv)) violations.push({ field: 'cvv', messageId: 'card.cvc' });
+  if (input.cvv !== '' && !/^\d{3}$/.test(input.cvv))
+    violations.push({ field: 'cvv', messageId: 'card.cvc' });
   if (input.amountMinor !== null) {
     if (input.amountMinor < 100 || input.amountMinor % 100 !== 0) {
       violations.push({ field: 'amount', messageId: 'card.amount' });

@@ -9,7 +9,8 @@ const BASIS_POINTS_IN_WHOLE = 10_000n;
  * arithmetic only, so fee + amount always equals the total charged, to the pesewa.
  */
 export const processingFee = (amountMinor: MinorUnits): MinorUnits => {
-  if (!Number.isSafeInteger(amountMinor) || amountMinor < 0) throw new RangeError(`not an amount: ${amountMinor}`);
+  if (!Number.isSafeInteger(amountMinor) || amountMinor < 0)
+    throw new RangeError(`not an amount: ${amountMinor}`);
   const scaled = BigInt(amountMinor) * PROCESSING_FEE_BASIS_POINTS;
   return Number((scaled + BASIS_POINTS_IN_WHOLE / 2n) / BASIS_POINTS_IN_WHOLE);
 };

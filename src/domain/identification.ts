@@ -57,13 +57,17 @@ const dateViolations = (
   const violations: RuleViolation<IdentificationField>[] = [];
   const issued = isIsoDate(issuedDate) ? issuedDate : null;
   const expiry = isIsoDate(expiryDate) ? expiryDate : null;
-  if (issuedDate !== '' && !issued) violations.push({ field: 'issuedDate', messageId: 'identification.allFields' });
-  if (expiryDate !== '' && !expiry) violations.push({ field: 'expiryDate', messageId: 'identification.allFields' });
-  if (issued && issued > today) violations.push({ field: 'issuedDate', messageId: 'identification.issuedFuture' });
+  if (issuedDate !== '' && !issued)
+    violations.push({ field: 'issuedDate', messageId: 'identification.allFields' });
+  if (expiryDate !== '' && !expiry)
+    violations.push({ field: 'expiryDate', messageId: 'identification.allFields' });
+  if (issued && issued > today)
+    violations.push({ field: 'issuedDate', messageId: 'identification.issuedFuture' });
   if (issued && expiry && expiry <= issued) {
     violations.push({ field: 'expiryDate', messageId: 'identification.expiryBeforeIssue' });
   }
-  if (expiry && expiry <= today) violations.push({ field: 'expiryDate', messageId: 'identification.expiryPast' });
+  if (expiry && expiry <= today)
+    violations.push({ field: 'expiryDate', messageId: 'identification.expiryPast' });
   return violations;
 };
 

@@ -41,7 +41,7 @@ export const domainMessages = {
   'session.connectionLost': 'Network connection issue. Logging you out...',
   'connectivity.offline': 'Network connection issue',
   'countries.loadFailed': 'Countries data could not be loaded.',
-  'notFound': 'Not found.',
+  notFound: 'Not found.',
   'identity.required': 'Please validate your identity to continue transaction',
   'identity.notice': 'Please add your identification to continue to this page',
   'identification.allFields': 'Please fill all fields',

@@ -13,7 +13,11 @@ export interface PageWindow {
 }
 
 /** The rows of page `page` (0-based, clamped to the pages there are) and the 'Showing x-y of n' figures. */
-export const pageOf = <Row>(rows: readonly Row[], page: number, size: number): { rows: Row[]; window: PageWindow } => {
+export const pageOf = <Row>(
+  rows: readonly Row[],
+  page: number,
+  size: number,
+): { rows: Row[]; window: PageWindow } => {
   const total = rows.length;
   const pageCount = Math.max(Math.ceil(total / size), 1);
   const current = Math.min(Math.max(Math.trunc(page), 0), pageCount - 1);

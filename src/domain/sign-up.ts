@@ -28,9 +28,17 @@ const NAME_MESSAGES: Record<
   NameField,
   { required: DomainMessageId | null; letters: DomainMessageId; tooLong: DomainMessageId }
 > = {
-  firstName: { required: 'signUp.firstName.required', letters: 'signUp.firstName.letters', tooLong: 'signUp.firstName.tooLong' },
+  firstName: {
+    required: 'signUp.firstName.required',
+    letters: 'signUp.firstName.letters',
+    tooLong: 'signUp.firstName.tooLong',
+  },
   middleName: { required: null, letters: 'signUp.middleName.letters', tooLong: 'signUp.middleName.tooLong' },
-  lastName: { required: 'signUp.lastName.required', letters: 'signUp.lastName.letters', tooLong: 'signUp.lastName.tooLong' },
+  lastName: {
+    required: 'signUp.lastName.required',
+    letters: 'signUp.lastName.letters',
+    tooLong: 'signUp.lastName.tooLong',
+  },
 };
 
 const NAME_FIELDS: readonly NameField[] = ['firstName', 'middleName', 'lastName'];

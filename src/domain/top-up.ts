@@ -39,7 +39,11 @@ export const bankTopUpViolations = (input: BankTopUpInput): RuleViolation<BankTo
   const missing =
     input.amountMinor === null || account === '' || !(input.bankId > 0) || !(input.accountTypeId > 0);
   if (missing) violations.push({ field: 'form', messageId: 'bankTopUp.required' });
-  if (account !== '' && /^\d*$/.test(account) && !hasLengthBetween(account, BANK_ACCOUNT_MIN_DIGITS, BANK_ACCOUNT_MAX_DIGITS)) {
+  if (
+    account !== '' &&
+    /^\d*$/.test(account) &&
+    !hasLengthBetween(account, BANK_ACCOUNT_MIN_DIGITS, BANK_ACCOUNT_MAX_DIGITS)
+  ) {
     violations.push({ field: 'bankAccountNumber', messageId: 'bankTopUp.accountLength' });
   }
   violations.push(...amountViolations(input.amountMinor, 'momoTopUp.amount'));
@@ -59,10 +63,14 @@ export const momoTopUpViolations = (input: MomoTopUpInput): RuleViolation<MomoTo
   const violations: RuleViolation<MomoTopUpField>[] = [];
   if (input.amountMinor === null) violations.push({ field: 'amount', messageId: 'momoTopUp.amount' });
   else violations.push(...amountViolations(input.amountMinor, 'momoTopUp.amount'));
-  if (!/^\d+$/.test(input.phone) || !hasLengthBetween(input.phone, MOMO_PHONE_MIN_DIGITS, MOMO_PHONE_MAX_DIGITS)) {
+  if (
+    !/^\d+$/.test(input.phone) ||
+    !hasLengthBetween(input.phone, MOMO_PHONE_MIN_DIGITS, MOMO_PHONE_MAX_DIGITS)
+  ) {
     violations.push({ field: 'phone', messageId: 'momoTopUp.phone' });
   }
-  if (!isMomoProvider(input.provider)) violations.push({ field: 'provider', messageId: 'momoTopUp.providerUnknown' });
+  if (!isMomoProvider(input.provider))
+    violations.push({ field: 'provider', messageId: 'momoTopUp.providerUnknown' });
   return violations;
 };
 

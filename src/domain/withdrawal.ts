@@ -1,6 +1,11 @@
 import type { MinorUnits } from './money';
 import type { RuleViolation } from './rule';
-import { amountViolations, BANK_ACCOUNT_MAX_DIGITS, BANK_ACCOUNT_MIN_DIGITS, MOMO_PHONE_MIN_DIGITS } from './top-up';
+import {
+  amountViolations,
+  BANK_ACCOUNT_MAX_DIGITS,
+  BANK_ACCOUNT_MIN_DIGITS,
+  MOMO_PHONE_MIN_DIGITS,
+} from './top-up';
 
 export interface BankWithdrawalInput {
   amountMinor: MinorUnits | null;
@@ -43,7 +48,8 @@ export const momoWithdrawalViolations = (
 ): RuleViolation<WithdrawalField>[] => {
   const violations: RuleViolation<WithdrawalField>[] = [];
   const phone = input.momoMobileNumber;
-  if (input.amountMinor === null || phone === '') violations.push({ field: 'form', messageId: 'withdrawal.required' });
+  if (input.amountMinor === null || phone === '')
+    violations.push({ field: 'form', messageId: 'withdrawal.required' });
   violations.push(...withdrawalAmountViolations(input.amountMinor, availableMinor));
   if (phone !== '' && !new RegExp(`^\\d{${MOMO_PHONE_MIN_DIGITS},12}$`).test(phone)) {
     violations.push({ field: 'momoMobileNumber', messageId: 'withdrawal.phone' });

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, minorToApiAmount, minorToDecimalString, parseDecimalAmount } from '../../src/domain/money';
+import {
+  formatMoney,
+  minorToApiAmount,
+  minorToDecimalString,
+  parseDecimalAmount,
+} from '../../src/domain/money';
 
 const amounts = fc.integer({ min: -1_000_000_000_00, max: 1_000_000_000_00 });
 

@@ -5,9 +5,15 @@ import { passwordStrength, passwordViolations, PASSWORD_MAX_LENGTH } from '../..
 describe('password rules', () => {
   it('needs at least 8 characters with a letter and a digit', () => {
     expect(passwordViolations('abcdefg1', 'abcdefg1')).toEqual([]);
-    expect(passwordViolations('abcdefgh', 'abcdefgh')).toEqual([{ field: 'createPassword', messageId: 'password.weak' }]);
-    expect(passwordViolations('12345678', '12345678')).toEqual([{ field: 'createPassword', messageId: 'password.weak' }]);
-    expect(passwordViolations('abc1', 'abc1')).toEqual([{ field: 'createPassword', messageId: 'password.weak' }]);
+    expect(passwordViolations('abcdefgh', 'abcdefgh')).toEqual([
+      { field: 'createPassword', messageId: 'password.weak' },
+    ]);
+    expect(passwordViolations('12345678', '12345678')).toEqual([
+      { field: 'createPassword', messageId: 'password.weak' },
+    ]);
+    expect(passwordViolations('abc1', 'abc1')).toEqual([
+      { field: 'createPassword', messageId: 'password.weak' },
+    ]);
   });
 
   it('reports a mismatch before weakness', () => {
@@ -19,13 +25,17 @@ describe('password rules', () => {
 
   it('refuses passwords longer than the maximum', () => {
     const long = 'a1'.repeat(PASSWORD_MAX_LENGTH);
-    expect(passwordViolations(long, long)).toEqual([{ field: 'createPassword', messageId: 'password.tooLong' }]);
+    expect(passwordViolations(long, long)).toEqual([
+      { field: 'createPassword', messageId: 'password.tooLong' },
+    ]);
   });
 });
 
 describe('password strength bar', () => {
   it('scores 1 for any non-empty password of 5 characters or fewer', () => {
-    fc.assert(fc.property(fc.string({ minLength: 1, maxLength: 5 }), (password) => passwordStrength(password) === 1));
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 5 }), (password) => passwordStrength(password) === 1),
+    );
   });
 
   it('adds a point for mixed case and one for a digit or symbol above 5 characters', () => {

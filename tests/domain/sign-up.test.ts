@@ -50,7 +50,9 @@ describe('sign-up rules (spec section 5)', () => {
   });
 
   it('takes a Ghanaian number of 9 digits after +233 and refuses 8', () => {
-    expect(signUpViolations({ ...validSignUpInput(), phoneCode: '+233', phoneNumber: '241234567' })).toEqual([]);
+    expect(signUpViolations({ ...validSignUpInput(), phoneCode: '+233', phoneNumber: '241234567' })).toEqual(
+      [],
+    );
     expect(signUpViolations({ ...validSignUpInput(), phoneCode: '+233', phoneNumber: '24123456' })).toEqual([
       { field: 'phoneNumber', messageId: 'signUp.phone.invalid' },
     ]);

@@ -41,17 +41,24 @@ describe('identification rules', () => {
   });
 
   it('reports each rule with the spec message', () => {
-    expect(ids(identificationViolations({ ...valid, identificationNumber: '' }, TODAY))).toEqual(['identification.allFields']);
-    expect(ids(identificationViolations({ ...valid, identificationNumber: '12345' }, TODAY))).toEqual(['identification.number']);
-    expect(ids(identificationViolations({ ...valid, image: null }, TODAY))).toEqual(['identification.imageRequired']);
-    expect(ids(identificationViolations({ ...valid, image: { sizeBytes: 5 * 1024 * 1024 + 1 } }, TODAY))).toEqual([
-      'identification.imageTooLarge',
+    expect(ids(identificationViolations({ ...valid, identificationNumber: '' }, TODAY))).toEqual([
+      'identification.allFields',
     ]);
-    expect(ids(identificationViolations({ ...valid, expiryDate: TODAY }, TODAY))).toEqual(['identification.expiryPast']);
-    expect(ids(identificationViolations({ ...valid, issuedDate: '2027-01-01', expiryDate: '2026-12-31' }, TODAY))).toEqual([
-      'identification.issuedFuture',
-      'identification.expiryBeforeIssue',
+    expect(ids(identificationViolations({ ...valid, identificationNumber: '12345' }, TODAY))).toEqual([
+      'identification.number',
     ]);
+    expect(ids(identificationViolations({ ...valid, image: null }, TODAY))).toEqual([
+      'identification.imageRequired',
+    ]);
+    expect(
+      ids(identificationViolations({ ...valid, image: { sizeBytes: 5 * 1024 * 1024 + 1 } }, TODAY)),
+    ).toEqual(['identification.imageTooLarge']);
+    expect(ids(identificationViolations({ ...valid, expiryDate: TODAY }, TODAY))).toEqual([
+      'identification.expiryPast',
+    ]);
+    expect(
+      ids(identificationViolations({ ...valid, issuedDate: '2027-01-01', expiryDate: '2026-12-31' }, TODAY)),
+    ).toEqual(['identification.issuedFuture', 'identification.expiryBeforeIssue']);
   });
 
   it('keeps the ID number to ten digits', () => {
@@ -74,7 +81,9 @@ describe('identification rules', () => {
 
   it('reads the image type from its bytes, not its name', () => {
     expect(sniffImageType(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
-    expect(sniffImageType(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe('image/png');
+    expect(sniffImageType(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(
+      'image/png',
+    );
     expect(sniffImageType(new TextEncoder().encode('RIFF....WEBPVP8 '))).toBe('image/webp');
     expect(sniffImageType(new TextEncoder().encode('%PDF-1.7'))).toBeNull();
   });
@@ -102,11 +111,21 @@ describe('card form', () => {
 
   it('checks every rule with the spec message', () => {
     expect(ids(cardPaymentViolations({ ...valid, cvv: '' }, now))).toEqual(['card.allFields']);
-    expect(ids(cardPaymentViolations({ ...valid, firstName: 'A'.repeat(31) }, now))).toEqual(['card.firstName.tooLong']);
-    expect(ids(cardPaymentViolations({ ...valid, cardNumber: '4242424242424241' }, now))).toEqual(['card.number']);
-    expect(ids(cardPaymentViolations({ ...valid, expiry: parseCardExpiry('1228x') }, now))).toEqual(['card.expiryFormat']);
-    expect(ids(cardPaymentViolations({ ...valid, expiry: parseCardExpiry('13/28') }, now))).toEqual(['card.expiryMonth']);
-    expect(ids(cardPaymentViolations({ ...valid, expiry: cardExpiry(10, 26) }, now))).toEqual(['card.expired']);
+    expect(ids(cardPaymentViolations({ ...valid, firstName: 'A'.repeat(31) }, now))).toEqual([
+      'card.firstName.tooLong',
+    ]);
+    expect(ids(cardPaymentViolations({ ...valid, cardNumber: '4242424242424241' }, now))).toEqual([
+      'card.number',
+    ]);
+    expect(ids(cardPaymentViolations({ ...valid, expiry: parseCardExpiry('1228x') }, now))).toEqual([
+      'card.expiryFormat',
+    ]);
+    expect(ids(cardPaymentViolations({ ...valid, expiry: parseCardExpiry('13/28') }, now))).toEqual([
+      'card.expiryMonth',
+    ]);
+    expect(ids(cardPaymentViolations({ ...valid, expiry: cardExpiry(10, 26) }, now))).toEqual([
+      'card.expired',
+    ]);
     expect(ids(cardPaymentViolations({ ...valid, expiry: cardExpiry(11, 26) }, now))).toEqual([]);
     expect(ids(cardPaymentViolations({ ...valid, cvv: '12' }, now))).toEqual(['card.cvc']);
     expect(ids(cardPaymentViolations({ ...valid, amountMinor: 150 }, now))).toEqual(['card.amount']);
@@ -126,9 +145,13 @@ describe('top-up and withdrawal forms', () => {
   it('bank top-up: characters, required, length, in that order', () => {
     const valid = { amountMinor: 1000, bankAccountNumber: '1234567890', bankId: 3, accountTypeId: 1 };
     expect(bankTopUpViolations(valid)).toEqual([]);
-    expect(ids(bankTopUpViolations({ ...valid, bankAccountNumber: '12-34' }))).toEqual(['bankTopUp.accountCharacters']);
+    expect(ids(bankTopUpViolations({ ...valid, bankAccountNumber: '12-34' }))).toEqual([
+      'bankTopUp.accountCharacters',
+    ]);
     expect(ids(bankTopUpViolations({ ...valid, bankId: 0 }))).toEqual(['bankTopUp.required']);
-    expect(ids(bankTopUpViolations({ ...valid, bankAccountNumber: '123456789' }))).toEqual(['bankTopUp.accountLength']);
+    expect(ids(bankTopUpViolations({ ...valid, bankAccountNumber: '123456789' }))).toEqual([
+      'bankTopUp.accountLength',
+    ]);
   });
 
   it('MoMo top-up: amount then phone', () => {
@@ -141,14 +164,18 @@ describe('top-up and withdrawal forms', () => {
   });
 
   it('withdrawals refuse more than the available balance', () => {
-    expect(ids(bankWithdrawalViolations({ amountMinor: 5001, bankAccountNumber: '1234567890', bankId: 1 }, 5000))).toEqual([
-      'withdrawal.insufficientFunds',
+    expect(
+      ids(bankWithdrawalViolations({ amountMinor: 5001, bankAccountNumber: '1234567890', bankId: 1 }, 5000)),
+    ).toEqual(['withdrawal.insufficientFunds']);
+    expect(ids(momoWithdrawalViolations({ amountMinor: 5000, momoMobileNumber: '02412' }, 5000))).toEqual([
+      'withdrawal.phone',
     ]);
-    expect(ids(momoWithdrawalViolations({ amountMinor: 5000, momoMobileNumber: '02412' }, 5000))).toEqual(['withdrawal.phone']);
-    expect(ids(momoWithdrawalViolations({ amountMinor: null, momoMobileNumber: '' }, 5000))).toEqual(['withdrawal.required']);
-    expect(ids(bankWithdrawalViolations({ amountMinor: 100, bankAccountNumber: '12345', bankId: 1 }, 5000))).toEqual([
-      'withdrawal.account',
+    expect(ids(momoWithdrawalViolations({ amountMinor: null, momoMobileNumber: '' }, 5000))).toEqual([
+      'withdrawal.required',
     ]);
+    expect(
+      ids(bankWithdrawalViolations({ amountMinor: 100, bankAccountNumber: '12345', bankId: 1 }, 5000)),
+    ).toEqual(['withdrawal.account']);
   });
 });
 

@@ -85,7 +85,12 @@ describe('log in', () => {
     const user = await registerUser(t.app);
     const [image] = await t.database.db
       .insert(identificationImages)
-      .values({ userId: user.userId, contentType: 'image/png', sizeBytes: 1024, storagePath: 'test/card.png' })
+      .values({
+        userId: user.userId,
+        contentType: 'image/png',
+        sizeBytes: 1024,
+        storagePath: 'test/card.png',
+      })
       .returning({ id: identificationImages.id });
     await t.database.db.insert(identifications).values({
       imageId: image!.id,

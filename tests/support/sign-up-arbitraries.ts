@@ -25,12 +25,10 @@ const lettersAndSpaces = (max: number) =>
     .filter((name) => name.length <= max);
 
 const withForeignCharacter = (min: number, max: number) =>
-  fc
-    .tuple(letterWord(min - 1, max - 1), fc.constantFrom(...NOT_LETTERS), fc.nat())
-    .map(([word, bad, at]) => {
-      const index = word.length === 0 ? 0 : at % (word.length + 1);
-      return word.slice(0, index) + bad + word.slice(index);
-    });
+  fc.tuple(letterWord(min - 1, max - 1), fc.constantFrom(...NOT_LETTERS), fc.nat()).map(([word, bad, at]) => {
+    const index = word.length === 0 ? 0 : at % (word.length + 1);
+    return word.slice(0, index) + bad + word.slice(index);
+  });
 
 type NameShape = 'valid' | 'blank' | 'foreign' | 'tooLong' | 'foreignAndTooLong';
 
@@ -53,13 +51,17 @@ type NameField = 'firstName' | 'middleName' | 'lastName';
 const NAME_FIELDS: readonly NameField[] = ['firstName', 'middleName', 'lastName'];
 
 const nameCharacterMessage = (field: NameField, shape: NameShape): DomainMessageId | null => {
-  if (shape === 'blank') return field === 'middleName' ? null : (`signUp.${field}.required` as DomainMessageId);
-  if (shape === 'foreign' || shape === 'foreignAndTooLong') return `signUp.${field}.letters` as DomainMessageId;
+  if (shape === 'blank')
+    return field === 'middleName' ? null : (`signUp.${field}.required` as DomainMessageId);
+  if (shape === 'foreign' || shape === 'foreignAndTooLong')
+    return `signUp.${field}.letters` as DomainMessageId;
   return null;
 };
 
 const nameLengthMessage = (field: NameField, shape: NameShape): DomainMessageId | null =>
-  shape === 'tooLong' || shape === 'foreignAndTooLong' ? (`signUp.${field}.tooLong` as DomainMessageId) : null;
+  shape === 'tooLong' || shape === 'foreignAndTooLong'
+    ? (`signUp.${field}.tooLong` as DomainMessageId)
+    : null;
 
 const strongPassword = fc
   .tuple(letterWord(1, 10), fc.stringMatching(/^[0-9]{1,5}$/), fc.stringMatching(/^[a-z0-9!#$%]{6,20}$/))
@@ -73,42 +75,59 @@ const weakPassword = fc.oneof(
 
 const DIAL_CODES = ['+233', '+234', '+44', '+1', '+27', '+254'];
 
-const validPhone = fc
-  .constantFrom(...DIAL_CODES)
-  .chain((phoneCode) => {
-    const codeDigits = phoneCode.length - 1;
-    return fc
-      .stringMatching(new RegExp(`^[0-9]{${12 - codeDigits},${15 - codeDigits}}$`))
-      .map((phoneNumber) => ({ phoneCode, phoneNumber }));
-  });
+const validPhone = fc.constantFrom(...DIAL_CODES).chain((phoneCode) => {
+  const codeDigits = phoneCode.length - 1;
+  return fc
+    .stringMatching(new RegExp(`^[0-9]{${12 - codeDigits},${15 - codeDigits}}$`))
+    .map((phoneNumber) => ({ phoneCode, phoneNumber }));
+});
 
 const invalidPhone = fc.oneof(
-  fc.constantFrom(...DIAL_CODES).chain((phoneCode) =>
-    fc
-      .stringMatching(new RegExp(`^[0-9]{0,${11 - (phoneCode.length - 1)}}$`))
-      .map((phoneNumber) => ({ phoneCode, phoneNumber })),
-  ),
-  fc.constantFrom(...DIAL_CODES).chain((phoneCode) =>
-    fc.stringMatching(/^[0-9]{5,9}[a-z +-][0-9]{5}$/).map((phoneNumber) => ({ phoneCode, phoneNumber })),
-  ),
-  fc.constantFrom('+233').chain((phoneCode) =>
-    fc.stringMatching(/^[0-9]{13,16}$/).map((phoneNumber) => ({ phoneCode, phoneNumber })),
-  ),
+  fc
+    .constantFrom(...DIAL_CODES)
+    .chain((phoneCode) =>
+      fc
+        .stringMatching(new RegExp(`^[0-9]{0,${11 - (phoneCode.length - 1)}}$`))
+        .map((phoneNumber) => ({ phoneCode, phoneNumber })),
+    ),
+  fc
+    .constantFrom(...DIAL_CODES)
+    .chain((phoneCode) =>
+      fc.stringMatching(/^[0-9]{5,9}[a-z +-][0-9]{5}$/).map((phoneNumber) => ({ phoneCode, phoneNumber })),
+    ),
+  fc
+    .constantFrom('+233')
+    .chain((phoneCode) =>
+      fc.stringMatching(/^[0-9]{13,16}$/).map((phoneNumber) => ({ phoneCode, phoneNumber })),
+    ),
 );
 
 const validEmail = fc
-  .tuple(fc.stringMatching(/^[a-z0-9._+-]{1,20}$/), fc.stringMatching(/^[a-z0-9-]{1,15}$/), fc.constantFrom('com', 'com.gh', 'org', 'gh'))
+  .tuple(
+    fc.stringMatching(/^[a-z0-9._+-]{1,20}$/),
+    fc.stringMatching(/^[a-z0-9-]{1,15}$/),
+    fc.constantFrom('com', 'com.gh', 'org', 'gh'),
+  )
   .map(([local, domain, tld]) => `${local}@${domain}.${tld}`);
 
 const invalidEmail = fc.oneof(
   fc.constantFrom('', '  ').map((email) => ({ email, messageId: 'email.required' as const })),
-  fc.constantFrom('kwame', 'kwame@', '@example.com', 'kwame@example', 'kwa me@example.com', 'a@b@c.com').map((email) => ({
-    email,
-    messageId: 'email.invalid' as const,
-  })),
+  fc
+    .constantFrom('kwame', 'kwame@', '@example.com', 'kwame@example', 'kwa me@example.com', 'a@b@c.com')
+    .map((email) => ({
+      email,
+      messageId: 'email.invalid' as const,
+    })),
 );
 
-const nameShape = fc.constantFrom<NameShape>('valid', 'valid', 'blank', 'foreign', 'tooLong', 'foreignAndTooLong');
+const nameShape = fc.constantFrom<NameShape>(
+  'valid',
+  'valid',
+  'blank',
+  'foreign',
+  'tooLong',
+  'foreignAndTooLong',
+);
 
 export const signUpCaseArbitrary: fc.Arbitrary<SignUpCase> = fc
   .record({
@@ -129,12 +148,12 @@ export const signUpCaseArbitrary: fc.Arbitrary<SignUpCase> = fc
         otherPassword: fc.string({ minLength: 1, maxLength: 12 }),
         countryId: plan.countryValid ? fc.integer({ min: 1, max: 60 }) : fc.constantFrom(0, -1),
         phone: plan.phoneValid ? validPhone : invalidPhone,
-        email: plan.emailValid
-          ? validEmail.map((email) => ({ email, messageId: null }))
-          : invalidEmail,
+        email: plan.emailValid ? validEmail.map((email) => ({ email, messageId: null })) : invalidEmail,
       })
       .map((values): SignUpCase => {
-        const confirmPassword = plan.passwordsMatch ? values.password : values.password + values.otherPassword;
+        const confirmPassword = plan.passwordsMatch
+          ? values.password
+          : values.password + values.otherPassword;
         const input: SignUpInput = {
           email: values.email.email,
           phoneCode: values.phone.phoneCode,

@@ -225,7 +225,9 @@ export const walletOperations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     /** Ours, saved before any provider is called; the provider is keyed by it; shown on receipts. */
-    referenceNumber: varchar('reference_number', { length: 32 }).notNull().unique('wallet_operations_reference_unique'),
+    referenceNumber: varchar('reference_number', { length: 32 })
+      .notNull()
+      .unique('wallet_operations_reference_unique'),
     kind: varchar('kind', { length: 24 }).notNull(),
     direction: varchar('direction', { length: 6 }).notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
@@ -251,7 +253,10 @@ export const walletOperations = pgTable(
     check('wallet_operations_direction', sql`${table.direction} in ('Credit', 'Debit')`),
     check('wallet_operations_status', sql`${table.status} in ('pending', 'Successful', 'Failed')`),
     check('wallet_operations_amount_positive', sql`${table.amountMinor} > 0`),
-    check('wallet_operations_held', sql`${table.heldMinor} >= 0 and ${table.heldMinor} <= ${table.amountMinor}`),
+    check(
+      'wallet_operations_held',
+      sql`${table.heldMinor} >= 0 and ${table.heldMinor} <= ${table.amountMinor}`,
+    ),
     check('wallet_operations_resolved', sql`(${table.status} = 'pending') = (${table.resolvedAt} is null)`),
   ],
 );

@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiPaths } from '../contract/paths';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createWalletModule, type WalletModule } from './ledger/wallet-module';
@@ -15,7 +14,7 @@ import type { RouteDeps } from './routes/deps';
 import { healthRoutes } from './routes/health';
 import { identificationRoutes } from './routes/identification';
 import { passwordResetRoutes } from './routes/password-reset';
-import { providerWebhookRoutes } from './routes/provider-webhook';
+import { providerWebhookRoutes, receiveProviderCallback } from './routes/provider-webhook';
 import { referenceRoutes } from './routes/reference';
 import { userRoutes } from './routes/user';
 import { walletRoutes } from './routes/wallet';
@@ -73,6 +72,9 @@ export const buildApp = async ({
             redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
             ...(logStream ? { stream: logStream } : {}),
           },
+    // One info line per request and answer costs more than many a request itself under load: in production only
+    // warnings and errors are logged (every unexpected error is, by plugins/errors.ts).
+    disableRequestLogging: config.NODE_ENV === 'production',
     bodyLimit: BODY_LIMIT_BYTES,
     // Behind a reverse proxy, set trustProxy through a later option; here the socket address is the client.
     trustProxy: false,
@@ -94,20 +96,16 @@ export const buildApp = async ({
   await app.register(passwordResetRoutes, deps);
   await app.register(identificationRoutes, deps);
 
-  const wallet = createWalletModule({
+  const wallet: WalletModule = createWalletModule({
     db: database.db,
+    sandboxDb: database.asyncCommitDb,
     config,
     log: app.log,
     provider,
-    // The sandbox's callbacks go through the real webhook route, signature check included.
+    // The sandbox's callbacks take the webhook route's own path (HMAC signature check, parsing, applyEvent)
+    // without the HTTP pipeline around it (hooks, headers, serialization): the route's tests cover that part.
     deliverWebhook: async (rawBody, signature) => {
-      const response = await app.inject({
-        method: 'POST',
-        url: apiPaths.providerWebhook,
-        headers: { 'content-type': 'application/json', 'x-signature': signature },
-        payload: rawBody,
-      });
-      if (response.statusCode !== 200) throw new Error(`webhook answered ${response.statusCode}`);
+      await receiveProviderCallback(wallet, Buffer.from(rawBody), signature);
     },
   });
   app.decorate('wallet', wallet);

@@ -13,6 +13,7 @@ import {
   fundWallet,
   history,
   momoTopUpBody,
+  momoWithdrawalBody,
   newKey,
   operation,
   postMoney,
@@ -259,6 +260,47 @@ describe('a repeat of a request that died without an answer resumes it', () => {
     expect(await walletAmount(t.app, u)).toBe(0);
   });
 
+  it('a repeat of a withdrawal whose request died before the provider replays 200 pending and releases the hold', async () => {
+    const u = await user();
+    await fundWallet(t.app, u, 40);
+    const key = newKey();
+    const provider = t.app.wallet.provider;
+    const original = provider.disburseMomo.bind(provider);
+    provider.disburseMomo = () => Promise.reject(new Error('process crashed'));
+    try {
+      const response = await postMoney(t.app, u, apiPaths.withdrawal, momoWithdrawalBody(u, 40), key);
+      expect(response.statusCode).toBe(502);
+    } finally {
+      provider.disburseMomo = original;
+    }
+    const soon = await postMoney(t.app, u, apiPaths.withdrawal, momoWithdrawalBody(u, 40), key);
+    expect(soon.statusCode, soon.body).toBe(200);
+    const { referenceNumber, status, walletAmount: afterHold } = resultOf(soon);
+    expect([status, afterHold]).toEqual(['pending', 0]);
+    // Too young to tell a dead request from a slow one: still held.
+    expect((await operation(t.app, u, referenceNumber)).status).toBe('pending');
+    await new Promise((resolve) => setTimeout(resolve, 3_100));
+    const later = await postMoney(t.app, u, apiPaths.withdrawal, momoWithdrawalBody(u, 40), key);
+    expect(later.json()).toEqual(soon.json());
+    // The provider never got it: cancelled there (a late call fails), the operation failed, the hold released.
+    expect(
+      await provider.disburseMomo({
+        reference: referenceNumber,
+        amountMinor: 4000,
+        phone: '0241234567',
+        network: 'MTN',
+      }),
+    ).toEqual({
+      status: 'failed',
+      reason: 'cancelled',
+    });
+    expect(await operation(t.app, u, referenceNumber)).toMatchObject({
+      status: 'Failed',
+      failureMessageId: 'withdrawal.payoutFailed',
+    });
+    expect(await walletAmount(t.app, u)).toBe(40);
+  });
+
   it('the worker resolves what nobody retries: a dead withdrawal request releases its hold', async () => {
     const u = await user();
     await fundWallet(t.app, u, 60);
@@ -279,10 +321,15 @@ describe('a repeat of a request that died without an answer resumes it', () => {
     expect(await walletAmount(t.app, u)).toBe(60);
     const [row] = await history(t.app, u);
     expect(row).toMatchObject({ status: 'Failed', failureMessageId: 'withdrawal.payoutFailed' });
-    const [key] = await queryRows<{ response_status: number | null }>(
+    // Its answer was stored with the operation (200 pending: accepted, money held); the key still replays it.
+    const [key] = await queryRows<{
+      response_status: number | null;
+      response_body: { data?: { status?: string } };
+    }>(
       t.database.db,
-      sql`select response_status from idempotency_keys where user_id = ${u.userId} and operation_id is not null order by created_at desc limit 1`,
+      sql`select response_status, response_body from idempotency_keys where user_id = ${u.userId} and operation_id is not null order by created_at desc limit 1`,
     );
-    expect(key?.response_status).toBeNull();
+    expect(key?.response_status).toBe(200);
+    expect(key?.response_body.data?.status).toBe('pending');
   });
 });

@@ -16,6 +16,13 @@ export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'ex
 
 export interface Database {
   db: Db;
+  /**
+   * The same database through sessions with `synchronous_commit = off` (a second, small pool; PGlite: `db` itself):
+   * their commits do not wait for the WAL flush. Only for records whose loss in a PostgreSQL crash is harmless and
+   * that every synchronous commit made afterwards makes durable anyway (WAL is flushed in order): the built-in
+   * sandbox rail's own records. Absent: `db` is used.
+   */
+  asyncCommitDb?: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
@@ -33,18 +40,50 @@ export const openDatabase = async (
   return databaseFromPglite(await PGlite.create(directory));
 };
 
-export const databaseFromPglite = (client: PGlite): Database => ({
-  db: drizzlePglite(client, { schema }) as unknown as Db,
-  kind: 'pglite',
-  close: () => client.close(),
-});
+export const databaseFromPglite = (client: PGlite): Database => {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, asyncCommitDb: db, kind: 'pglite', close: () => client.close() };
+};
+
+/** The asynchronous-commit pool beside `pool`: same server and database, a quarter of its size (at least 2). */
+const asyncCommitPool = (pool: pg.Pool): pg.Pool =>
+  new pg.Pool({
+    ...pool.options,
+    max: Math.max(2, Math.ceil((pool.options.max ?? 10) / 4)),
+    options: [pool.options.options, '-c synchronous_commit=off'].filter(Boolean).join(' '),
+  });
 
 export const databaseFromPool = (pool: pg.Pool): Database => {
+  const relaxed = asyncCommitPool(pool);
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  relaxed.on('error', () => undefined);
   return {
     db: drizzlePostgres(pool, { schema }) as unknown as Db,
+    asyncCommitDb: drizzlePostgres(relaxed, { schema }) as unknown as Db,
     kind: 'postgres',
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), relaxed.end()]);
+    },
   };
+};
+
+interface PgliteLike {
+  query<R>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
+}
+
+/**
+ * One statement of the hot path, outside any transaction, as a named prepared statement: node-postgres parses and
+ * plans it once per connection (PostgreSQL may then reuse a generic plan) instead of on every call. PGlite runs it
+ * as an ordinary parameterized query. `text` must be the same for every call with `name`.
+ */
+export const preparedRows = async <R>(
+  db: Db,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<R[]> => {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as R[];
+  return (await (client as PgliteLike).query<R>(text, values)).rows;
 };

@@ -33,12 +33,12 @@ const kindOf = (code: string): AccountKind => {
 /**
  * Creates missing accounts in the caller's transaction. Accounts are never removed, so a code once seen committed
  * is remembered by the process and costs no statement afterwards. A code this transaction creates is remembered
- * only the next time (the transaction might still roll back).
+ * only the next time (the transaction might still roll back), unless the statement ran on its own (`autocommit`).
  */
 export class LedgerAccounts {
   private readonly known = new Set<string>();
 
-  async ensure(tx: Queryable, codes: readonly string[]): Promise<void> {
+  async ensure(tx: Queryable, codes: readonly string[], { autocommit = false } = {}): Promise<void> {
     const missing = [...new Set(codes)].filter((code) => !this.known.has(code));
     if (missing.length === 0) return;
     const values = sql.join(
@@ -51,6 +51,6 @@ export class LedgerAccounts {
       sql`insert into ledger_accounts (code, kind, user_id) values ${values} on conflict (code) do nothing returning code`,
     );
     const createdHere = new Set(created.map((row) => row.code));
-    for (const code of missing) if (!createdHere.has(code)) this.known.add(code);
+    for (const code of missing) if (autocommit || !createdHere.has(code)) this.known.add(code);
   }
 }

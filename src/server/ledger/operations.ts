@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { WalletOperationKind, WalletOperationStatus } from '../../contract/wallet';
 import type { DomainMessageId } from '../../domain/messages';
-import type { Db, Queryable } from '../db/client';
+import { preparedRows, type Db, type Queryable } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import type { IdempotencyKey, StoredAnswer } from '../plugins/idempotency';
 import { accountCodes, type LedgerAccounts } from './accounts';
-import { postTransaction } from './post';
+import { answerFor } from './answers';
 import { newReferenceNumber } from './reference';
 import { queryRows, toMinor } from './sql';
 
@@ -72,9 +72,9 @@ interface OperationRecord {
   created_at: Date | string;
 }
 
-const OPERATION_COLUMNS = sql.raw(
-  'id, user_id, reference_number, kind, direction, amount_minor, status, failure_message_id, description, counterparty, held_minor, created_at',
-);
+const OPERATION_COLUMN_LIST =
+  'id, user_id, reference_number, kind, direction, amount_minor, status, failure_message_id, description, counterparty, held_minor, created_at';
+const OPERATION_COLUMNS = sql.raw(OPERATION_COLUMN_LIST);
 
 const toOperation = (row: OperationRecord): Operation => ({
   id: toMinor(row.id),
@@ -93,9 +93,67 @@ const toOperation = (row: OperationRecord): Operation => ({
 });
 
 export type Created =
-  | { outcome: 'created'; operation: Operation; availableMinor: number }
+  | {
+      outcome: 'created';
+      operation: Operation;
+      availableMinor: number;
+      /** The answer already stored under the key (kinds that answer at creation, see `answersAtCreation`). */
+      answer: StoredAnswer | null;
+    }
   | { outcome: 'duplicateKey' }
   | { outcome: 'refused'; answer: StoredAnswer };
+
+/**
+ * Kinds whose answer is known when the operation is created: a withdrawal (the money is held, the payout is
+ * confirmed later) answers 200 pending, a MoMo top-up (the payer approves on the phone) 202 pending. Their answer
+ * is stored with the operation, in the same statement, so the request needs no third commit after the provider
+ * call. Whatever the provider then says is reported by the operation's status, like a later callback.
+ */
+export const answersAtCreation = (kind: WalletOperationKind): boolean =>
+  isWithdrawal(kind) || kind === 'momo_top_up';
+
+/** What `answerFor` says of a just-created operation (its walletAmount is filled in by the statement). */
+const pendingOperation = (
+  userId: number,
+  referenceNumber: string,
+  draft: OperationDraft,
+  held: number,
+): Operation => ({
+  ...draft,
+  id: 0,
+  userId,
+  referenceNumber,
+  direction: directionOf(draft.kind),
+  status: 'pending',
+  failureMessageId: null,
+  heldMinor: held,
+  createdAt: new Date(0),
+});
+
+const createStatement = (wallet: string) => `with w as (${wallet}), op as (
+    insert into wallet_operations
+      (user_id, reference_number, kind, direction, amount_minor, description, counterparty, held_minor)
+    select $1::int, $2::text, $3::text, $4::text, $5::bigint, $6::text, $7::jsonb, $8::bigint from w
+    returning ${OPERATION_COLUMN_LIST}
+  ), k as (
+    insert into idempotency_keys (user_id, key, request_hash, operation_id, response_status, response_body)
+    select $1::int, $9::text, $10::text, op.id,
+           case when op.id is null then $11::int else $13::int end,
+           case when op.id is null then $12::jsonb
+                else jsonb_set($14::jsonb, '{data,walletAmount}', to_jsonb(round(w.available / 100.0, 2))) end
+    from (select 1) as one left join op on true left join w on true
+  )
+  select op.*, w.available, op.id is null as refused
+  from (select 1) as one left join op on true left join w on true`;
+
+/** A withdrawal takes its hold; the conditional UPDATE is the balance check (under the wallet row lock). */
+const CREATE_DEBIT = createStatement(`
+    update wallets set held_minor = held_minor + $8::bigint
+    where user_id = $1::int and balance_minor - held_minor >= $8::bigint
+    returning balance_minor - held_minor as available`);
+const CREATE_CREDIT = createStatement(
+  'select balance_minor - held_minor as available from wallets where user_id = $1::int and $8::bigint = 0',
+);
 
 /**
  * Creates the operation and records its Idempotency-Key in one statement (so one transaction): a concurrent
@@ -109,7 +167,7 @@ export type Created =
  * primary key like accepted ones and every copy, and every later repeat, gets that one answer.
  */
 export const createOperation = async (
-  db: Queryable,
+  db: Db,
   idempotency: IdempotencyKey,
   draft: OperationDraft,
   refusal: StoredAnswer,
@@ -118,37 +176,39 @@ export const createOperation = async (
   const direction = directionOf(draft.kind);
   const held = direction === 'Debit' ? draft.amountMinor : 0;
   const referenceNumber = newReferenceNumber();
-  const wallet =
-    held > 0
-      ? sql`update wallets set held_minor = held_minor + ${held}::bigint
-            where user_id = ${userId} and balance_minor - held_minor >= ${held}::bigint
-            returning balance_minor - held_minor as available`
-      : sql`select balance_minor - held_minor as available from wallets where user_id = ${userId}`;
+  const accepted = answersAtCreation(draft.kind)
+    ? answerFor(pendingOperation(userId, referenceNumber, draft, held), 0)
+    : null;
   try {
-    const [row] = await queryRows<Partial<OperationRecord> & { available: unknown; refused: boolean }>(
+    const [row] = await preparedRows<Partial<OperationRecord> & { available: unknown; refused: boolean }>(
       db,
-      sql`with w as (${wallet}), op as (
-            insert into wallet_operations
-              (user_id, reference_number, kind, direction, amount_minor, description, counterparty, held_minor)
-            select ${userId}, ${referenceNumber}, ${draft.kind}, ${direction}, ${draft.amountMinor}::bigint,
-                   ${draft.description}, ${JSON.stringify(draft.counterparty)}::jsonb, ${held}::bigint
-            from w
-            returning ${OPERATION_COLUMNS}
-          ), k as (
-            insert into idempotency_keys (user_id, key, request_hash, operation_id, response_status, response_body)
-            select ${userId}, ${key}, ${requestHash}, op.id,
-                   case when op.id is null then ${refusal.statusCode}::int end,
-                   case when op.id is null then ${JSON.stringify(refusal.body)}::jsonb end
-            from (select 1) as one left join op on true
-          )
-          select op.*, w.available, op.id is null as refused from (select 1) as one
-          left join op on true left join w on true`,
+      held > 0 ? 'wallet_create_debit' : 'wallet_create_credit',
+      held > 0 ? CREATE_DEBIT : CREATE_CREDIT,
+      [
+        userId,
+        referenceNumber,
+        draft.kind,
+        direction,
+        draft.amountMinor,
+        draft.description,
+        JSON.stringify(draft.counterparty),
+        held,
+        key,
+        requestHash,
+        refusal.statusCode,
+        JSON.stringify(refusal.body),
+        accepted?.statusCode ?? null,
+        accepted ? JSON.stringify(accepted.body) : null,
+      ],
     );
     if (!row || row.refused) return { outcome: 'refused', answer: refusal };
+    const operation = toOperation(row as OperationRecord);
+    const availableMinor = toMinor(row.available);
     return {
       outcome: 'created',
-      operation: toOperation(row as OperationRecord),
-      availableMinor: toMinor(row.available),
+      operation,
+      availableMinor,
+      answer: accepted ? answerFor(operation, availableMinor) : null,
     };
   } catch (error) {
     if (isUniqueViolation(error, 'idempotency_keys_pk')) return { outcome: 'duplicateKey' };
@@ -157,19 +217,24 @@ export const createOperation = async (
 };
 
 export const findOperation = async (
-  db: Queryable,
+  db: Db,
   where: { id: number } | { referenceNumber: string; userId?: number },
 ): Promise<Operation | null> => {
-  const condition =
+  const [row] =
     'id' in where
-      ? sql`id = ${where.id}`
-      : where.userId === undefined
-        ? sql`reference_number = ${where.referenceNumber}`
-        : sql`reference_number = ${where.referenceNumber} and user_id = ${where.userId}`;
-  const [row] = await queryRows<OperationRecord>(
-    db,
-    sql`select ${OPERATION_COLUMNS} from wallet_operations where ${condition}`,
-  );
+      ? await preparedRows<OperationRecord>(
+          db,
+          'wallet_operation_by_id',
+          `select ${OPERATION_COLUMN_LIST} from wallet_operations where id = $1::bigint`,
+          [where.id],
+        )
+      : await preparedRows<OperationRecord>(
+          db,
+          'wallet_operation_by_reference',
+          `select ${OPERATION_COLUMN_LIST} from wallet_operations
+           where reference_number = $1::text and ($2::int is null or user_id = $2::int)`,
+          [where.referenceNumber, where.userId ?? null],
+        );
   return row ? toOperation(row) : null;
 };
 
@@ -186,63 +251,106 @@ export interface Resolved {
   operation: Operation;
   /** The wallet's available balance after the resolution, when this step changed it. */
   availableMinor: number | null;
+  /** The answer stored under `key` by the same statement; null when no key was given or it already had one. */
+  answer: StoredAnswer | null;
 }
 
 /**
- * Resolves a pending operation exactly once: the conditional UPDATE decides who resolves (a concurrent or later
- * resolver finds it no longer pending and gets null). Success posts the ledger transaction (and a withdrawal's
- * hold becomes the posted debit); failure of a withdrawal only releases its hold. `then` runs in the same DB
- * transaction (storing the answer of an Idempotency-Key).
+ * The whole resolution in one statement, so one round trip and one (autocommit) transaction: the conditional
+ * status UPDATE decides who resolves; on success the ledger transaction and its two entries (accounts found by
+ * code: a missing one is a NOT NULL violation, never a silent lost entry) and the wallet's cached balance (its
+ * UPDATE takes the row lock; a withdrawal's hold becomes the posted debit); on failure only the wallet's hold is
+ * released; and the answer stored under the request's Idempotency-Key, its walletAmount read from the wallet
+ * update. The deferred trigger still checks at commit that the entries sum to zero.
+ */
+const RESOLVE = `with op as (
+    update wallet_operations
+    set status = $2::text, failure_message_id = $3::text, held_minor = 0, resolved_at = now()
+    where id = $1::bigint and status = 'pending'
+    returning ${OPERATION_COLUMN_LIST}
+  ), t as (
+    insert into ledger_transactions (operation_id, description)
+    select id, description from op where $2::text = 'Successful'
+    returning id
+  ), e as (
+    insert into ledger_entries (transaction_id, account_id, amount_minor)
+    select t.id, a.id, v.amount from t
+    cross join (values ($4::text, $5::bigint), ($6::text, -$5::bigint)) as v(code, amount)
+    left join ledger_accounts a on a.code = v.code
+    returning 1
+  ), w as (
+    update wallets set balance_minor = wallets.balance_minor + $7::bigint, held_minor = wallets.held_minor - $8::bigint
+    from op
+    where wallets.user_id = op.user_id and ($7::bigint <> 0 or $8::bigint <> 0)
+    returning wallets.balance_minor - wallets.held_minor as available
+  ), k as (
+    update idempotency_keys
+    set response_status = $11::int,
+        response_body = case when $13::boolean
+          then jsonb_set($12::jsonb, '{data,walletAmount}', to_jsonb(round((select available from w) / 100.0, 2)))
+          else $12::jsonb end
+    where user_id = $9::int and key = $10::text and response_status is null and exists (select 1 from op)
+    returning 1
+  )
+  select op.*, (select count(*) from e)::int as entry_count, (select available from w) as available,
+         exists (select 1 from k) as answered,
+         case when ($7::bigint <> 0 or $8::bigint <> 0) and not exists (select 1 from w)
+              then ('no wallet for operation ' || op.reference_number)::int end as wallet_check
+  from op`;
+
+/**
+ * Resolves a pending operation exactly once (a concurrent or later resolver finds it no longer pending and gets
+ * null). Success posts the ledger transaction (and a withdrawal's hold becomes the posted debit); failure of a
+ * withdrawal only releases its hold. With `key`, the request's answer is stored under it in the same statement.
  */
 export const resolveOperation = async (
   db: Db,
   accounts: LedgerAccounts,
-  operationId: number,
+  operation: Operation,
   resolution: Resolution,
-  then?: (tx: Queryable, resolved: Resolved) => Promise<void>,
-): Promise<Resolved | null> =>
-  db.transaction(async (tx) => {
-    const failureMessageId = resolution.status === 'Failed' ? resolution.failureMessageId : null;
-    const [row] = await queryRows<OperationRecord>(
-      tx,
-      sql`update wallet_operations
-          set status = ${resolution.status}, failure_message_id = ${failureMessageId}, held_minor = 0, resolved_at = now()
-          where id = ${operationId} and status = 'pending'
-          returning ${OPERATION_COLUMNS}`,
+  key?: Pick<IdempotencyKey, 'userId' | 'key'>,
+): Promise<Resolved | null> => {
+  const successful = resolution.status === 'Successful';
+  const failureMessageId = successful ? null : resolution.failureMessageId;
+  const walletCode = accountCodes.wallet(operation.userId);
+  const otherCode = counterpartyAccount(operation.kind, operation.counterparty);
+  // While pending, a withdrawal holds exactly its amount (set at creation, only cleared here).
+  const release = isWithdrawal(operation.kind) ? operation.amountMinor : 0;
+  const walletDelta = successful ? (operation.direction === 'Credit' ? 1 : -1) * operation.amountMinor : 0;
+  if (successful) await accounts.ensure(db, [walletCode, otherCode], { autocommit: true });
+  const after: Operation = { ...operation, status: resolution.status, failureMessageId, heldMinor: 0 };
+  const answer = key ? answerFor(after, 0) : null;
+  const [row] = await preparedRows<
+    OperationRecord & { entry_count: number; available: unknown; answered: boolean }
+  >(db, 'wallet_resolve', RESOLVE, [
+    operation.id,
+    resolution.status,
+    failureMessageId,
+    walletCode,
+    walletDelta === 0 ? operation.amountMinor : walletDelta,
+    otherCode,
+    walletDelta,
+    release,
+    key?.userId ?? null,
+    key?.key ?? null,
+    answer?.statusCode ?? null,
+    answer ? JSON.stringify(answer.body) : null,
+    successful,
+  ]);
+  if (!row) return null;
+  if (successful && row.entry_count !== 2) {
+    throw new Error(
+      `ledger transaction of ${operation.referenceNumber} posted ${row.entry_count} of 2 entries`,
     );
-    if (!row) return null;
-    const operation = toOperation(row);
-    // While pending, a withdrawal holds exactly its amount (set at creation, only cleared here).
-    const release = isWithdrawal(operation.kind) ? operation.amountMinor : 0;
-    let availableMinor: number | null = null;
-    if (resolution.status === 'Successful') {
-      const sign = operation.direction === 'Credit' ? 1 : -1;
-      const [wallet] = await postTransaction(tx, accounts, {
-        operationId: operation.id,
-        description: operation.description,
-        entries: [
-          { accountCode: accountCodes.wallet(operation.userId), amountMinor: sign * operation.amountMinor },
-          {
-            accountCode: counterpartyAccount(operation.kind, operation.counterparty),
-            amountMinor: -sign * operation.amountMinor,
-          },
-        ],
-        releaseHeld: new Map(release > 0 ? [[operation.userId, release]] : []),
-      });
-      if (wallet) availableMinor = wallet.balanceMinor - wallet.heldMinor;
-    } else if (release > 0) {
-      const [wallet] = await queryRows<{ available: unknown }>(
-        tx,
-        sql`update wallets set held_minor = held_minor - ${release}::bigint where user_id = ${operation.userId}
-            returning balance_minor - held_minor as available`,
-      );
-      if (!wallet) throw new Error(`user ${operation.userId} has no wallet`);
-      availableMinor = toMinor(wallet.available);
-    }
-    const resolved = { operation, availableMinor };
-    if (then) await then(tx, resolved);
-    return resolved;
-  });
+  }
+  const resolved = toOperation(row);
+  const availableMinor = row.available === null ? null : toMinor(row.available);
+  return {
+    operation: resolved,
+    availableMinor,
+    answer: answer && row.answered ? answerFor(resolved, availableMinor ?? 0) : null,
+  };
+};
 
 /** Where a pass over pending operations has got to (they are read in (created_at, id) order). */
 export interface PendingCursor {

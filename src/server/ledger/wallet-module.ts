@@ -14,9 +14,11 @@ export interface WalletModule {
 
 export interface WalletModuleOptions {
   db: Db;
+  /** The built-in sandbox's own records go through these sessions (asynchronous commit; see sandbox.ts). */
+  sandboxDb?: Db;
   config: Config;
   log: FastifyBaseLogger;
-  /** How the sandbox's signed callbacks reach POST /api/Provider/Webhook. */
+  /** How the sandbox's signed callbacks reach our webhook handling (signature check included). */
   deliverWebhook: (rawBody: string, signature: string) => Promise<void>;
   /** Another rail (tests, later real adapters); the built-in sandbox by default. */
   provider?: PaymentProvider;
@@ -24,6 +26,7 @@ export interface WalletModuleOptions {
 
 export const createWalletModule = ({
   db,
+  sandboxDb = db,
   config,
   log,
   deliverWebhook,
@@ -32,7 +35,7 @@ export const createWalletModule = ({
   const rail =
     provider ??
     createSandboxProvider({
-      db,
+      db: sandboxDb,
       webhookSecret: config.WEBHOOK_SECRET,
       decisionMs: config.SANDBOX_DECISION_MS,
       deliverWebhook,

@@ -47,6 +47,10 @@ export interface WalletServiceOptions {
   repeatWaitMs?: number;
 }
 
+/** A stored 'pending' answer (a withdrawal's or a MoMo top-up's, stored at creation). */
+const isPendingAnswer = (answer: StoredAnswer): boolean =>
+  (answer.body as { data?: { status?: unknown } } | null)?.data?.status === 'pending';
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const REPEAT_POLL_MS = 20;
 
@@ -75,14 +79,21 @@ export class WalletService {
     // failed this statement on the key's primary key, so nothing of it happened: replay the key's answer.
     if (created.outcome === 'duplicateKey') return this.repeat(idempotency);
     if (created.outcome === 'refused') return created.answer;
-    const { operation, availableMinor } = created;
+    const { operation, availableMinor, answer } = created;
     let outcome: ProviderOutcome;
     try {
       outcome = await callProvider(operation.referenceNumber);
     } catch (error) {
-      // Nothing stored: a retry with the key resumes from the provider's status; the worker does too.
+      // A retry with the key resumes from the provider's status (or replays what was stored at creation); the
+      // worker checks the operation too.
       this.log.error({ err: error, reference: operation.referenceNumber }, 'provider call failed');
       throw new HttpError(502, isWithdrawal(operation.kind) ? 'withdrawal.requestFailed' : 'topUp.failed');
+    }
+    if (answer) {
+      // Answered at creation (pending): a provider that decided at once shows in the operation's status.
+      const resolution = resolutionOf(operation.kind, outcome);
+      if (resolution) await resolveOperation(this.db, this.accounts, operation, resolution);
+      return answer;
     }
     return this.settle(operation, outcome, availableMinor, idempotency);
   }
@@ -98,10 +109,37 @@ export class WalletService {
       // Keys are only ever written in one committed statement with their operation, or with their refusal.
       if (!record) throw new Error('an idempotency key vanished');
       if (record.requestHash !== idempotency.requestHash) throw new HttpError(409, 'idempotency.conflict');
-      if (record.answer) return record.answer;
+      if (record.answer) {
+        if (record.operationId !== null && isPendingAnswer(record.answer))
+          await this.nudge(record.operationId);
+        return record.answer;
+      }
       if (record.operationId === null) throw new Error('an idempotency key has neither operation nor answer');
       if (Date.now() >= deadline) return this.resume(record.operationId, idempotency);
       await sleep(REPEAT_POLL_MS);
+    }
+  }
+
+  /**
+   * A repeat of a request answered 'pending' at creation: if the operation is still pending once it is older than
+   * the time a live request needs to reach the provider, its first request may have died before the call. Then the
+   * provider is asked, and a reference it never received is cancelled (so a late call fails), as for a repeat
+   * without a stored answer: the hold is released now rather than when the worker gets to it. A younger operation
+   * is looked at again when it is old enough, in the background. The stored answer is replayed either way.
+   */
+  private async nudge(operationId: number): Promise<void> {
+    try {
+      const operation = await findOperation(this.db, { id: operationId });
+      if (!operation || operation.status !== 'pending') return;
+      const young = this.repeatWaitMs - (Date.now() - operation.createdAt.getTime());
+      if (young > 0) {
+        setTimeout(() => void this.nudge(operationId), young + 10).unref();
+        return;
+      }
+      const resolution = resolutionOf(operation.kind, await this.providerOutcome(operation, true));
+      if (resolution) await resolveOperation(this.db, this.accounts, operation, resolution);
+    } catch (error) {
+      this.log.warn({ err: error, operationId }, 'checking a repeated pending operation failed');
     }
   }
 
@@ -135,18 +173,14 @@ export class WalletService {
   ): Promise<StoredAnswer> {
     const resolution = resolutionOf(operation.kind, outcome);
     if (!resolution) return storeAnswer(this.db, idempotency, answerFor(operation, availableMinor));
-    let answer: StoredAnswer | null = null;
-    const resolved = await resolveOperation(
-      this.db,
-      this.accounts,
-      operation.id,
-      resolution,
-      async (tx, result) => {
-        const available = result.availableMinor ?? (await availableBalance(tx, operation.userId));
-        answer = await storeAnswer(tx, idempotency, answerFor(result.operation, available));
-      },
-    );
-    if (resolved && answer) return answer;
+    // One statement: the resolution and the answer stored under the key.
+    const resolved = await resolveOperation(this.db, this.accounts, operation, resolution, idempotency);
+    if (resolved?.answer) return resolved.answer;
+    if (resolved) {
+      // Resolved here, but a repeat stored an answer under the key meanwhile: that one stands.
+      const record = await findIdempotencyRecord(this.db, idempotency);
+      if (record?.answer) return record.answer;
+    }
     // Resolved by someone else meanwhile (webhook, worker, a repeat): answer from what it became.
     const current = (await findOperation(this.db, { id: operation.id })) ?? operation;
     return storeAnswer(
@@ -162,9 +196,7 @@ export class WalletService {
     if (!operation || operation.status !== 'pending') return 'ignored';
     const resolution = resolutionOf(operation.kind, event);
     if (!resolution) return 'ignored';
-    return (await resolveOperation(this.db, this.accounts, operation.id, resolution))
-      ? 'resolved'
-      : 'ignored';
+    return (await resolveOperation(this.db, this.accounts, operation, resolution)) ? 'resolved' : 'ignored';
   }
 
   /** The worker's look at one pending operation: expire a MoMo request past its time, else ask the provider. */
@@ -182,6 +214,6 @@ export class WalletService {
       outcome = await this.providerOutcome(operation, age >= unknownAfterMs);
     }
     const resolution = resolutionOf(operation.kind, outcome);
-    if (resolution) await resolveOperation(this.db, this.accounts, operation.id, resolution);
+    if (resolution) await resolveOperation(this.db, this.accounts, operation, resolution);
   }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedRows } from '../db/client';
 import { queryRows } from '../ledger/sql';
 import type {
   BankTransfer,
@@ -66,7 +67,27 @@ const outcomeOf = (row: SandboxRow, now: Date): ProviderOutcome => {
   return FINAL[row.scenario];
 };
 
+/** The first call with a reference records it; a repeat reads what the first decided. */
+const RECORD = `with inserted as (
+    insert into sandbox_requests (reference, rail, direction, amount_minor, status, scenario, decide_at, callback_sent_at)
+    values ($1::text, $2::text, $3::text, $4::bigint, $5::text, $6::text, $7::timestamptz, $8::timestamptz)
+    on conflict (reference) do nothing
+    returning status, scenario, decide_at
+  )
+  select status, scenario, decide_at, true as fresh from inserted
+  union all select status, scenario, decide_at, false as fresh from sandbox_requests
+  where reference = $1::text and not exists (select 1 from inserted)`;
+
 export interface SandboxOptions {
+  /**
+   * The sandbox's own records. The app passes its asynchronous-commit sessions (Database.asyncCommitDb): this
+   * stands in for the provider's own system, and its records need no flush of their own. Every call is keyed by
+   * our reference, saved (synchronously committed) before the call, and idempotent on it. Whatever we durably do
+   * after reading a sandbox record (resolve an operation, store an answer) is a synchronous commit later in the
+   * WAL, which flushes the sandbox's record first. If PostgreSQL crashes before that, the record may be lost,
+   * but then nothing that depended on it was committed or answered: the retry or the worker finds the reference
+   * unknown and cancels it (no money moved), exactly as when the request died before reaching the provider.
+   */
   db: Db;
   webhookSecret: string;
   decisionMs: number;
@@ -87,9 +108,11 @@ export const createSandboxProvider = ({
 }: SandboxOptions): PaymentProvider => {
   /** Idempotent on the reference: a second call answers what the first one decided. */
   const statusOf = async (reference: string): Promise<ProviderOutcome> => {
-    const [row] = await queryRows<SandboxRow>(
+    const [row] = await preparedRows<SandboxRow>(
       db,
-      sql`select status, scenario, decide_at from sandbox_requests where reference = ${reference}`,
+      'sandbox_status',
+      'select status, scenario, decide_at from sandbox_requests where reference = $1::text',
+      [reference],
     );
     return row ? outcomeOf(row, new Date()) : { status: 'unknown' };
   };
@@ -104,19 +127,16 @@ export const createSandboxProvider = ({
     const synchronous = direction === 'collect' && rail !== 'momo';
     const status = synchronous ? FINAL[scenario as Exclude<Scenario, 'never'>].status : 'pending';
     const decideAt = new Date(Date.now() + (synchronous ? 0 : decisionMs));
-    const [row] = await queryRows<SandboxRow & { fresh: boolean }>(
-      db,
-      sql`with inserted as (
-            insert into sandbox_requests (reference, rail, direction, amount_minor, status, scenario, decide_at, callback_sent_at)
-            values (${reference}, ${rail}, ${direction}, ${amountMinor}::bigint, ${status}, ${scenario},
-                    ${decideAt.toISOString()}::timestamptz, ${synchronous ? decideAt.toISOString() : null}::timestamptz)
-            on conflict (reference) do nothing
-            returning status, scenario, decide_at
-          )
-          select status, scenario, decide_at, true as fresh from inserted
-          union all select status, scenario, decide_at, false as fresh from sandbox_requests
-          where reference = ${reference} and not exists (select 1 from inserted)`,
-    );
+    const [row] = await preparedRows<SandboxRow & { fresh: boolean }>(db, 'sandbox_record', RECORD, [
+      reference,
+      rail,
+      direction,
+      amountMinor,
+      status,
+      scenario,
+      decideAt.toISOString(),
+      synchronous ? decideAt.toISOString() : null,
+    ]);
     // An asynchronous request is accepted as pending, whatever its decision time.
     if (row?.fresh)
       return synchronous ? FINAL[scenario as Exclude<Scenario, 'never'>] : { status: 'pending' };

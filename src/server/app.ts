@@ -72,9 +72,9 @@ export const buildApp = async ({
             redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
             ...(logStream ? { stream: logStream } : {}),
           },
-    // One info line per request and answer costs more than many a request itself under load: in production only
-    // warnings and errors are logged (every unexpected error is, by plugins/errors.ts).
-    disableRequestLogging: config.NODE_ENV === 'production',
+    // A line per request costs more than many a request itself, and every open tab validates its token each
+    // second: requests are logged only at debug level; warnings and every unexpected error always are.
+    disableRequestLogging: !['debug', 'trace'].includes(config.LOG_LEVEL),
     bodyLimit: BODY_LIMIT_BYTES,
     // Behind a reverse proxy, set trustProxy through a later option; here the socket address is the client.
     trustProxy: false,

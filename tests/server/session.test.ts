@@ -23,7 +23,7 @@ beforeAll(async () => {
       done();
     },
   });
-  t = await createTestApp({ LOG_LEVEL: 'info', LOGIN_RATE_LIMIT_PER_MINUTE: 5 }, { logStream: stream });
+  t = await createTestApp({ LOG_LEVEL: 'debug', LOGIN_RATE_LIMIT_PER_MINUTE: 5 }, { logStream: stream });
 });
 afterAll(async () => t?.close());
 
@@ -180,7 +180,7 @@ describe('log in', () => {
     });
     await validate(user.token);
     const log = logLines.join('');
-    expect(log).toContain(apiPaths.logIn); // the logger does run
+    expect(log).toContain(apiPaths.logIn); // the logger does run (at debug level it logs every request)
     expect(log).not.toContain(user.input.createPassword);
     expect(log).not.toContain(user.token);
   });

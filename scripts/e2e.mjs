@@ -2,7 +2,7 @@
 // fresh temporary DATA_DIR (embedded PGlite) and the development APP_SECRET, waits for /api/health, runs Playwright
 // against it in Debian's Chromium, stops the server and closes with one plain line `N passed, N failed`.
 // Extra arguments go to `playwright test` (`npm run test:e2e -- tests/e2e/log-in.spec.ts`).
-// Set E2E_KEEP_DATA=1 to keep the data directory and server log for inspection, E2E_LOG_LEVEL=info for request logs.
+// Set E2E_KEEP_DATA=1 to keep the data directory and server log for inspection, E2E_LOG_LEVEL=debug for request logs.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -26,6 +26,7 @@ export const apiPaths = {
   withdrawal: '/api/Transaction/WithDrawalMoney',
   walletHistory: '/api/User/GetWalletHistoryByUserId',
   walletOperation: '/api/User/GetWalletOperation', // new
+  walletHistoryPage: '/api/User/GetWalletHistoryPage', // new: one page and the total, for the browser
   providerWebhook: '/api/Provider/Webhook', // new: called by payment providers, signed
 } as const;
 

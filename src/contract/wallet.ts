@@ -100,3 +100,24 @@ export const walletHistoryRowSchema = z.object({
   date: z.string(),
 });
 export type WalletHistoryRow = z.infer<typeof walletHistoryRowSchema>;
+
+/** The most rows one history page may ask for. */
+export const WALLET_HISTORY_MAX_PAGE_SIZE = 50;
+
+/** GET api/User/GetWalletHistoryPage (new): one page of the history, newest first, with the total count. */
+export const walletHistoryPageQuerySchema = z.object({
+  userId: z.coerce.number().int().positive(),
+  /** 0-based. A page past the end answers the last page. */
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(WALLET_HISTORY_MAX_PAGE_SIZE).default(5),
+});
+
+export const walletHistoryPageSchema = z.object({
+  rows: z.array(walletHistoryRowSchema),
+  /** Every movement of the wallet, for 'Showing x-y of n'. */
+  total: z.number().int(),
+  /** The page answered (clamped to the pages there are). */
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type WalletHistoryPage = z.infer<typeof walletHistoryPageSchema>;

@@ -36,3 +36,23 @@ export const pageOf = <Row>(
     },
   };
 };
+
+/**
+ * The 'Showing x-y of n' figures of page `page` (0-based, clamped to the pages there are) when the server holds
+ * the rows and answers their total: the window of a page of `size` among `total` rows.
+ */
+export const pageWindow = (page: number, size: number, total: number): PageWindow => {
+  const count = Math.max(Math.trunc(total), 0);
+  const pageCount = Math.max(Math.ceil(count / size), 1);
+  const current = Math.min(Math.max(Math.trunc(page), 0), pageCount - 1);
+  const start = current * size;
+  return {
+    from: count === 0 ? 0 : start + 1,
+    to: Math.min(start + size, count),
+    total: count,
+    page: current,
+    pageCount,
+    hasPrevious: current > 0,
+    hasNext: current < pageCount - 1,
+  };
+};

@@ -1,28 +1,50 @@
 /**
- * The wallet history panel (/Dashboard/walletHistory): loading (invoke `loadHistory`) -> ready { rows newest
- * first, page of HISTORY_PAGE_SIZE (5), PREVIOUS / NEXT, REFRESH } | failed ('wallet.historyFailed', RETRY).
+ * The wallet history panel (/Dashboard/walletHistory), one page at a time from the server: loading (invoke
+ * `loadHistory` for the wanted page of HISTORY_PAGE_SIZE (5)) -> ready { the page's rows newest first, the total,
+ * the page } | failed ('wallet.historyFailed', RETRY). In ready, PREVIOUS / NEXT load the neighbouring page
+ * (loadingPage keeps the current rows shown meanwhile) and REFRESH reloads the page shown. 'Showing x-y of n'
+ * comes from the server's total.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { DomainMessageId } from '../domain/messages';
-import { HISTORY_PAGE_SIZE, pageOf, type PageWindow } from '../domain/paging';
-import type { WalletHistoryRow } from '../contract/wallet';
+import { HISTORY_PAGE_SIZE, pageWindow, type PageWindow } from '../domain/paging';
+import type { WalletHistoryPage, WalletHistoryRow } from '../contract/wallet';
 import { notProvided } from './failure-messages';
 
 export interface WalletHistoryContext {
+  /** The rows of the page shown, newest first. */
   rows: WalletHistoryRow[];
-  /** 0-based page, always one that exists. */
+  /** Every movement of the wallet, as the server last counted them. */
+  total: number;
+  /** 0-based page shown, as the server answered it (clamped to the pages there are). */
   page: number;
+  /** The page being (or last) asked for. */
+  wanted: number;
   error: DomainMessageId | null;
 }
 
 export type WalletHistoryEvent =
   { type: 'PREVIOUS' } | { type: 'NEXT' } | { type: 'REFRESH' } | { type: 'RETRY' };
 
+export interface WalletHistoryPageRequest {
+  page: number;
+  pageSize: number;
+}
+
 /** The rows shown and the 'Showing x-y of n' figures. */
-export const walletHistoryPage = (context: Pick<WalletHistoryContext, 'rows' | 'page'>) =>
-  pageOf(context.rows, context.page, HISTORY_PAGE_SIZE);
+export const walletHistoryPage = (
+  context: Pick<WalletHistoryContext, 'rows' | 'page' | 'total'>,
+): { rows: WalletHistoryRow[]; window: PageWindow } => ({
+  rows: context.rows,
+  window: pageWindow(context.page, HISTORY_PAGE_SIZE, context.total),
+});
 
 const windowOf = (context: WalletHistoryContext): PageWindow => walletHistoryPage(context).window;
+
+const request = ({ context }: { context: WalletHistoryContext }): WalletHistoryPageRequest => ({
+  page: context.wanted,
+  pageSize: HISTORY_PAGE_SIZE,
+});
 
 export const walletHistoryMachine = setup({
   types: {
@@ -30,46 +52,64 @@ export const walletHistoryMachine = setup({
     events: {} as WalletHistoryEvent,
   },
   actors: {
-    /** GET api/User/GetWalletHistoryByUserId (the signed-in user's, newest first). */
-    loadHistory: fromPromise<WalletHistoryRow[], void>(async () => notProvided('loadHistory')),
+    /** GET api/User/GetWalletHistoryPage (the signed-in user's, newest first, with the total). */
+    loadHistory: fromPromise<WalletHistoryPage, WalletHistoryPageRequest>(async () =>
+      notProvided('loadHistory'),
+    ),
   },
   guards: {
     hasPrevious: ({ context }) => windowOf(context).hasPrevious,
     hasNext: ({ context }) => windowOf(context).hasNext,
   },
   actions: {
-    setRows: assign(({ context }, params: { rows: WalletHistoryRow[] }) => ({
+    setPage: assign((_, params: WalletHistoryPage) => ({
       rows: params.rows,
-      // A refresh keeps the page when it still exists, else shows the last one.
-      page: pageOf(params.rows, context.page, HISTORY_PAGE_SIZE).window.page,
+      total: params.total,
+      page: params.page,
+      wanted: params.page,
       error: null,
     })),
     setLoadFailed: assign({ error: 'wallet.historyFailed' }),
     clearError: assign({ error: null }),
-    previousPage: assign(({ context }) => ({ page: windowOf(context).page - 1 })),
-    nextPage: assign(({ context }) => ({ page: windowOf(context).page + 1 })),
+    wantPrevious: assign(({ context }) => ({ wanted: windowOf(context).page - 1 })),
+    wantNext: assign(({ context }) => ({ wanted: windowOf(context).page + 1 })),
+    wantShown: assign(({ context }) => ({ wanted: context.page })),
   },
 }).createMachine({
   id: 'walletHistory',
-  context: { rows: [], page: 0, error: null },
+  context: { rows: [], total: 0, page: 0, wanted: 0, error: null },
   initial: 'loading',
   states: {
     loading: {
       invoke: {
         id: 'loadHistory',
         src: 'loadHistory',
+        input: request,
         onDone: {
           target: 'ready',
-          actions: { type: 'setRows', params: ({ event }) => ({ rows: event.output }) },
+          actions: { type: 'setPage', params: ({ event }) => event.output },
         },
         onError: { target: 'failed', actions: 'setLoadFailed' },
       },
     },
     ready: {
       on: {
-        PREVIOUS: { guard: 'hasPrevious', actions: 'previousPage' },
-        NEXT: { guard: 'hasNext', actions: 'nextPage' },
-        REFRESH: { target: 'loading' },
+        PREVIOUS: { guard: 'hasPrevious', target: 'loadingPage', actions: 'wantPrevious' },
+        NEXT: { guard: 'hasNext', target: 'loadingPage', actions: 'wantNext' },
+        REFRESH: { target: 'loading', actions: 'wantShown' },
+      },
+    },
+    /** The neighbouring page is on its way; the current rows stay shown. */
+    loadingPage: {
+      invoke: {
+        id: 'loadPage',
+        src: 'loadHistory',
+        input: request,
+        onDone: {
+          target: 'ready',
+          actions: { type: 'setPage', params: ({ event }) => event.output },
+        },
+        onError: { target: 'failed', actions: 'setLoadFailed' },
       },
     },
     failed: {

@@ -32,7 +32,7 @@ export const walletMachine = setup({
     events: {} as WalletEvent,
   },
   actors: {
-    /** GET api/User/GetWalletAmountByUserId and GET api/User/GetWalletHistoryByUserId. */
+    /** GET api/User/GetWalletAmountByUserId and GET api/User/GetWalletHistoryPage (page 0 of RECENT_ACTIVITY_SIZE). */
     loadWallet: fromPromise<WalletSummary, void>(async () => notProvided('loadWallet')),
   },
   actions: {

@@ -9,7 +9,7 @@ import { Pager } from './ui/pager';
 import { HistoryFilterMenu } from './history-filter-menu';
 import { MovementAmount, StatusBadge, useMovementText } from './wallet-movements';
 
-/** /Dashboard/walletHistory: every movement of the wallet, five per page, with the Filter menu of the histories. */
+/** /Dashboard/walletHistory: every movement of the wallet, five per page loaded from the server, with the Filter menu of the histories. */
 export function WalletHistoryPanel({ actorRef }: { actorRef: ActorRefFrom<WalletHistoryMachine> }) {
   const { t } = useI18n();
   const text = useMovementText();
@@ -17,6 +17,9 @@ export function WalletHistoryPanel({ actorRef }: { actorRef: ActorRefFrom<Wallet
   const { rows, error } = snapshot.context;
   const loading = snapshot.matches('loading');
   const failed = snapshot.matches('failed');
+  // While a neighbouring page loads, the current rows stay shown.
+  const turning = snapshot.matches('loadingPage');
+  const shownRows = snapshot.matches('ready') || turning;
   const shown = walletHistoryPage(snapshot.context);
 
   return (
@@ -37,9 +40,9 @@ export function WalletHistoryPanel({ actorRef }: { actorRef: ActorRefFrom<Wallet
       {snapshot.matches('ready') && rows.length === 0 ? (
         <p className="empty">{t('walletHistory.empty')}</p>
       ) : null}
-      {snapshot.matches('ready') && rows.length > 0 ? (
+      {shownRows && rows.length > 0 ? (
         <>
-          <div className="table-scroll">
+          <div className="table-scroll" aria-busy={turning}>
             <table className="history-table">
               <caption>{t('walletHistory.caption')}</caption>
               <thead>

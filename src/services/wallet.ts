@@ -3,6 +3,7 @@ import type {
   BankTopUpRequest,
   CardTopUpRequest,
   MomoTopUpRequest,
+  WalletHistoryPage,
   WalletHistoryRow,
   WalletOperationResult,
   WithdrawalRequest,
@@ -47,6 +48,13 @@ export const getWalletOperation = (referenceNumber: string, call: Call = {}) =>
 /** Every movement of the user's wallet, newest first. */
 export const getWalletHistory = (userId: number, call: Call = {}) =>
   get<WalletHistoryRow[]>(apiPaths.walletHistory, { ...call, query: { userId } });
+
+/** One page (0-based; past the end answers the last page) of the wallet's movements, newest first, and their total. */
+export const getWalletHistoryPage = (
+  userId: number,
+  { page, pageSize }: { page: number; pageSize: number },
+  call: Call = {},
+) => get<WalletHistoryPage>(apiPaths.walletHistoryPage, { ...call, query: { userId, page, pageSize } });
 
 /** The available balance (balance less holds), as the API's decimal GHS. */
 export const getWalletAmount = (userId: number, call: Call = {}) =>

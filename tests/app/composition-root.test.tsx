@@ -30,7 +30,8 @@ const fakeApi = vi.fn(async (url: string, init: RequestInit = {}) => {
     return ok({ token: 'fresh-token', userDetails: { ...auth().user, walletAmount: 5 } });
   if (url === '/api/User/ValidateToken') return ok({ valid: true });
   if (url.startsWith('/api/User/GetWalletAmountByUserId')) return ok({ walletAmount: 12.5 });
-  if (url.startsWith('/api/User/GetWalletHistoryByUserId')) return ok([]);
+  if (url.startsWith('/api/User/GetWalletHistoryPage'))
+    return ok({ rows: [], total: 0, page: 0, pageSize: 5 });
   if (url === '/api/User/Logout') return ok(null);
   return json({ code: 404, message: 'Not found.', data: { messageId: 'notFound' } }, 404);
 });

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { pageOf } from '../../src/domain/paging';
 import { setTokenSource } from '../../src/services/http';
 import { auth, fakeSession, renderApp } from '../screens/render';
 import { identification, operation, row } from '../screens/wallet-fixtures';
@@ -8,6 +9,15 @@ import { stubCanvas } from '../screens/canvas-stub';
 
 type Call = { url: string; method: string; headers: Headers; body: unknown };
 const calls: Call[] = [];
+
+/** The user's movements on the fake server, newest first. */
+const movements = Array.from({ length: 7 }, (_, index) =>
+  row({
+    id: index + 1,
+    referenceNumber: `WT-000${index + 1}`,
+    ...(index % 2 === 1 ? { actionType: 'Debit' as const, kind: 'momo_withdrawal' as const } : {}),
+  }),
+);
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -24,11 +34,13 @@ const fakeApi = vi.fn(async (url: string, init: RequestInit = {}) => {
     body: typeof init.body === 'string' ? JSON.parse(init.body) : null,
   });
   if (url.startsWith('/api/User/GetWalletAmountByUserId')) return ok({ walletAmount: 12.5 });
-  if (url.startsWith('/api/User/GetWalletHistoryByUserId'))
-    return ok([
-      row({ id: 1, referenceNumber: 'WT-0001' }),
-      row({ id: 2, referenceNumber: 'WT-0002', actionType: 'Debit', kind: 'momo_withdrawal' }),
-    ]);
+  if (url.startsWith('/api/User/GetWalletHistoryPage')) {
+    // One page of the movements, as the server answers it (past the end: the last page).
+    const query = new URL(url, 'http://localhost').searchParams;
+    const pageSize = Number(query.get('pageSize') ?? 5);
+    const shown = pageOf(movements, Number(query.get('page') ?? 0), pageSize);
+    return ok({ rows: shown.rows, total: movements.length, page: shown.window.page, pageSize });
+  }
   if (url.startsWith('/api/User/AddFundsToWallet'))
     return ok(operation({ referenceNumber: 'WT-9000', walletAmount: 62.5 }));
   if (url.startsWith('/api/User/GetAllIdentificationsByUserId')) return ok(identifications);
@@ -158,19 +170,31 @@ describe('wallet routes with the real services', () => {
 
   it('shows the wallet history at /Dashboard/walletHistory', async () => {
     renderApp('/Dashboard/walletHistory', { session: identified() });
-    expect(await screen.findByText('Showing 1-2 of 2')).toBeInTheDocument();
-    expect(screen.getByText('WT-0002')).toBeInTheDocument();
-    expect(calls.find((call) => call.url.startsWith('/api/User/GetWalletHistoryByUserId'))?.url).toBe(
-      '/api/User/GetWalletHistoryByUserId?userId=7',
-    );
+    expect(await screen.findByText('Showing 1-5 of 7')).toBeInTheDocument();
+    expect(screen.getByText('WT-0005')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 6-7 of 7')).toBeInTheDocument();
+    expect(screen.getByText('WT-0007')).toBeInTheDocument();
+    expect(screen.queryByText('WT-0005')).not.toBeInTheDocument();
+    // One page at a time from the server, never the whole history.
+    const history = calls.filter((call) => call.url.startsWith('/api/User/GetWalletHistory'));
+    expect(history.map((call) => call.url)).toEqual([
+      '/api/User/GetWalletHistoryPage?userId=7&page=0&pageSize=5',
+      '/api/User/GetWalletHistoryPage?userId=7&page=1&pageSize=5',
+    ]);
   });
 
   it('refreshes the balance and recent activity on the dashboard home', async () => {
     const session = fakeSession({ auth: auth(0) }).actor;
     renderApp('/Dashboard', { session });
     const activity = await screen.findByRole('region', { name: 'Recent Activity' });
-    expect(await within(activity).findAllByRole('listitem')).toHaveLength(2);
+    expect(await within(activity).findAllByRole('listitem')).toHaveLength(5);
     expect(screen.getByText('GH₵ 12.50')).toBeInTheDocument();
+    // Only the latest five movements are asked for.
+    const history = calls.filter((call) => call.url.startsWith('/api/User/GetWalletHistory'));
+    expect(history.map((call) => call.url)).toEqual([
+      '/api/User/GetWalletHistoryPage?userId=7&page=0&pageSize=5',
+    ]);
     expect(session.getSnapshot().context.auth?.user.walletAmount).toBe(12.5);
   });
 });

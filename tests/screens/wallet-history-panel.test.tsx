@@ -2,9 +2,13 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createActor, fromPromise } from 'xstate';
-import { walletHistoryMachine } from '../../src/machines/wallet-history.machine';
+import {
+  walletHistoryMachine,
+  type WalletHistoryPageRequest,
+} from '../../src/machines/wallet-history.machine';
+import { pageOf } from '../../src/domain/paging';
 import { identificationsMachine } from '../../src/machines/identifications.machine';
-import type { WalletHistoryRow } from '../../src/contract/wallet';
+import type { WalletHistoryPage, WalletHistoryRow } from '../../src/contract/wallet';
 import type { Identification } from '../../src/contract/identification';
 import { WalletHistoryPanel } from '../../src/screens/wallet-history-panel';
 import { IdentificationsPanel } from '../../src/screens/identifications-panel';
@@ -15,8 +19,19 @@ import { stubCanvas } from './canvas-stub';
 
 beforeAll(stubCanvas);
 
+/** The panel's machine on a fake server that answers the page asked for of the rows `load` gives. */
 const historyActor = (load: () => Promise<WalletHistoryRow[]>) =>
-  createActor(walletHistoryMachine.provide({ actors: { loadHistory: fromPromise(load) } })).start();
+  createActor(
+    walletHistoryMachine.provide({
+      actors: {
+        loadHistory: fromPromise<WalletHistoryPage, WalletHistoryPageRequest>(async ({ input }) => {
+          const all = await load();
+          const shown = pageOf(all, input.page, input.pageSize);
+          return { rows: shown.rows, total: all.length, page: shown.window.page, pageSize: input.pageSize };
+        }),
+      },
+    }),
+  ).start();
 
 const bodyRows = () => within(screen.getAllByRole('rowgroup')[1]!).getAllByRole('row');
 const references = () => bodyRows().map((tr) => within(tr).getAllByRole('cell')[3]!.textContent);
@@ -38,13 +53,31 @@ describe('WalletHistoryPanel', () => {
     const next = screen.getByRole('button', { name: 'Next' });
     expect(previous).toBeDisabled();
     await userEvent.click(next);
-    expect(screen.getByText('Showing 6-10 of 12')).toBeInTheDocument();
-    await userEvent.click(next);
-    expect(screen.getByText('Showing 11-12 of 12')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 6-10 of 12')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 11-12 of 12')).toBeInTheDocument();
     expect(references()).toEqual(['WT-0011', 'WT-0012']);
-    expect(next).toBeDisabled();
-    await userEvent.click(previous);
-    expect(screen.getByText('Showing 6-10 of 12')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Showing 6-10 of 12')).toBeInTheDocument();
+  });
+
+  it('keeps the current page shown while the next one loads', async () => {
+    let release: () => void = () => undefined;
+    let calls = 0;
+    const load = async () => {
+      calls += 1;
+      if (calls === 2) await new Promise<void>((resolve) => (release = resolve));
+      return rows(7);
+    };
+    renderScreen(<WalletHistoryPanel actorRef={historyActor(load)} />);
+    expect(await screen.findByText('Showing 1-5 of 7')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(references()).toEqual(['WT-0001', 'WT-0002', 'WT-0003', 'WT-0004', 'WT-0005']);
+    expect(screen.getByText('Showing 1-5 of 7')).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('Showing 6-7 of 7')).toBeInTheDocument();
+    expect(references()).toEqual(['WT-0006', 'WT-0007']);
   });
 
   it('shows Credit with a green up arrow, others with a red down arrow, and colours each status', async () => {

@@ -3,6 +3,7 @@ import { setTokenSource } from '../../src/services/http';
 import {
   getWalletAmount,
   getWalletHistory,
+  getWalletHistoryPage,
   getWalletOperation,
   newIdempotencyKey,
   topUpByBank,
@@ -117,6 +118,10 @@ describe('reading calls', () => {
     fetchMock.mockResolvedValueOnce(json(200, { code: 200, message: 'OK', data: [] }));
     await expect(getWalletHistory(7)).resolves.toEqual([]);
     expect(lastRequest().url).toBe('/api/User/GetWalletHistoryByUserId?userId=7');
+    const page = { rows: [], total: 0, page: 0, pageSize: 5 };
+    fetchMock.mockResolvedValueOnce(json(200, { code: 200, message: 'OK', data: page }));
+    await expect(getWalletHistoryPage(7, { page: 2, pageSize: 5 })).resolves.toEqual(page);
+    expect(lastRequest().url).toBe('/api/User/GetWalletHistoryPage?userId=7&page=2&pageSize=5');
     fetchMock.mockResolvedValueOnce(json(200, { code: 200, message: 'OK', data: { walletAmount: 12.5 } }));
     await expect(getWalletAmount(7)).resolves.toEqual({ walletAmount: 12.5 });
     expect(lastRequest().url).toBe('/api/User/GetWalletAmountByUserId?userId=7');

@@ -12,12 +12,13 @@ import { addDays, isIsoDate, isoDate } from '../../src/domain/calendar';
 import { cardPaymentViolations, parseCardExpiry } from '../../src/domain/card';
 import { identificationViolations } from '../../src/domain/identification';
 import { parseDecimalAmount } from '../../src/domain/money';
+import { HISTORY_PAGE_SIZE, pageOf, pageWindow } from '../../src/domain/paging';
 import { bankTopUpViolations, momoTopUpViolations } from '../../src/domain/top-up';
 import { bankWithdrawalViolations, momoWithdrawalViolations } from '../../src/domain/withdrawal';
 import { failureStatus, isApiError } from '../../src/contract/failure';
 import type { Identification } from '../../src/contract/identification';
 import type { Bank, IdentificationType } from '../../src/contract/reference';
-import type { WalletHistoryRow, WalletOperationResult } from '../../src/contract/wallet';
+import type { WalletHistoryPage, WalletHistoryRow, WalletOperationResult } from '../../src/contract/wallet';
 import { identificationFormMachine } from '../../src/machines/identification-form.machine';
 import { identificationsMachine } from '../../src/machines/identifications.machine';
 import { topUpMachine } from '../../src/machines/top-up.machine';
@@ -121,6 +122,16 @@ export const historyRow = (id: number): WalletHistoryRow => ({
 export const historyRows = (count: number): WalletHistoryRow[] =>
   Array.from({ length: count }, (_, index) => historyRow(count - index));
 
+/** What GET api/User/GetWalletHistoryPage answers for `page` of these rows (newest first), clamped like the server. */
+export const historyPageOf = (
+  rows: readonly WalletHistoryRow[],
+  page: number,
+  pageSize = HISTORY_PAGE_SIZE,
+): WalletHistoryPage => {
+  const shown = pageOf(rows, page, pageSize);
+  return { rows: shown.rows, total: rows.length, page: shown.window.page, pageSize };
+};
+
 export const operation = (
   status: WalletOperationResult['status'],
   overrides: Partial<WalletOperationResult> = {},
@@ -137,16 +148,16 @@ export const operation = (
 
 interface PagedListOptions {
   name: string;
-  machine: typeof identificationsMachine | typeof walletHistoryMachine;
+  machine: typeof identificationsMachine;
   loadId: string;
-  listKey: 'identifications' | 'rows';
+  listKey: 'identifications';
   pageSize: number;
   failedMessage: string;
   lists: unknown[][];
 }
 
 /**
- * Identifications (2 a page) and wallet history (5 a page): loading -> ready | failed (message, RETRY); PREVIOUS
+ * Identifications (2 a page): loading -> ready | failed (message, RETRY); PREVIOUS
  * and NEXT move one page within the pages there are; REFRESH reloads and keeps the page while it exists.
  */
 const pagedListModel = (options: PagedListOptions): MachineModel => {
@@ -237,15 +248,121 @@ export const identificationsModel = pagedListModel({
   lists: [[1, 2, 3, 4, 5].map(identification), [identification(1)], []],
 });
 
-export const walletHistoryModel = pagedListModel({
+/* ----------------------------------------------------------------------------------------------- wallet history */
+
+type WalletHistoryContext = {
+  rows: WalletHistoryRow[];
+  total: number;
+  page: number;
+  wanted: number;
+  error: string | null;
+};
+
+/**
+ * Wallet history, one page of 5 at a time from the server: loading -> ready | failed ('wallet.historyFailed',
+ * RETRY); PREVIOUS / NEXT within the pages the total makes load the neighbouring page (loadingPage keeps the rows
+ * shown); REFRESH reloads the page shown. The server's answers are sampled from 12, 3 and no movements (the
+ * history may change between two pages), always clamped to the pages there are.
+ */
+const walletHistoryCheck = (step: ModelStep): void => {
+  const { previous, event, snapshot, actions } = step;
+  const context = snapshot.context as WalletHistoryContext;
+  expect(actions).toEqual([]);
+  expect(context.rows.length).toBeLessThanOrEqual(HISTORY_PAGE_SIZE);
+  expect(context.page).toBe(pageWindow(context.page, HISTORY_PAGE_SIZE, context.total).page);
+  if (snapshot.matches('failed')) expect(context.error).toBe('wallet.historyFailed');
+  else expect(context.error).toBeNull();
+  if (snapshot.matches('ready')) expect(context.wanted).toBe(context.page);
+  if (snapshot.matches('loadingPage')) expect(Math.abs(context.wanted - context.page)).toBe(1);
+  if (previous === null) {
+    expect(snapshot.value).toBe('loading');
+    expect(context).toEqual({ rows: [], total: 0, page: 0, wanted: 0, error: null });
+    return;
+  }
+  const before = previous.context as WalletHistoryContext;
+  const loaded = (state: string) => {
+    if (!previous.matches(state)) return expectUnchanged(step);
+    const answer = outputOf<WalletHistoryPage>(event);
+    expect(snapshot.value).toBe('ready');
+    expect(context).toEqual({
+      rows: answer.rows,
+      total: answer.total,
+      page: answer.page,
+      wanted: answer.page,
+      error: null,
+    });
+  };
+  const failedIn = (state: string) => {
+    if (!previous.matches(state)) return expectUnchanged(step);
+    expect(snapshot.value).toBe('failed');
+    // The rows, the total and the page asked for stay as they were.
+    expect({ ...context, error: null }).toEqual(before);
+  };
+  switch (event.type) {
+    case 'xstate.done.actor.loadHistory':
+      return loaded('loading');
+    case 'xstate.done.actor.loadPage':
+      return loaded('loadingPage');
+    case 'xstate.error.actor.loadHistory':
+      return failedIn('loading');
+    case 'xstate.error.actor.loadPage':
+      return failedIn('loadingPage');
+    case 'NEXT':
+    case 'PREVIOUS': {
+      const wanted = before.page + (event.type === 'NEXT' ? 1 : -1);
+      const exists = wanted >= 0 && wanted * HISTORY_PAGE_SIZE < before.total;
+      if (!previous.matches('ready') || !exists) return expectUnchanged(step);
+      // The neighbouring page is asked for; the current rows stay shown meanwhile.
+      expect(snapshot.value).toBe('loadingPage');
+      expect(context).toEqual({ ...before, wanted });
+      return;
+    }
+    case 'REFRESH':
+      if (!previous.matches('ready')) return expectUnchanged(step);
+      expect(snapshot.value).toBe('loading');
+      expect(context).toEqual({ ...before, wanted: before.page });
+      return;
+    case 'RETRY':
+      if (!previous.matches('failed')) return expectUnchanged(step);
+      expect(snapshot.value).toBe('loading');
+      expect(context).toEqual({ ...before, error: null });
+      return;
+    default:
+      throw new Error(`wallet-history model: unexpected event ${event.type}`);
+  }
+};
+
+const serverHistories = [historyRows(12), historyRows(3), []];
+
+export const walletHistoryModel: MachineModel<typeof walletHistoryMachine> = {
   name: 'wallet-history',
   machine: walletHistoryMachine,
-  loadId: 'loadHistory',
-  listKey: 'rows',
-  pageSize: 5,
-  failedMessage: 'wallet.historyFailed',
-  lists: [historyRows(12), historyRows(3), []],
-});
+  inputs: [{ label: 'start', input: undefined as never }],
+  events: (snapshot) => {
+    const { wanted } = snapshot.context as WalletHistoryContext;
+    const answers = (id: string) => [
+      ...serverHistories.map((rows) => doneEvent(id, historyPageOf(rows, wanted))),
+      errorEvent(id, networkError()),
+      errorEvent(id, httpError(500, 'server.error')),
+    ];
+    return [
+      { type: 'PREVIOUS' },
+      { type: 'NEXT' },
+      { type: 'REFRESH' },
+      { type: 'RETRY' },
+      ...(snapshot.matches('loading') ? answers('loadHistory') : []),
+      ...(snapshot.matches('loadingPage') ? answers('loadPage') : []),
+    ];
+  },
+  key: contextKey,
+  // Whether Previous and Next lead anywhere decides where they go.
+  simpleKey: (snapshot) => {
+    const { page, total } = snapshot.context as WalletHistoryContext;
+    const window = pageWindow(page, HISTORY_PAGE_SIZE, total);
+    return [window.hasPrevious, window.hasNext];
+  },
+  check: walletHistoryCheck,
+};
 
 /* ----------------------------------------------------------------------------------------------- wallet */
 

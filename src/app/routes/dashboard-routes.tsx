@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { walletMachine } from '../../machines/wallet.machine';
-import { getWalletAmount, getWalletHistory } from '../../services/wallet';
+import { RECENT_ACTIVITY_SIZE, walletMachine } from '../../machines/wallet.machine';
+import { getWalletAmount, getWalletHistoryPage } from '../../services/wallet';
 import { DashboardLayout } from '../../screens/dashboard-layout';
 import { DashboardHomeScreen } from '../../screens/dashboard-home-screen';
 import { useAppActors } from '../app-actors';
@@ -30,11 +30,12 @@ export function DashboardHomeRoute() {
     walletMachine.provide({
       actors: {
         loadWallet: fromPromise(async ({ signal }) => {
-          const [amount, history] = await Promise.all([
+          // Only the first page of the latest movements, not the whole history.
+          const [amount, latest] = await Promise.all([
             getWalletAmount(userId, { signal }),
-            getWalletHistory(userId, { signal }),
+            getWalletHistoryPage(userId, { page: 0, pageSize: RECENT_ACTIVITY_SIZE }, { signal }),
           ]);
-          return { walletAmount: amount.walletAmount, recent: history };
+          return { walletAmount: amount.walletAmount, recent: latest.rows };
         }),
       },
       actions: {

@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { walletHistoryMachine } from '../../machines/wallet-history.machine';
-import { getWalletHistory } from '../../services/wallet';
+import { getWalletHistoryPage } from '../../services/wallet';
 import { WalletHistoryPanel } from '../../screens/wallet-history-panel';
 import { useUserId } from '../use-user-id';
 
@@ -10,7 +10,9 @@ export default function WalletHistoryRoute() {
   const userId = useUserId();
   const actorRef = useActorRef(
     walletHistoryMachine.provide({
-      actors: { loadHistory: fromPromise(({ signal }) => getWalletHistory(userId, { signal })) },
+      actors: {
+        loadHistory: fromPromise(({ input, signal }) => getWalletHistoryPage(userId, input, { signal })),
+      },
     }),
   );
   return <WalletHistoryPanel actorRef={actorRef} />;

@@ -7,8 +7,10 @@ import {
   bankTopUpRequestSchema,
   cardTopUpRequestSchema,
   momoTopUpRequestSchema,
+  walletHistoryPageQuerySchema,
   walletOperationQuerySchema,
   withdrawalRequestSchema,
+  type WalletHistoryPage,
   type WalletHistoryRow,
 } from '../../contract/wallet';
 import { cardBrand, cardExpiry, cardLastFour, cardPaymentViolations } from '../../domain/card';
@@ -20,7 +22,14 @@ import type { Db } from '../db/client';
 import { failure, ok } from '../envelope';
 import { HttpError, toViolations, violationsError } from '../http-error';
 import { operationResult } from '../ledger/answers';
-import { availableBalance, findOperation, operationsOfUser, type Operation } from '../ledger/operations';
+import {
+  availableBalance,
+  countOperationsOfUser,
+  findOperation,
+  operationsOfUser,
+  operationsPageOfUser,
+  type Operation,
+} from '../ledger/operations';
 import { queryRows } from '../ledger/sql';
 import type { WalletModule } from '../ledger/wallet-module';
 import type { MoneyMovement } from '../ledger/wallet-service';
@@ -304,4 +313,20 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMod
     const operations = await operationsOfUser(db, currentUser(request).id, HISTORY_LIMIT);
     return ok(operations.map(historyRow));
   });
+
+  app.get(
+    apiPaths.walletHistoryPage,
+    { schema: { querystring: walletHistoryPageQuerySchema } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const { pageSize } = request.query;
+      const total = await countOperationsOfUser(db, userId);
+      // A page past the end answers the last page (page 0 when there are none).
+      const lastPage = Math.max(Math.ceil(total / pageSize), 1) - 1;
+      const page = Math.min(request.query.page, lastPage);
+      const operations = await operationsPageOfUser(db, userId, { offset: page * pageSize, limit: pageSize });
+      const answer: WalletHistoryPage = { rows: operations.map(historyRow), total, page, pageSize };
+      return ok(answer);
+    },
+  );
 };

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorData } from '../../src/contract/envelope';
+import { apiPaths } from '../../src/contract/paths';
+import type { WalletHistoryPage } from '../../src/contract/wallet';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { bearer, envelope } from '../support/server-helpers';
+import { fundWallet, history, walletUser, type WalletUser } from '../support/server-wallet-fixtures';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ SANDBOX_DECISION_MS: 0 });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const read = (user: WalletUser, query: string, token = user.token) =>
+  t.app.inject({
+    method: 'GET',
+    url: `${apiPaths.walletHistoryPage}?${query}`,
+    headers: bearer(token),
+  });
+
+const pageOf = async (user: WalletUser, query: string): Promise<WalletHistoryPage> => {
+  const response = await read(user, `userId=${user.userId}&${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return envelope<WalletHistoryPage>(response).data;
+};
+
+/** A user whose wallet has `count` top-ups (GH₵ 1, 2, ... in that order). */
+const userWithMovements = async (count: number) => {
+  const u = await walletUser(t.app, t.database.db);
+  for (let amount = 1; amount <= count; amount += 1) await fundWallet(t.app, u, amount);
+  return u;
+};
+
+describe('wallet history page (GET api/User/GetWalletHistoryPage)', () => {
+  it('answers one page at a time, newest first, with the total; the pages together are the whole history', async () => {
+    const u = await userWithMovements(7);
+    const whole = await history(t.app, u);
+    expect(whole.map((row) => row.amount)).toEqual([7, 6, 5, 4, 3, 2, 1]);
+
+    const first = await pageOf(u, 'page=0&pageSize=3');
+    expect(first).toMatchObject({ total: 7, page: 0, pageSize: 3 });
+    expect(first.rows).toEqual(whole.slice(0, 3));
+    const second = await pageOf(u, 'page=1&pageSize=3');
+    expect(second).toMatchObject({ total: 7, page: 1, pageSize: 3 });
+    expect(second.rows).toEqual(whole.slice(3, 6));
+    const third = await pageOf(u, 'page=2&pageSize=3');
+    expect(third.rows).toEqual(whole.slice(6));
+    expect(third.rows.map((row) => row.amount)).toEqual([1]);
+  });
+
+  it('defaults to the first page of five', async () => {
+    const u = await userWithMovements(6);
+    const page = await pageOf(u, '');
+    expect(page).toMatchObject({ total: 6, page: 0, pageSize: 5 });
+    expect(page.rows.map((row) => row.amount)).toEqual([6, 5, 4, 3, 2]);
+  });
+
+  it('answers the last page for a page past the end, and an empty page 0 when there is no movement', async () => {
+    const u = await userWithMovements(4);
+    const past = await pageOf(u, 'page=9&pageSize=3');
+    expect(past).toMatchObject({ total: 4, page: 1, pageSize: 3 });
+    expect(past.rows.map((row) => row.amount)).toEqual([1]);
+    const exact = await pageOf(u, 'page=2&pageSize=2');
+    expect(exact).toMatchObject({ total: 4, page: 1 });
+    expect(exact.rows.map((row) => row.amount)).toEqual([2, 1]);
+
+    const none = await walletUser(t.app, t.database.db);
+    expect(await pageOf(none, 'page=3&pageSize=5')).toEqual({ rows: [], total: 0, page: 0, pageSize: 5 });
+  });
+
+  it("counts only the user's own movements", async () => {
+    const a = await userWithMovements(2);
+    const b = await userWithMovements(3);
+    expect((await pageOf(a, 'pageSize=50')).total).toBe(2);
+    const pageB = await pageOf(b, 'pageSize=50');
+    expect(pageB.total).toBe(3);
+    expect(pageB.rows.map((row) => row.amount)).toEqual([3, 2, 1]);
+  });
+
+  it("another user's userId is a 403, and no token a 401", async () => {
+    const victim = await userWithMovements(1);
+    const attacker = await walletUser(t.app, t.database.db);
+    const response = await read(attacker, `userId=${victim.userId}&page=0&pageSize=5`);
+    expect(response.statusCode).toBe(403);
+    expect(envelope<ErrorData>(response).data.messageId).toBe('auth.forbidden');
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `${apiPaths.walletHistoryPage}?userId=${victim.userId}`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('rejects bad parameters with a 400', async () => {
+    const u = await walletUser(t.app, t.database.db);
+    for (const query of [
+      `userId=${u.userId}&pageSize=0`,
+      `userId=${u.userId}&pageSize=51`,
+      `userId=${u.userId}&pageSize=two`,
+      `userId=${u.userId}&page=-1`,
+      `userId=${u.userId}&page=1.5`,
+      'page=0',
+    ]) {
+      const response = await read(u, query);
+      expect(response.statusCode, query).toBe(400);
+    }
+  });
+});

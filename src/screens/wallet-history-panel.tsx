@@ -42,7 +42,14 @@ export function WalletHistoryPanel({ actorRef }: { actorRef: ActorRefFrom<Wallet
       ) : null}
       {shownRows && rows.length > 0 ? (
         <>
-          <div className="table-scroll" aria-busy={turning}>
+          {/* On a phone the table scrolls sideways: the region takes focus so a keyboard can scroll it too. */}
+          <div
+            className="table-scroll"
+            aria-busy={turning}
+            role="region"
+            aria-label={t('walletHistory.caption')}
+            tabIndex={0}
+          >
             <table className="history-table">
               <caption>{t('walletHistory.caption')}</caption>
               <thead>

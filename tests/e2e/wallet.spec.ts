@@ -441,4 +441,22 @@ test.describe('axe scans', () => {
     await expect(page.getByRole('link', { name: 'Billing History' })).toBeVisible();
     await expectNoViolations(page, 'wallet history with the Filter menu open');
   });
+
+  test('wallet history on a phone: the table scrolls inside its panel, the page does not', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const { session } = await userWithIdentification(page, request, 'phone-history');
+    await cardTopUpThroughApi(request, session, 25);
+    await momoWithdrawalThroughApi(request, session, 5);
+    await page.goto('/Dashboard/walletHistory');
+    await expect(page.getByText('Showing 1-2 of 2')).toBeVisible();
+    const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(pageOverflow).toBeLessThanOrEqual(0);
+    const table = page.getByRole('region', { name: /movements/i });
+    await table.focus();
+    await expect(table).toBeFocused();
+    await expectNoViolations(page, 'wallet history on a phone');
+  });
 });

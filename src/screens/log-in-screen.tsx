@@ -9,7 +9,7 @@ import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
 import { PasswordField } from './ui/password-field';
-import { TextField } from './ui/text-field';
+import { EmailField } from './ui/email-field';
 import { firstViolationOf, focusFirstInvalid } from './ui/violations';
 
 export interface LogInScreenProps {
@@ -42,15 +42,9 @@ export function LogInScreen({ actorRef, connectivity }: LogInScreenProps) {
       <form className="card form" noValidate onSubmit={onSubmit}>
         <FocusHeading>{t('logIn.title')}</FocusHeading>
         {error ? <Alert>{t(error)}</Alert> : null}
-        <TextField
+        <EmailField
           id={`${id}-email`}
           label={t('logIn.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
           value={email}
           error={fieldError('email')}
           onValueChange={(value) => actorRef.send({ type: 'CHANGE', field: 'email', value })}

@@ -8,7 +8,7 @@ import { useI18n } from '../app/i18n/i18n';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
-import { TextField } from './ui/text-field';
+import { EmailField } from './ui/email-field';
 import { firstViolationOf, focusFirstInvalid } from './ui/violations';
 
 type ForgotPasswordRef = ActorRefFrom<ForgotPasswordMachine>;
@@ -48,15 +48,9 @@ function EmailStep({ actorRef }: { actorRef: ForgotPasswordRef }) {
       <FocusHeading key="email">{t('otp.emailTitle')}</FocusHeading>
       <p>{t('otp.emailIntro')}</p>
       {error ? <Alert>{t(error)}</Alert> : null}
-      <TextField
+      <EmailField
         id={`${id}-email`}
         label={t('otp.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
         value={email}
         error={emailError ? t(emailError) : null}
         onValueChange={(value) => actorRef.send({ type: 'CHANGE_EMAIL', value })}

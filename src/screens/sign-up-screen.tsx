@@ -12,6 +12,7 @@ import { FocusHeading } from './ui/focus-heading';
 import { PasswordField } from './ui/password-field';
 import { SelectField, type SelectOption } from './ui/select-field';
 import { TextField } from './ui/text-field';
+import { EmailField } from './ui/email-field';
 import { firstViolationOf, focusFirstInvalid } from './ui/violations';
 import { formatNationalNumber, typedDigits } from './phone-format';
 
@@ -80,15 +81,9 @@ export function SignUpScreen({ actorRef }: { actorRef: ActorRefFrom<SignUpMachin
           </Alert>
         ) : null}
         {!failed && error ? <Alert>{t(error)}</Alert> : null}
-        <TextField
+        <EmailField
           id={fieldId('email')}
           label={t('signUp.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
           value={form.email}
           error={fieldError('email')}
           onValueChange={change('email')}

@@ -130,6 +130,8 @@ const pendingOperation = (
   createdAt: new Date(0),
 });
 
+// The stored answer's walletAmount is made in SQL from pesewas with exact numeric division (bigint / numeric, never
+// a float), the same conversion as minorToApiAmount, so the answer and its operation are written in one statement.
 const createStatement = (wallet: string) => `with w as (${wallet}), op as (
     insert into wallet_operations
       (user_id, reference_number, kind, direction, amount_minor, description, counterparty, held_minor)
@@ -261,7 +263,7 @@ export interface Resolved {
  * code: a missing one is a NOT NULL violation, never a silent lost entry) and the wallet's cached balance (its
  * UPDATE takes the row lock; a withdrawal's hold becomes the posted debit); on failure only the wallet's hold is
  * released; and the answer stored under the request's Idempotency-Key, its walletAmount read from the wallet
- * update. The deferred trigger still checks at commit that the entries sum to zero.
+ * update (exact numeric, as in createStatement). The deferred trigger still checks at commit that the entries sum to zero.
  */
 const RESOLVE = `with op as (
     update wallet_operations

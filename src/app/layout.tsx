@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useI18n } from './i18n/i18n';
+import { useI18n } from '../i18n/i18n';
 import { useAppActors } from './app-actors';
 import { ErrorBoundary } from './error-boundary';
 import { Header } from '../screens/header';

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { setTokenSource } from '../services/http';
 import { authStore } from './stores/auth-store';
-import { I18nProvider, loadCatalog, storedLanguage } from './i18n/i18n';
+import { I18nProvider, loadCatalog, storedLanguage } from '../i18n/i18n';
 import { CompositionRoot } from './composition-root';
 import { AppRoutes } from './routes';
 

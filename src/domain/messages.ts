@@ -1,6 +1,6 @@
 /**
  * English text of every message decided by a rule or a process: what the server answers and what the machines
- * put in their context. The browser's catalogs translate these ids (src/app/i18n); the server answers with this
+ * put in their context. The browser's catalogs translate these ids (src/i18n); the server answers with this
  * English text. The spec quotes most of them
  * verbatim; the rest are ours and recorded in docs/decisions.md. The browser's catalogs translate these ids;
  * the server answers with this English text.

@@ -7,7 +7,7 @@ import {
   type IdentificationFormField,
   type IdentificationFormMachine,
 } from '../machines/identification-form.machine';
-import { useI18n } from '../app/i18n/i18n';
+import { useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { DateSelects, type DatePart } from './ui/date-selects';

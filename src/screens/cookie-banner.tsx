@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { CookieConsentMachine } from '../machines/cookie-consent.machine';
-import { useI18n } from '../app/i18n/i18n';
+import { useI18n } from '../i18n/i18n';
 
 /** Shown until the visitor accepts or declines (the userConsent cookie). */
 export function CookieBanner({ actorRef }: { actorRef: ActorRefFrom<CookieConsentMachine> }) {

@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { parseDecimalAmount } from '../domain/money';
 import type { SessionMachine } from '../machines/session.machine';
 import type { WalletMachine } from '../machines/wallet.machine';
-import { useI18n } from '../app/i18n/i18n';
+import { useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { SessionMachine } from '../machines/session.machine';
-import { useI18n } from '../app/i18n/i18n';
-import type { MessageId } from '../app/i18n/en';
+import { useI18n } from '../i18n/i18n';
+import type { MessageId } from '../i18n/en';
 
 const menu: readonly { to: string; label: MessageId }[] = [
   { to: '/Dashboard/transactionHistory', label: 'dashboard.transactionHistory' },

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import Barcode from 'react-barcode';
 import type { Identification } from '../contract/identification';
-import { useI18n } from '../app/i18n/i18n';
+import { useI18n } from '../i18n/i18n';
 
 /** Loads the bytes of one of the user's ID images (the app gives the service; tests give a fake). */
 export type ImageLoader = (imageId: string, call: { signal: AbortSignal }) => Promise<Blob>;

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { SessionMachine } from '../machines/session.machine';
-import { useI18n } from '../app/i18n/i18n';
+import { useI18n } from '../i18n/i18n';
 import { LanguageSelect } from './language-select';
 
 const isDashboardPath = (pathname: string) => /^\/dashboard(\/|$)/i.test(pathname);

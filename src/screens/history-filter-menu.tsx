@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink } from 'react-router-dom';
-import { useI18n } from '../app/i18n/i18n';
-import type { MessageId } from '../app/i18n/en';
+import { useI18n } from '../i18n/i18n';
+import type { MessageId } from '../i18n/en';
 
 const histories: readonly { to: string; label: MessageId }[] = [
   { to: '/Dashboard/transactionHistory', label: 'history.transaction' },

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { identificationsPage, type IdentificationsMachine } from '../machines/identifications.machine';
-import { useI18n } from '../app/i18n/i18n';
+import { useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';

@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { SessionMachine } from '../machines/session.machine';
-import { useI18n } from '../app/i18n/i18n';
-import type { MessageId } from '../app/i18n/en';
+import { useI18n } from '../i18n/i18n';
+import type { MessageId } from '../i18n/en';
 import { FocusHeading } from './ui/focus-heading';
 
 /**

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { isLanguage, languages, useI18n } from '../app/i18n/i18n';
+import { isLanguage, languages, useI18n } from '../i18n/i18n';
 
 /** The header's language switcher: each language named in itself. */
 export function LanguageSelect() {

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { maskEmail } from '../domain/email';
 import type { ForgotPasswordMachine } from '../machines/forgot-password.machine';
-import { useI18n } from '../app/i18n/i18n';
+import { useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { useI18n } from '../app/i18n/i18n';
-import type { MessageId } from '../app/i18n/en';
+import { useI18n } from '../i18n/i18n';
+import type { MessageId } from '../i18n/en';
 import { FocusHeading } from './ui/focus-heading';
 
 /** A route of a later issue: its name and an honest "coming soon", no sample data. */

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { SessionMachine } from '../machines/session.machine';
-import { useI18n } from '../app/i18n/i18n';
+import { useI18n } from '../i18n/i18n';
 import { Modal } from './ui/modal';
 
 /** The session machine's "Logging you out..." popup (token expired or connection lost); it closes itself. */

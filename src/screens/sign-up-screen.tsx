@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { SignUpField } from '../domain/sign-up';
 import type { Country } from '../contract/reference';
 import type { SignUpMachine } from '../machines/sign-up.machine';
-import { useI18n } from '../app/i18n/i18n';
+import { useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';

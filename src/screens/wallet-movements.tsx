@@ -1,6 +1,6 @@
 import type { WalletHistoryRow, WalletOperationStatus } from '../contract/wallet';
 import { parseDecimalAmount } from '../domain/money';
-import { useI18n } from '../app/i18n/i18n';
+import { useI18n } from '../i18n/i18n';
 
 /** Spec section 2: 'pending' amber, 'Failed' red, anything else green. */
 const statusTone = (status: WalletOperationStatus | string): 'pending' | 'failed' | 'success' =>

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { walletPaymentCheck } from '../domain/fees';
 import type { MinorUnits } from '../domain/money';
 import type { DomainMessageId } from '../domain/messages';
-import { useI18n } from '../app/i18n/i18n';
+import { useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 

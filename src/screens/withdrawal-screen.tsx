@@ -8,8 +8,8 @@ import type {
   WithdrawalGateway,
   WithdrawalMachine,
 } from '../machines/withdrawal.machine';
-import { useI18n } from '../app/i18n/i18n';
-import type { MessageId } from '../app/i18n/en';
+import { useI18n } from '../i18n/i18n';
+import type { MessageId } from '../i18n/en';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { I18nProvider } from '../../src/app/i18n/i18n';
+import { I18nProvider } from '../../src/i18n/i18n';
 import { CompositionRoot } from '../../src/app/composition-root';
 import { AppRoutes } from '../../src/app/routes';
 import { authStore, resetAuth, saveSession } from '../../src/app/stores/auth-store';

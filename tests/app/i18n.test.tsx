@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { en } from '../../src/app/i18n/en';
-import fr from '../../src/app/i18n/fr';
+import { en } from '../../src/i18n/en';
+import fr from '../../src/i18n/fr';
 import { domainMessages } from '../../src/domain/messages';
-import { I18nProvider, interpolate, loadCatalog, translator, useI18n } from '../../src/app/i18n/i18n';
+import { I18nProvider, interpolate, loadCatalog, translator, useI18n } from '../../src/i18n/i18n';
 import { LanguageSelect } from '../../src/screens/language-select';
 
 function Probe() {

@@ -7,17 +7,18 @@
 import path from 'node:path';
 
 /** Folders (layers) under src/ that the rules know. */
-export const layers = ['domain', 'contract', 'machines', 'screens', 'services', 'app', 'server'];
+export const layers = ['domain', 'contract', 'i18n', 'machines', 'screens', 'services', 'app', 'server'];
 
 /** For each layer: the layers of ours it may import (itself included). */
 export const allowedLayers = {
   domain: ['domain'],
   contract: ['contract', 'domain'],
+  i18n: ['i18n', 'domain'],
   machines: ['machines', 'contract', 'domain'],
   services: ['services', 'contract', 'domain'],
-  screens: ['screens', 'machines', 'app', 'contract', 'domain'],
-  app: ['app', 'screens', 'machines', 'services', 'contract', 'domain'],
-  server: ['server', 'contract', 'domain'],
+  screens: ['screens', 'machines', 'i18n', 'contract', 'domain'],
+  app: ['app', 'screens', 'machines', 'services', 'i18n', 'contract', 'domain'],
+  server: ['server', 'i18n', 'contract', 'domain'],
 };
 
 const browserPackages = [
@@ -34,6 +35,20 @@ const browserPackages = [
 export const forbiddenPackages = {
   domain: [...browserPackages, 'xstate', 'fastify', 'pg', '@electric-sql/pglite', 'drizzle-orm'],
   contract: [...browserPackages, 'xstate', 'fastify', 'pg', '@electric-sql/pglite', 'drizzle-orm'],
+  // The i18n runtime serves the browser and the server: React only in its React binding, nothing else of either side.
+  i18n: [
+    'react-dom',
+    'react-router',
+    'react-router-dom',
+    'wretch',
+    'valtio',
+    'xstate',
+    '@xstate/react',
+    'fastify',
+    'pg',
+    '@electric-sql/pglite',
+    'drizzle-orm',
+  ],
   machines: [...browserPackages, 'fastify', 'pg', '@electric-sql/pglite', 'drizzle-orm'],
   services: ['react', 'react-dom', 'react-router', 'react-router-dom', 'valtio', 'xstate', '@xstate/react'],
   screens: ['wretch', 'fastify', 'pg', '@electric-sql/pglite', 'drizzle-orm'],
@@ -51,7 +66,7 @@ export const forbiddenPackages = {
 };
 
 /** Browser layers may not use Node's built-in modules. */
-export const browserLayers = ['machines', 'screens', 'services', 'app'];
+export const browserLayers = ['i18n', 'machines', 'screens', 'services', 'app'];
 
 const toPosix = (p) => p.split(path.sep).join('/');
 

@@ -3,7 +3,7 @@ import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { createActor, fromPromise } from 'xstate';
-import { I18nProvider } from '../../src/app/i18n/i18n';
+import { I18nProvider } from '../../src/i18n/i18n';
 import { AppActorsContext } from '../../src/app/app-actors';
 import { AppRoutes } from '../../src/app/routes';
 import { sessionMachine, type AuthSession } from '../../src/machines/session.machine';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountCodes, LedgerAccounts } from '../../src/server/ledger/accounts';
 import { postTransaction } from '../../src/server/ledger/post';
 import { newReferenceNumber } from '../../src/server/ledger/reference';
-import { queryRows } from '../../src/server/ledger/sql';
+import { queryRows } from '../../src/server/db/sql';
 import { canonicalJson, requestHash } from '../../src/server/plugins/idempotency';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { registerUser } from '../support/server-helpers';

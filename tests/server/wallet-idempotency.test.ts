@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorData } from '../../src/contract/envelope';
 import { apiPaths } from '../../src/contract/paths';
-import { queryRows } from '../../src/server/ledger/sql';
+import { queryRows } from '../../src/server/db/sql';
 import type { CardCollection } from '../../src/server/providers/provider';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { envelope } from '../support/server-helpers';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src/server/db/client';
-import { queryRows } from '../../src/server/ledger/sql';
+import { queryRows } from '../../src/server/db/sql';
 
 /**
  * The ledger's invariants, checked straight in the database: every ledger transaction sums to zero; every

@@ -6,7 +6,7 @@ import { getBanksByCountry } from '../../services/reference';
 import { getWalletAmount, getWalletOperation, withdraw } from '../../services/wallet';
 import { IdentityGate } from '../../screens/identity-gate';
 import { WithdrawalScreen } from '../../screens/withdrawal-screen';
-import { useI18n } from '../i18n/i18n';
+import { useI18n } from '../../i18n/i18n';
 import { useAppActors } from '../app-actors';
 import { useUserId } from '../use-user-id';
 import { BANKS_COUNTRY_ID } from './wallet-top-up-route';

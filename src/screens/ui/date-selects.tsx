@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useI18n } from '../../app/i18n/i18n';
+import { useI18n } from '../../i18n/i18n';
 
 /** A date as its three parts; 0 means "not chosen yet". */
 export interface DateParts {

@@ -1,5 +1,5 @@
 import type { PageWindow } from '../../domain/paging';
-import { useI18n } from '../../app/i18n/i18n';
+import { useI18n } from '../../i18n/i18n';
 
 /** 'Showing x-y of n' with Previous and Next (disabled at either end). */
 export function Pager({

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useI18n } from '../../app/i18n/i18n';
+import { useI18n } from '../../i18n/i18n';
 import { TextField, type TextFieldProps } from './text-field';
 
 export interface PasswordFieldProps extends Omit<TextFieldProps, 'type' | 'adornment'> {

@@ -1,4 +1,4 @@
-import { useI18n } from '../../app/i18n/i18n';
+import { useI18n } from '../../i18n/i18n';
 
 /**
  * The wizard's step indicator: an ordered list whose current step carries aria-current="step", and a hidden

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { queryRows } from './sql';
+import { queryRows } from '../db/sql';
 
 /** Ledger account codes: one wallet per user, clearing and payout accounts per rail and counterparty. */
 export const accountCodes = {

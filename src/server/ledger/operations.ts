@@ -7,7 +7,7 @@ import type { IdempotencyKey, StoredAnswer } from '../plugins/idempotency';
 import { accountCodes, type LedgerAccounts } from './accounts';
 import { answerFor } from './answers';
 import { newReferenceNumber } from './reference';
-import { queryRows, toMinor } from './sql';
+import { queryRows, toMinor } from '../db/sql';
 
 /** What may be shown of the other side, and what the ledger needs to pick the clearing account. */
 export type Counterparty =

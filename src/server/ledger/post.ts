@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { walletUserId, type LedgerAccounts } from './accounts';
-import { queryRows, toMinor } from './sql';
+import { queryRows, toMinor } from '../db/sql';
 
 export interface LedgerEntryInput {
   accountCode: string;

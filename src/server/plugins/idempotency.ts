@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client';
 import { HttpError } from '../http-error';
-import { queryRows } from '../ledger/sql';
+import { queryRows } from '../db/sql';
 
 /** A money-moving request's key and the fingerprint of what it asked for. */
 export interface IdempotencyKey {

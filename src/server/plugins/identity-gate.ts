@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { preValidationAsyncHookHandler } from 'fastify';
 import type { Queryable } from '../db/client';
 import { HttpError } from '../http-error';
-import { queryRows } from '../ledger/sql';
+import { queryRows } from '../db/sql';
 import { currentUser } from './auth';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedRows } from '../db/client';
-import { queryRows } from '../ledger/sql';
+import { queryRows } from '../db/sql';
 import type {
   BankTransfer,
   CardCollection,

@@ -30,7 +30,7 @@ import {
   operationsPageOfUser,
   type Operation,
 } from '../ledger/operations';
-import { queryRows } from '../ledger/sql';
+import { queryRows } from '../db/sql';
 import type { WalletModule } from '../ledger/wallet-module';
 import type { MoneyMovement } from '../ledger/wallet-service';
 import { currentUser } from '../plugins/auth';

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
+import type { Queryable } from './client';
 
 /** Rows of a raw statement, whichever driver runs it (both answer `{ rows }`). */
 export const queryRows = async <Row>(db: Queryable, query: SQL): Promise<Row[]> => {

@@ -4,7 +4,7 @@
  * `t(id, { name })` fills `{name}` placeholders, and numbers, money and dates go through Intl.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { formatMoney as formatMinor, type MinorUnits } from '../../domain/money';
+import { formatMoney as formatMinor, type MinorUnits } from '../domain/money';
 import { en, type Catalog, type MessageId } from './en';
 
 export const languages = ['en', 'fr'] as const;

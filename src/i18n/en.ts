@@ -1,4 +1,4 @@
-import { domainMessages } from '../../domain/messages';
+import { domainMessages } from '../domain/messages';
 
 /**
  * The English catalog: every user-visible string of the browser app, by stable id. Rule and process messages come

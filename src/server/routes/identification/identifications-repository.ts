@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { identificationImages, identifications, identificationTypes, users } from '../../db/schema';
 import type { StoredUpload } from '../../uploads';
 
-/** Identifications (KYC) and their uploaded images, in drizzle's query builder. */
+/* Identifications (KYC) and their uploaded images, in drizzle's query builder. */
 
 const NUMBER_UNIQUE = 'identifications_identification_number_unique';
 const IMAGE_UNIQUE = 'identifications_image_unique';

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import { passwordResetCodes } from '../../db/schema';
 
-/** Password-reset codes and the reset tokens they are exchanged for, in drizzle's query builder. */
+/* Password-reset codes and the reset tokens they are exchanged for, in drizzle's query builder. */
 
 /**
  * A new code replaces every older one of the user, and any reset token they produced; with `code` null (an

@@ -18,7 +18,7 @@ import {
 } from '../../db/schema';
 import { GHANA_COUNTRY_ID, OTHER_PURPOSE_ID } from '../../seed/reference-data';
 
-/** The reference data (seeded, read only), in drizzle's query builder. */
+/* The reference data (seeded, read only), in drizzle's query builder. */
 
 const byName = new Intl.Collator('en');
 /** The largest value of a PostgreSQL integer column: a bigger id cannot be on file (and would fail the query). */

@@ -3,8 +3,7 @@ import type { UserDetails } from '../../../contract/user';
 import { minorToApiAmount } from '../../../domain/money';
 import type { Config } from '../../config';
 import { newToken, tokenHash } from '../../crypto';
-import { preparedRows } from '../../db/client';
-import type { Db, Queryable } from '../../db/client';
+import { preparedRows, type Db, type Queryable } from '../../db/client';
 import { countries, identifications, sessions, users, wallets } from '../../db/schema';
 
 /*

@@ -33,6 +33,7 @@ export const identificationSchema = z.object({
   imageId: z.string(),
 });
 export type Identification = z.infer<typeof identificationSchema>;
+export const identificationListSchema = z.array(identificationSchema);
 
 export const uploadedImageSchema = z.object({
   imageId: z.string(),
@@ -42,3 +43,12 @@ export const uploadedImageSchema = z.object({
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 
 export const identificationImageQuerySchema = z.object({ imageId: z.uuid() });
+
+/**
+ * GetIdentificationImage's success is the image's bytes (its type in Content-Type), not an envelope: the server
+ * streams the file (typed `unknown` so it may), never serialized as JSON; tests check the raw payload.
+ */
+export const identificationImageBytesSchema = z.custom<unknown>(
+  (value) => value instanceof Uint8Array && value.byteLength > 0,
+  'the image bytes',
+);

@@ -29,3 +29,10 @@ export type TransactionPurpose = z.infer<typeof transactionPurposeSchema>;
 
 export const identificationTypeSchema = z.object({ id: z.number().int(), identificationType: z.string() });
 export type IdentificationType = z.infer<typeof identificationTypeSchema>;
+
+export const countryListSchema = z.array(countrySchema);
+export const bankListSchema = z.array(bankSchema);
+export const paymentMethodListSchema = z.array(paymentMethodSchema);
+export const deliveryMethodListSchema = z.array(deliveryMethodSchema);
+export const transactionPurposeListSchema = z.array(transactionPurposeSchema);
+export const identificationTypeListSchema = z.array(identificationTypeSchema);

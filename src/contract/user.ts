@@ -40,6 +40,8 @@ export const logInResponseSchema = z.object({ token: z.string(), userDetails: us
 export type LogInResponse = z.infer<typeof logInResponseSchema>;
 
 export const validateTokenRequestSchema = z.object({ token: z.string().max(512) });
+/** A dead token is a 401, so a success always says `true`. */
+export const validateTokenResponseSchema = z.object({ valid: z.literal(true) });
 
 export const userIdQuerySchema = z.object({ userId: z.coerce.number().int().positive() });
 

@@ -1,5 +1,5 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createWalletModule, type WalletModule } from './ledger/wallet-module';
@@ -7,16 +7,17 @@ import { createMailer, type Mailer } from './mail';
 import { installAuth } from './plugins/auth';
 import { installErrorHandling } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
+import { responseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerStaticFiles } from './plugins/static-files';
 import type { PaymentProvider } from './providers/provider';
 import type { RouteDeps } from './routes/deps';
-import { healthRoutes } from './routes/health';
-import { identificationRoutes } from './routes/identification';
-import { passwordResetRoutes } from './routes/password-reset';
+import { healthRoutes } from './routes/health/health-routes';
+import { identificationRoutes } from './routes/identification/identification-routes';
+import { passwordResetRoutes } from './routes/password-reset/password-reset-routes';
 import { providerWebhookRoutes, receiveProviderCallback } from './routes/provider-webhook';
-import { referenceRoutes } from './routes/reference';
-import { userRoutes } from './routes/user';
+import { referenceRoutes } from './routes/reference/reference-routes';
+import { userRoutes } from './routes/user/user-routes';
 import { walletRoutes } from './routes/wallet';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -29,6 +30,8 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** The payment rail; the built-in sandbox by default. */
   provider?: PaymentProvider;
+  /** Sees every route as it is registered (tests: the route table behind the response-schema checks). */
+  onRoute?: onRouteHookHandler;
 }
 
 declare module 'fastify' {
@@ -62,6 +65,7 @@ export const buildApp = async ({
   mailer,
   logStream,
   provider,
+  onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger:
@@ -81,8 +85,9 @@ export const buildApp = async ({
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config));
 
   installErrorHandling(app);
   await registerSecurityHeaders(app);

@@ -9,7 +9,7 @@ import { apiPaths } from '../../src/contract/paths';
 import { IDENTIFICATION_IMAGE_MAX_BYTES } from '../../src/domain/identification';
 import { domainMessages } from '../../src/domain/messages';
 import { identificationImages } from '../../src/server/db/schema';
-import { UPLOADS_PER_HOUR } from '../../src/server/routes/identification';
+import { UPLOADS_PER_HOUR } from '../../src/server/routes/identification/identification-routes';
 import {
   getImage,
   imagePart,

@@ -9,12 +9,15 @@ import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { databaseFromPglite, databaseFromPool, type Database } from '../../src/server/db/client';
+import { checkAnswersOf, routeRecorder, type RegisteredRoute } from './answer-checks';
 import { databaseUrl } from './server-global-setup';
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** Every route buildApp registered, with its response schemas. */
+  routes: RegisteredRoute[];
   /** Closes the app and the database, drops the cloned PostgreSQL database, removes DATA_DIR. Always call it. */
   close(): Promise<void>;
 }
@@ -45,7 +48,10 @@ const cloneTemplate = async (): Promise<{ database: Database; drop: () => Promis
   };
 };
 
-/** The API on its own database clone and DATA_DIR, for `app.inject`. */
+/**
+ * The API on its own database clone and DATA_DIR, for `app.inject`: every answer is checked against the response
+ * schema its route declares for its status (a mismatch fails the test).
+ */
 export const createTestApp = async (
   configOverrides: Partial<Config> = {},
   options: Omit<BuildAppOptions, 'config' | 'database'> = {},
@@ -61,10 +67,12 @@ export const createTestApp = async (
     ...configOverrides,
   };
   const { database, drop } = await cloneTemplate();
+  const { routes, onRoute } = routeRecorder();
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, database, ...options });
+    app = await buildApp({ config, database, ...options, onRoute });
     await app.ready();
+    checkAnswersOf(app, routes);
   } catch (error) {
     await database.close();
     await drop();
@@ -74,6 +82,7 @@ export const createTestApp = async (
     app,
     database,
     config,
+    routes,
     close: async () => {
       await app.close();
       await database.close();

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { HttpError } from '../http-error';
-import { findLiveSession, touchSession } from '../sessions';
+import { findLiveSession, touchSession } from '../routes/user/users-repository';
 
 export interface AuthenticatedUser {
   id: number;

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { preValidationAsyncHookHandler } from 'fastify';
 import type { Queryable } from '../db/client';
 import { HttpError } from '../http-error';
-import { queryRows } from '../db/sql';
+import { hasIdentification } from '../routes/identification/identifications-repository';
 import { currentUser } from './auth';
 
 /**
@@ -15,11 +14,7 @@ export const identityGate = (db: Queryable): preValidationAsyncHookHandler => {
   return async (request) => {
     const { id } = currentUser(request);
     if (identified.has(id)) return;
-    const [row] = await queryRows<{ found: boolean }>(
-      db,
-      sql`select exists (select 1 from identifications where user_id = ${id}) as found`,
-    );
-    if (!row?.found) throw new HttpError(403, 'identity.required');
+    if (!(await hasIdentification(db, id))) throw new HttpError(403, 'identity.required');
     identified.add(id);
   };
 };

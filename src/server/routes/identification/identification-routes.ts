@@ -1,35 +1,41 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
-import { and, asc, eq, notExists } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelopeResponses, failureEnvelopeSchema } from '../../../contract/envelope';
 import {
   addIdentificationRequestSchema,
+  identificationImageBytesSchema,
   identificationImageQuerySchema,
-  type Identification,
+  identificationListSchema,
+  identificationSchema,
+  uploadedImageSchema,
   type UploadedImage,
-} from '../../contract/identification';
-import { apiPaths } from '../../contract/paths';
-import { userIdQuerySchema } from '../../contract/user';
-import { todayIso } from '../../domain/calendar';
-import { IDENTIFICATION_IMAGE_MAX_BYTES, identificationViolations } from '../../domain/identification';
-import { domainMessages } from '../../domain/messages';
-import type { Queryable } from '../db/client';
-import { isUniqueViolation } from '../db/errors';
-import { identificationImages, identifications, identificationTypes, users } from '../db/schema';
-import { ok } from '../envelope';
-import { HttpError, isHttpError, toViolations, violationsError } from '../http-error';
-import { currentUser } from '../plugins/auth';
-import { removeStoredUpload, resolveStoredPath, storeUpload, uploadsRoot } from '../uploads';
-import type { RouteDeps } from './deps';
+} from '../../../contract/identification';
+import { apiPaths } from '../../../contract/paths';
+import { userIdQuerySchema } from '../../../contract/user';
+import { todayIso } from '../../../domain/calendar';
+import { IDENTIFICATION_IMAGE_MAX_BYTES, identificationViolations } from '../../../domain/identification';
+import { domainMessages } from '../../../domain/messages';
+import { ok } from '../../envelope';
+import { HttpError, isHttpError, toViolations, violationsError } from '../../http-error';
+import { currentUser } from '../../plugins/auth';
+import { removeStoredUpload, resolveStoredPath, storeUpload, uploadsRoot } from '../../uploads';
+import type { RouteDeps } from '../deps';
+import { identificationTypeExists } from '../reference/reference-repository';
+import {
+  identificationNumberOnFile,
+  identificationsOf,
+  insertIdentification,
+  insertImage,
+  ownImage,
+  unusedImage,
+} from './identifications-repository';
 
 export const IMAGE_FIELD = 'image';
 export const UPLOADS_PER_HOUR = 20;
-
-const NUMBER_UNIQUE = 'identifications_identification_number_unique';
-const IMAGE_UNIQUE = 'identifications_image_unique';
 
 /** Room for the multipart boundaries and part headers around the image in a request's declared length. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -44,8 +50,6 @@ const tooLarge = (reply: FastifyReply): HttpError => {
 };
 
 const isUuid = (value: string): boolean => z.uuid().safeParse(value).success;
-/** The largest value of a PostgreSQL integer column: a bigger id cannot be on file (and would fail the query). */
-const MAX_INTEGER_ID = 2_147_483_647;
 
 const hasStatus = (error: unknown): boolean =>
   typeof (error as { statusCode?: unknown } | null)?.statusCode === 'number';
@@ -59,53 +63,8 @@ const storedFile = (root: string, storagePath: string): string | null => {
   }
 };
 
-/** The token user's identifications (or one of them), in the contract's shape, oldest first. */
-const identificationsOf = async (db: Queryable, userId: number, id?: number): Promise<Identification[]> => {
-  const rows = await db
-    .select({
-      id: identifications.id,
-      identificationTypeId: identifications.identificationTypeId,
-      identificationType: identificationTypes.name,
-      identificationNumber: identifications.identificationNumber,
-      issuedDate: identifications.issuedDate,
-      expiryDate: identifications.expiryDate,
-      firstName: users.firstName,
-      middleName: users.middleName,
-      lastName: users.lastName,
-      imageId: identifications.imageId,
-    })
-    .from(identifications)
-    .innerJoin(identificationTypes, eq(identificationTypes.id, identifications.identificationTypeId))
-    .innerJoin(users, eq(users.id, identifications.userId))
-    .where(and(eq(identifications.userId, userId), id === undefined ? undefined : eq(identifications.id, id)))
-    .orderBy(asc(identifications.createdAt), asc(identifications.id));
-  return rows.map(({ firstName, middleName, lastName, ...row }) => ({
-    ...row,
-    identificationNo: row.identificationNumber,
-    fullName: [firstName, middleName, lastName].filter((name) => name !== '').join(' '),
-  }));
-};
-
-/** This user's upload that no identification uses yet, or null. */
-const unusedImage = async (db: Queryable, userId: number, imageId: string) => {
-  if (!isUuid(imageId)) return null;
-  const [image] = await db
-    .select({ id: identificationImages.id, sizeBytes: identificationImages.sizeBytes })
-    .from(identificationImages)
-    .where(
-      and(
-        eq(identificationImages.id, imageId),
-        eq(identificationImages.userId, userId),
-        notExists(
-          db
-            .select({ id: identifications.id })
-            .from(identifications)
-            .where(eq(identifications.imageId, identificationImages.id)),
-        ),
-      ),
-    );
-  return image ?? null;
-};
+const imageRequired = () =>
+  violationsError(toViolations([{ field: 'image', messageId: 'identification.imageRequired' }]));
 
 /** Identification (KYC): the ID image upload and its owner-only read, adding an identification, and listing them. */
 export const identificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
@@ -127,6 +86,7 @@ export const identificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
             `identification-upload|${request.user?.id ?? request.ip}`,
         },
       },
+      schema: { response: envelopeResponses(201, uploadedImageSchema) },
     },
     async (request, reply) => {
       const { id: userId } = currentUser(request);
@@ -151,7 +111,7 @@ export const identificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
         throw isHttpError(error) && error.statusCode === 413 ? tooLarge(reply) : error;
       });
       try {
-        await db.insert(identificationImages).values({ ...stored, userId });
+        await insertImage(db, userId, stored);
       } catch (error) {
         await removeStoredUpload(root, stored.storagePath);
         throw error;
@@ -167,19 +127,20 @@ export const identificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
 
   app.get(
     apiPaths.identificationImage,
-    { schema: { querystring: identificationImageQuerySchema } },
+    {
+      schema: {
+        querystring: identificationImageQuerySchema,
+        response: {
+          200: identificationImageBytesSchema,
+          '4xx': failureEnvelopeSchema,
+          '5xx': failureEnvelopeSchema,
+        },
+      },
+    },
     async (request, reply) => {
       const { id: userId } = currentUser(request);
       // Another user's image answers like an unknown one: its existence is not revealed.
-      const [image] = await db
-        .select({
-          contentType: identificationImages.contentType,
-          storagePath: identificationImages.storagePath,
-        })
-        .from(identificationImages)
-        .where(
-          and(eq(identificationImages.id, request.query.imageId), eq(identificationImages.userId, userId)),
-        );
+      const image = await ownImage(db, userId, request.query.imageId);
       if (!image) throw new HttpError(404, 'notFound');
       const file = storedFile(root, image.storagePath);
       const size =
@@ -204,11 +165,16 @@ export const identificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
 
   app.post(
     apiPaths.addIdentification,
-    { schema: { body: addIdentificationRequestSchema } },
+    {
+      schema: {
+        body: addIdentificationRequestSchema,
+        response: envelopeResponses(201, identificationSchema),
+      },
+    },
     async (request, reply) => {
       const { id: userId } = currentUser(request);
       const input = request.body;
-      const image = await unusedImage(db, userId, input.imgUrl);
+      const image = isUuid(input.imgUrl) ? await unusedImage(db, userId, input.imgUrl) : null;
       const broken = identificationViolations(
         {
           identificationTypeId: input.identificationId,
@@ -221,56 +187,36 @@ export const identificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
       );
       if (broken.length > 0 || !image) throw violationsError(toViolations(broken));
 
-      const [type] =
-        input.identificationId <= MAX_INTEGER_ID
-          ? await db
-              .select({ id: identificationTypes.id })
-              .from(identificationTypes)
-              .where(eq(identificationTypes.id, input.identificationId))
-          : [];
-      if (!type) {
+      if (!(await identificationTypeExists(db, input.identificationId))) {
         throw violationsError(
           toViolations([{ field: 'identificationId', messageId: 'identification.typeUnknown' }]),
         );
       }
-
-      const [onFile] = await db
-        .select({ id: identifications.id })
-        .from(identifications)
-        .where(eq(identifications.identificationNumber, input.identificationNumber));
-      if (onFile) throw new HttpError(409, 'identification.exists');
-
-      let id: number;
-      try {
-        const [created] = await db
-          .insert(identifications)
-          .values({
-            userId,
-            identificationTypeId: type.id,
-            identificationNumber: input.identificationNumber,
-            issuedDate: input.issuedDate,
-            expiryDate: input.expiryDate,
-            imageId: image.id,
-          })
-          .returning({ id: identifications.id });
-        if (!created) throw new Error('insert returned no row');
-        id = created.id;
-      } catch (error) {
-        // Two adds at once: the unique indexes decide, the loser gets the answer the checks above would give.
-        if (isUniqueViolation(error, NUMBER_UNIQUE)) throw new HttpError(409, 'identification.exists');
-        if (isUniqueViolation(error, IMAGE_UNIQUE)) {
-          throw violationsError(
-            toViolations([{ field: 'image', messageId: 'identification.imageRequired' }]),
-          );
-        }
-        throw error;
+      if (await identificationNumberOnFile(db, input.identificationNumber)) {
+        throw new HttpError(409, 'identification.exists');
       }
-      const [created] = await identificationsOf(db, userId, id);
+
+      const added = await insertIdentification(db, {
+        userId,
+        identificationTypeId: input.identificationId,
+        identificationNumber: input.identificationNumber,
+        issuedDate: input.issuedDate,
+        expiryDate: input.expiryDate,
+        imageId: image.id,
+      });
+      // Two adds at once: the loser gets the answer the checks above would give.
+      if (added.outcome !== 'created') {
+        throw added.outcome === 'numberTaken' ? new HttpError(409, 'identification.exists') : imageRequired();
+      }
+      const [created] = await identificationsOf(db, userId, added.id);
+      if (!created) throw new Error(`identification ${added.id} not found after insert`);
       return reply.code(201).send(ok(created, 201, domainMessages['identification.added']));
     },
   );
 
-  const listOwn = { schema: { querystring: userIdQuerySchema } };
+  const listOwn = {
+    schema: { querystring: userIdQuerySchema, response: envelopeResponses(200, identificationListSchema) },
+  };
   // The auth hook has already refused a userId that is not the token's user.
   app.get(apiPaths.identificationsByUser, listOwn, async (request) =>
     ok(await identificationsOf(db, currentUser(request).id)),

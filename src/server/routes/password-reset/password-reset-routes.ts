@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeResponses, noDataSchema } from '../../../contract/envelope';
+import { apiPaths } from '../../../contract/paths';
+import {
+  forgotPasswordRequestSchema,
+  resetPasswordRequestSchema,
+  verifyResetCodeRequestSchema,
+  verifyResetCodeResponseSchema,
+} from '../../../contract/user';
+import { emailViolation, normalizeEmail } from '../../../domain/email';
+import { otpViolation } from '../../../domain/otp';
+import { passwordViolations } from '../../../domain/password';
+import { codeHash, hashPassword, newOneTimeCode, newToken, sameHex, tokenHash } from '../../crypto';
+import { ok, okWithMessage } from '../../envelope';
+import { HttpError, toViolations, violationsError } from '../../http-error';
+import { perIpAndEmailLimit } from '../../plugins/rate-limit';
+import type { RouteDeps } from '../deps';
+import { findUserIdByEmail, revokeAllSessions, setPasswordHash } from '../user/users-repository';
+import { consumeCode, countCodeAttempt, replaceResetCode, useResetToken } from './reset-codes-repository';
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_MAX_ATTEMPTS = 5;
+export const RESET_TOKEN_TTL_MS = 15 * 60_000;
+
+const resetMail = (code: string) => ({
+  subject: `${code} is your Cedi Wallet password reset code`,
+  text: [
+    'Someone asked to reset the password of your Cedi Wallet account.',
+    '',
+    `Your code is ${code}. It works once, for 10 minutes.`,
+    '',
+    'If this was not you, ignore this email: your password has not changed.',
+  ].join('\n'),
+});
+
+/**
+ * Forgotten password: a 6-digit code by mail (stored as an HMAC, 10 minutes, 5 attempts), exchanged for a reset
+ * token (stored hashed, 15 minutes, single use) that sets the new password and ends every session.
+ */
+export const passwordResetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, mailer }) => {
+  const codeLimit = perIpAndEmailLimit(config.LOGIN_RATE_LIMIT_PER_MINUTE);
+
+  app.post(
+    apiPaths.forgotPassword,
+    {
+      config: { public: true, rateLimit: codeLimit },
+      schema: { body: forgotPasswordRequestSchema, response: envelopeResponses(200, noDataSchema) },
+    },
+    async (request) => {
+      const invalid = emailViolation(request.body.email);
+      if (invalid) throw violationsError(toViolations([{ field: 'email', messageId: invalid }]));
+      const email = normalizeEmail(request.body.email);
+      const userId = await findUserIdByEmail(db, email);
+      const code = newOneTimeCode();
+      const now = new Date();
+      // An unknown email runs the same statements for user 0 (no row), so both answers take about as long.
+      const hashed = codeHash(config.APP_SECRET, userId ?? 0, code);
+      await replaceResetCode(
+        db,
+        userId ?? 0,
+        userId === null ? null : { codeHash: hashed, expiresAt: new Date(now.getTime() + CODE_TTL_MS) },
+        now,
+      );
+      if (userId !== null) {
+        // Not awaited: the answer must not wait for the mail server.
+        mailer.send({ to: email, ...resetMail(code) }).catch((error: unknown) => {
+          request.log.error({ err: error }, 'password reset mail could not be sent');
+        });
+      }
+      return okWithMessage('otp.sent');
+    },
+  );
+
+  app.post(
+    apiPaths.verifyResetCode,
+    {
+      config: { public: true, rateLimit: codeLimit },
+      schema: {
+        body: verifyResetCodeRequestSchema,
+        response: envelopeResponses(200, verifyResetCodeResponseSchema),
+      },
+    },
+    async (request) => {
+      if (otpViolation(request.body.code)) throw new HttpError(400, 'otp.invalidFormat');
+      const wrong = new HttpError(400, 'otp.invalidOrExpired');
+      const userId = await findUserIdByEmail(db, normalizeEmail(request.body.email));
+      if (userId === null) throw wrong;
+      const now = new Date();
+      const attempt = await countCodeAttempt(db, userId, CODE_MAX_ATTEMPTS, now);
+      if (!attempt || !sameHex(attempt.codeHash, codeHash(config.APP_SECRET, userId, request.body.code)))
+        throw wrong;
+
+      const resetToken = newToken();
+      const consumed = await consumeCode(
+        db,
+        attempt.id,
+        {
+          resetTokenHash: tokenHash(resetToken),
+          resetExpiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+        },
+        now,
+      );
+      if (!consumed) throw wrong; // used by a parallel request a moment ago
+      return ok({ resetToken });
+    },
+  );
+
+  app.post(
+    apiPaths.resetPassword,
+    {
+      config: { public: true },
+      schema: { body: resetPasswordRequestSchema, response: envelopeResponses(200, noDataSchema) },
+    },
+    async (request) => {
+      const { resetToken, newPassword, confirmPassword } = request.body;
+      const broken = passwordViolations(newPassword, confirmPassword);
+      if (broken.length > 0) {
+        throw violationsError(
+          toViolations(broken, (field) => (field === 'createPassword' ? 'newPassword' : field)),
+        );
+      }
+      const passwordHash = await hashPassword(newPassword);
+      const now = new Date();
+      const done = await db.transaction(async (tx) => {
+        const userId = await useResetToken(tx, tokenHash(resetToken), now);
+        if (userId === null) return false;
+        await setPasswordHash(tx, userId, passwordHash);
+        await revokeAllSessions(tx, userId, now);
+        return true;
+      });
+      if (!done) throw new HttpError(400, 'resetPassword.expired');
+      return okWithMessage('resetPassword.done');
+    },
+  );
+};

@@ -21,6 +21,29 @@ export const errorDataSchema = z.object({
 });
 export type ErrorData = z.infer<typeof errorDataSchema>;
 
+/** The data of an answer that carries none (log-out, 'otp.sent', 'resetPassword.done'). */
+export const noDataSchema = z.null();
+
+/** Every error answer: the envelope around ErrorData. */
+export const failureEnvelopeSchema = envelopeSchema(errorDataSchema);
+
+/**
+ * A route's `schema.response`: its success status with `data` in the envelope, and the failure envelope for
+ * every 4xx and 5xx (the error handler answers those for every route).
+ */
+export const envelopeResponses = <Status extends 200 | 201 | 202, Data extends z.ZodType>(
+  status: Status,
+  data: Data,
+) =>
+  ({
+    [status]: envelopeSchema(data),
+    '4xx': failureEnvelopeSchema,
+    '5xx': failureEnvelopeSchema,
+  }) as { [S in Status]: ReturnType<typeof envelopeSchema<Data>> } & {
+    '4xx': typeof failureEnvelopeSchema;
+    '5xx': typeof failureEnvelopeSchema;
+  };
+
 /** A decimal amount of money on the wire: at most two decimals (more is a 400). */
 export const apiAmountSchema = z
   .number()

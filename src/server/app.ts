@@ -2,7 +2,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { createWalletModule, type WalletModule } from './ledger/wallet-module';
 import { createMailer, type Mailer } from './mail';
 import { installAuth } from './plugins/auth';
 import { installErrorHandling } from './plugins/errors';
@@ -14,10 +13,11 @@ import type { RouteDeps } from './routes/deps';
 import { healthRoutes } from './routes/health';
 import { identificationRoutes } from './routes/identification';
 import { passwordResetRoutes } from './routes/password-reset';
-import { providerWebhookRoutes, receiveProviderCallback } from './routes/provider-webhook';
 import { referenceRoutes } from './routes/reference';
 import { userRoutes } from './routes/user';
-import { walletRoutes } from './routes/wallet';
+import { providerWebhookRoutes, receiveProviderCallback } from './routes/wallet/provider-webhook-routes';
+import { createWalletModule, type WalletModule } from './routes/wallet/wallet-module';
+import { walletRoutes } from './routes/wallet/wallet-routes';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiAmountSchema } from './envelope';
+import { apiAmountSchema, envelopeResponses, envelopeSchema } from './envelope';
 
 export const walletOperationStatusSchema = z.enum(['pending', 'Successful', 'Failed']);
 export type WalletOperationStatus = z.infer<typeof walletOperationStatusSchema>;
@@ -121,3 +121,22 @@ export const walletHistoryPageSchema = z.object({
   pageSize: z.number().int(),
 });
 export type WalletHistoryPage = z.infer<typeof walletHistoryPageSchema>;
+
+/** What every money-moving POST answers: 200 (202 for a MoMo top-up waiting for the payer), or the failure envelope (a 402 says why the payment failed). */
+export const walletMoneyResponses = {
+  ...envelopeResponses(200, walletOperationResultSchema),
+  202: envelopeSchema(walletOperationResultSchema),
+};
+
+/** GET api/User/GetWalletOperation. */
+export const walletOperationResponses = envelopeResponses(200, walletOperationResultSchema);
+
+/** GET api/User/GetWalletHistoryByUserId. */
+export const walletHistoryResponses = envelopeResponses(200, z.array(walletHistoryRowSchema));
+
+/** GET api/User/GetWalletHistoryPage. */
+export const walletHistoryPageResponses = envelopeResponses(200, walletHistoryPageSchema);
+
+/** POST api/Provider/Webhook: whether the callback resolved its operation (duplicates and late ones are ignored). */
+export const providerWebhookResultSchema = z.object({ outcome: z.enum(['resolved', 'ignored']) });
+export const providerWebhookResponses = envelopeResponses(200, providerWebhookResultSchema);

@@ -101,6 +101,18 @@ export const domainMessages = {
   'operation.notFound': 'We could not find that transaction.',
   'wallet.historyFailed': 'Failed to load your wallet history.',
   'walletPayment.notEnough': 'Not enough funds in the wallet',
+  // A wallet history row's description, composed when read; {counterparty} is the masked other side.
+  'walletOperation.card_top_up': 'Top-up by card ({counterparty})',
+  'walletOperation.bank_top_up': 'Top-up by bank ({counterparty})',
+  'walletOperation.momo_top_up': 'Top-up by MoMo ({counterparty})',
+  'walletOperation.bank_withdrawal': 'Withdrawal to bank ({counterparty})',
+  'walletOperation.momo_withdrawal': 'Withdrawal to MoMo ({counterparty})',
+  'walletOperation.momo_transfer': 'Transfer to MoMo ({counterparty})',
+  'walletOperation.bank_transfer': 'Transfer to bank ({counterparty})',
+  'walletOperation.wallet_transfer': 'Transfer to wallet ({counterparty})',
+  'walletOperation.bet': 'Bet ({counterparty})',
+  'walletOperation.bill_payment': 'Bill payment ({counterparty})',
+  'walletOperation.gem_purchase': 'Gem purchase ({counterparty})',
 } as const;
 
 export type DomainMessageId = keyof typeof domainMessages;

@@ -2,7 +2,6 @@ import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify'
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { createWalletModule, type WalletModule } from './ledger/wallet-module';
 import { createMailer, type Mailer } from './mail';
 import { installAuth } from './plugins/auth';
 import { installErrorHandling } from './plugins/errors';
@@ -15,10 +14,11 @@ import type { RouteDeps } from './routes/deps';
 import { healthRoutes } from './routes/health/health-routes';
 import { identificationRoutes } from './routes/identification/identification-routes';
 import { passwordResetRoutes } from './routes/password-reset/password-reset-routes';
-import { providerWebhookRoutes, receiveProviderCallback } from './routes/provider-webhook';
 import { referenceRoutes } from './routes/reference/reference-routes';
 import { userRoutes } from './routes/user/user-routes';
-import { walletRoutes } from './routes/wallet';
+import { providerWebhookRoutes, receiveProviderCallback } from './routes/wallet/provider-webhook-routes';
+import { createWalletModule, type WalletModule } from './routes/wallet/wallet-module';
+import { walletRoutes } from './routes/wallet/wallet-routes';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 

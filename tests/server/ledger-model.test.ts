@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/paths';
 import type { WalletOperationResult, WalletOperationStatus } from '../../src/contract/wallet';
 import { minorToApiAmount, parseDecimalAmount } from '../../src/domain/money';
+import { processingFee } from '../../src/domain/fees';
 import { signWebhook } from '../../src/server/providers/webhook-signature';
+import { registerUser } from '../support/server-helpers';
+import { fundWallet, keyFor, refusal, walletOf } from '../support/server-wallet-ledger';
 import { createTestApp, type TestApp } from '../support/test-app';
 import {
   bankTopUpBody,
@@ -49,10 +52,13 @@ interface Model {
   operations: ModelOperation[];
   /** Keys whose first answer is final for them (200, 202 or 402), with the request and that answer. */
   answered: { key: string; url: MoneyPath; body: object; statusCode: number; json: unknown }[];
+  /** Another user's wallet that sends the model's user transfers between wallets (amount + 1% fee each). */
+  senderMinor: number;
 }
 
 interface Real {
   user: WalletUser;
+  senderId: number;
 }
 
 let t: TestApp;
@@ -280,6 +286,37 @@ class Withdraw implements fc.AsyncCommand<Model, Real> {
   toString = () => `withdraw(${this.amountMinor}, ${this.momo ? 'momo' : 'bank'}, ${this.ok})`;
 }
 
+/**
+ * A transfer between wallets into the model's wallet (decided at once): the sender pays amount + fee, the model's
+ * wallet gains the amount at once, whatever it holds; refused, moving nothing, when the sender cannot cover it.
+ */
+class TransferIn implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly amountMinor: number) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const answer = await t.app.wallet.service.pay({
+      idempotency: keyFor(real.senderId),
+      draft: {
+        kind: 'wallet_transfer',
+        amountMinor: this.amountMinor,
+        counterparty: { rail: 'wallet', label: 'Model user', userId: real.user.userId },
+      },
+      insufficientFunds: refusal,
+    });
+    const total = this.amountMinor + processingFee(this.amountMinor);
+    if (total > model.senderMinor) {
+      expect(answer).toEqual(refusal);
+    } else {
+      expect(answer.statusCode).toBe(200);
+      model.senderMinor -= total;
+      model.balanceMinor += this.amountMinor;
+    }
+    expect((await walletOf(t.database.db, real.senderId)).balanceMinor).toBe(model.senderMinor);
+    await checkAgainstModel(model, real);
+  }
+  toString = () => `transferIn(${this.amountMinor})`;
+}
+
 /** The worker's pass: callbacks for what the sandbox decided, then polling (finds lost callbacks). */
 class RunWorker implements fc.AsyncCommand<Model, Real> {
   constructor(readonly expire: boolean) {}
@@ -403,6 +440,7 @@ const commands = fc.commands(
     fc.constant(new SandboxCallbacks()),
     fc.tuple(fc.nat(), fc.boolean()).map(([pick, contrary]) => new Webhook(pick, contrary)),
     fc.tuple(fc.nat(), fc.boolean()).map(([pick, otherBody]) => new Retry(pick, otherBody)),
+    amountMinor.map((amount) => new TransferIn(amount)),
   ],
   { maxCommands: 20 },
 );
@@ -412,8 +450,11 @@ describe('the ledger against its model', () => {
     await fc.assert(
       fc.asyncProperty(commands, async (sequence) => {
         const user = await walletUser(t.app, t.database.db);
-        const model: Model = { balanceMinor: 0, heldMinor: 0, operations: [], answered: [] };
-        await fc.asyncModelRun(() => ({ model, real: { user } }), sequence);
+        const { userId: senderId } = await registerUser(t.app);
+        const senderMinor = 40_000;
+        await fundWallet(t.database.db, senderId, senderMinor);
+        const model: Model = { balanceMinor: 0, heldMinor: 0, operations: [], answered: [], senderMinor };
+        await fc.asyncModelRun(() => ({ model, real: { user, senderId } }), sequence);
         await expectLedgerInvariants(t.database.db);
       }),
       { numRuns: 50 },

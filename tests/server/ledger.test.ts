@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountCodes, LedgerAccounts } from '../../src/server/ledger/accounts';
-import { postTransaction } from '../../src/server/ledger/post';
+import { postTransaction } from '../../src/server/ledger/posting';
 import { newReferenceNumber } from '../../src/server/ledger/reference';
 import { queryRows } from '../../src/server/db/sql';
-import { canonicalJson, requestHash } from '../../src/server/plugins/idempotency';
+import { canonicalJson, requestHash } from '../../src/server/idempotency/idempotency-key';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { registerUser } from '../support/server-helpers';
 import { expectLedgerInvariants, ledgerTotal } from '../support/server-wallet-invariants';
@@ -33,28 +33,24 @@ const balanceOf = async (userId: number) => {
 
 /** Credits a wallet from card clearing, as a card top-up would. */
 const credit = (userId: number, amountMinor: number) =>
-  db().transaction((tx) =>
-    postTransaction(tx, accounts, {
-      operationId: null,
-      description: 'test credit',
-      entries: [
-        { accountCode: accountCodes.wallet(userId), amountMinor },
-        { accountCode: accountCodes.cardClearing(), amountMinor: -amountMinor },
-      ],
-    }),
-  );
+  postTransaction(db(), accounts, {
+    operationId: null,
+    description: 'test credit',
+    entries: [
+      { accountCode: accountCodes.wallet(userId), amountMinor },
+      { accountCode: accountCodes.cardClearing(), amountMinor: -amountMinor },
+    ],
+  });
 
 const transfer = (from: number, to: number, amountMinor: number) =>
-  db().transaction((tx) =>
-    postTransaction(tx, accounts, {
-      operationId: null,
-      description: 'test transfer',
-      entries: [
-        { accountCode: accountCodes.wallet(from), amountMinor: -amountMinor },
-        { accountCode: accountCodes.wallet(to), amountMinor },
-      ],
-    }),
-  );
+  postTransaction(db(), accounts, {
+    operationId: null,
+    description: 'test transfer',
+    entries: [
+      { accountCode: accountCodes.wallet(from), amountMinor: -amountMinor },
+      { accountCode: accountCodes.wallet(to), amountMinor },
+    ],
+  });
 
 describe('postTransaction', () => {
   it('appends balanced entries, creates wallet accounts on first use and updates only the wallets', async () => {
@@ -89,9 +85,7 @@ describe('postTransaction', () => {
     ];
     for (const entries of attempts) {
       await expect(
-        db().transaction((tx) =>
-          postTransaction(tx, accounts, { operationId: null, description: 'bad', entries }),
-        ),
+        postTransaction(db(), accounts, { operationId: null, description: 'bad', entries }),
       ).rejects.toThrow();
     }
     expect(await balanceOf(userId)).toBe(0);

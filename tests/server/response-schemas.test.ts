@@ -13,21 +13,6 @@ import {
 import { checkAnswersOf, expectAnswerMatchesSchema, routeRecorder } from '../support/answer-checks';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-/**
- * The money routes get their response schemas on the ledger branch (issue 7, "ledger" helper).
- * THE MERGE REMOVES THIS LIST: once those routes declare their schemas, delete it and the walk covers them too.
- */
-const MONEY_ROUTES_UNTIL_LEDGER_MERGE: readonly string[] = [
-  apiPaths.cardTopUp,
-  apiPaths.bankTopUp,
-  apiPaths.momoTopUp,
-  apiPaths.withdrawal,
-  apiPaths.walletHistory,
-  apiPaths.walletOperation,
-  apiPaths.walletHistoryPage,
-  apiPaths.providerWebhook,
-];
-
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -40,13 +25,8 @@ describe('every API route declares its response schema', () => {
     for (const path of Object.values(apiPaths)) expect(urls, path).toContain(path);
   });
 
-  it('declares a success status, 4xx and 5xx on every route but the money routes of the allow-list', () => {
-    const api = t.routes.filter(
-      (route) =>
-        route.url.startsWith('/api/') &&
-        route.method !== 'HEAD' &&
-        !MONEY_ROUTES_UNTIL_LEDGER_MERGE.includes(route.url),
-    );
+  it('declares a success status, 4xx and 5xx on every route', () => {
+    const api = t.routes.filter((route) => route.url.startsWith('/api/') && route.method !== 'HEAD');
     expect(api.length).toBeGreaterThanOrEqual(20);
     const missing = api
       .filter((route) => {

@@ -231,11 +231,15 @@ export const walletOperations = pgTable(
     kind: varchar('kind', { length: 24 }).notNull(),
     direction: varchar('direction', { length: 6 }).notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** The processing fee charged on top of the amount (transfers, bets), 0 for most kinds. */
+    feeMinor: bigint('fee_minor', { mode: 'number' }).notNull().default(0),
     status: varchar('status', { length: 12 }).notNull().default('pending'),
     /** A DomainMessageId saying why it failed. */
     failureMessageId: varchar('failure_message_id', { length: 64 }),
-    description: varchar('description', { length: 200 }).notNull(),
-    /** What the user may see of the counterparty: card brand and last four, bank and masked account, network and masked number. */
+    /**
+     * What the user may see of the counterparty (card brand and last four, bank and masked account, network and
+     * masked number...), as ledger/counterparty.ts. The history's description is composed from it and the kind.
+     */
     counterparty: jsonb('counterparty').notNull(),
     /** Money kept back from the wallet until the provider answers (withdrawals); 0 once resolved. */
     heldMinor: bigint('held_minor', { mode: 'number' }).notNull().default(0),
@@ -248,14 +252,15 @@ export const walletOperations = pgTable(
     index('wallet_operations_pending_idx').on(table.status, table.createdAt),
     check(
       'wallet_operations_kind',
-      sql`${table.kind} in ('card_top_up', 'bank_top_up', 'momo_top_up', 'bank_withdrawal', 'momo_withdrawal')`,
+      sql`${table.kind} in ('card_top_up', 'bank_top_up', 'momo_top_up', 'bank_withdrawal', 'momo_withdrawal', 'momo_transfer', 'bank_transfer', 'wallet_transfer', 'bet', 'bill_payment', 'gem_purchase')`,
     ),
     check('wallet_operations_direction', sql`${table.direction} in ('Credit', 'Debit')`),
     check('wallet_operations_status', sql`${table.status} in ('pending', 'Successful', 'Failed')`),
     check('wallet_operations_amount_positive', sql`${table.amountMinor} > 0`),
+    check('wallet_operations_fee', sql`${table.feeMinor} >= 0`),
     check(
       'wallet_operations_held',
-      sql`${table.heldMinor} >= 0 and ${table.heldMinor} <= ${table.amountMinor}`,
+      sql`${table.heldMinor} >= 0 and ${table.heldMinor} <= ${table.amountMinor} + ${table.feeMinor}`,
     ),
     check('wallet_operations_resolved', sql`(${table.status} = 'pending') = (${table.resolvedAt} is null)`),
   ],
@@ -266,6 +271,7 @@ export const ledgerTransactions = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     operationId: bigint('operation_id', { mode: 'number' }).references(() => walletOperations.id),
+    /** Internal audit text, never shown: '<kind> <reference>' for an operation's posting. */
     description: varchar('description', { length: 200 }).notNull(),
     createdAt: createdAt(),
   },

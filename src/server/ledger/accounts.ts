@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { queryRows } from '../db/sql';
+import { UnknownAccountError } from './errors';
 
-/** Ledger account codes: one wallet per user, clearing and payout accounts per rail and counterparty. */
+/**
+ * Ledger account codes: one wallet per user; clearing accounts for money coming in and payout accounts for money
+ * going out, per rail and counterparty; revenue accounts (fees, the gem shop).
+ */
 export const accountCodes = {
   wallet: (userId: number) => `wallet:${userId}`,
   cardClearing: () => 'clearing:card',
@@ -10,7 +14,10 @@ export const accountCodes = {
   momoClearing: (provider: string) => `clearing:momo:${provider}`,
   bankPayout: (bankId: number) => `payout:bank:${bankId}`,
   momoPayout: (provider: string) => `payout:momo:${provider}`,
+  bettingClearing: (operator: string) => `clearing:betting:${operator}`,
+  billerClearing: (biller: string) => `clearing:biller:${biller}`,
   feeRevenue: () => 'revenue:fees',
+  shopRevenue: () => 'revenue:shop',
 } as const;
 
 type AccountKind = 'wallet' | 'clearing' | 'revenue';
@@ -27,7 +34,7 @@ const kindOf = (code: string): AccountKind => {
   if (walletUserId(code) !== null) return 'wallet';
   if (code.startsWith('revenue:')) return 'revenue';
   if (code.startsWith('clearing:') || code.startsWith('payout:')) return 'clearing';
-  throw new Error(`unknown ledger account code: ${code}`);
+  throw new UnknownAccountError(code);
 };
 
 /**

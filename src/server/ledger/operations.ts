@@ -1,141 +1,86 @@
 import { sql } from 'drizzle-orm';
-import type { WalletOperationKind, WalletOperationStatus } from '../../contract/wallet';
-import type { DomainMessageId } from '../../domain/messages';
-import { preparedRows, type Db, type Queryable } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import type { IdempotencyKey, StoredAnswer } from '../plugins/idempotency';
+import { queryRows, toMinor } from '../db/sql';
+import type { IdempotencyKey, StoredAnswer } from '../idempotency/idempotency-key';
 import { accountCodes, type LedgerAccounts } from './accounts';
 import { answerFor } from './answers';
+import { WalletNotFoundError } from './errors';
+import { feeOf, holdOf, operationKinds } from './kinds';
+import {
+  OPERATION_COLUMN_LIST,
+  toOperation,
+  type Operation,
+  type OperationDraft,
+  type OperationRecord,
+  type Resolution,
+} from './operation';
+import {
+  entriesPart,
+  entryArrays,
+  isWalletShortfall,
+  runPosting,
+  walletChanges,
+  walletCheck,
+  walletsPart,
+} from './posting';
 import { newReferenceNumber } from './reference';
-import { queryRows, toMinor } from '../db/sql';
+import { autocommit } from './statements';
 
-/** What may be shown of the other side, and what the ledger needs to pick the clearing account. */
-export type Counterparty =
-  | { rail: 'card'; label: string; brand: string; lastFour: string }
-  | { rail: 'bank'; label: string; bankId: number; bankName: string; lastFour: string }
-  | { rail: 'momo'; label: string; network: string; lastFour: string };
-
-export interface OperationDraft {
-  kind: WalletOperationKind;
-  amountMinor: number;
-  description: string;
-  counterparty: Counterparty;
-}
-
-export interface Operation extends OperationDraft {
-  id: number;
-  userId: number;
-  referenceNumber: string;
-  direction: 'Credit' | 'Debit';
-  status: WalletOperationStatus;
-  failureMessageId: DomainMessageId | null;
-  heldMinor: number;
-  createdAt: Date;
-}
-
-export type Resolution = { status: 'Successful' } | { status: 'Failed'; failureMessageId: DomainMessageId };
-
-export const isWithdrawal = (kind: WalletOperationKind): boolean =>
-  kind === 'bank_withdrawal' || kind === 'momo_withdrawal';
-
-export const directionOf = (kind: WalletOperationKind): 'Credit' | 'Debit' =>
-  isWithdrawal(kind) ? 'Debit' : 'Credit';
-
-/** The system account on the other side of the wallet: clearing for money coming in, payout for money going out. */
-export const counterpartyAccount = (kind: WalletOperationKind, counterparty: Counterparty): string => {
-  switch (counterparty.rail) {
-    case 'card':
-      return accountCodes.cardClearing();
-    case 'bank':
-      return isWithdrawal(kind)
-        ? accountCodes.bankPayout(counterparty.bankId)
-        : accountCodes.bankClearing(counterparty.bankId);
-    case 'momo':
-      return isWithdrawal(kind)
-        ? accountCodes.momoPayout(counterparty.network)
-        : accountCodes.momoClearing(counterparty.network);
-  }
-};
-
-interface OperationRecord {
-  id: unknown;
-  user_id: number;
-  reference_number: string;
-  kind: WalletOperationKind;
-  direction: 'Credit' | 'Debit';
-  amount_minor: unknown;
-  status: WalletOperationStatus;
-  failure_message_id: DomainMessageId | null;
-  description: string;
-  counterparty: Counterparty | string;
-  held_minor: unknown;
-  created_at: Date | string;
-}
-
-const OPERATION_COLUMN_LIST =
-  'id, user_id, reference_number, kind, direction, amount_minor, status, failure_message_id, description, counterparty, held_minor, created_at';
-const OPERATION_COLUMNS = sql.raw(OPERATION_COLUMN_LIST);
-
-const toOperation = (row: OperationRecord): Operation => ({
-  id: toMinor(row.id),
-  userId: row.user_id,
-  referenceNumber: row.reference_number,
-  kind: row.kind,
-  direction: row.direction,
-  amountMinor: toMinor(row.amount_minor),
-  status: row.status,
-  failureMessageId: row.failure_message_id,
-  description: row.description,
-  counterparty:
-    typeof row.counterparty === 'string' ? (JSON.parse(row.counterparty) as Counterparty) : row.counterparty,
-  heldMinor: toMinor(row.held_minor),
-  createdAt: new Date(row.created_at),
-});
+/*
+ * An operation's life on the ledger, driven by its kind's entry plan (kinds.ts): created with its Idempotency-Key
+ * (and, for a debit followed by a provider, its hold of amount + fee); later posted (the plan's entries) or
+ * released (the hold) exactly once; or, for a kind decided at once, created and posted in one statement.
+ */
 
 export type Created =
   | {
       outcome: 'created';
       operation: Operation;
       availableMinor: number;
-      /** The answer already stored under the key (kinds that answer at creation, see `answersAtCreation`). */
+      /** The answer already stored under the key (kinds that answer at creation). */
       answer: StoredAnswer | null;
     }
   | { outcome: 'duplicateKey' }
   | { outcome: 'refused'; answer: StoredAnswer };
 
-/**
- * Kinds whose answer is known when the operation is created: a withdrawal (the money is held, the payout is
- * confirmed later) answers 200 pending, a MoMo top-up (the payer approves on the phone) 202 pending. Their answer
- * is stored with the operation, in the same statement, so the request needs no third commit after the provider
- * call. Whatever the provider then says is reported by the operation's status, like a later callback.
- */
-export const answersAtCreation = (kind: WalletOperationKind): boolean =>
-  isWithdrawal(kind) || kind === 'momo_top_up';
-
-/** What `answerFor` says of a just-created operation (its walletAmount is filled in by the statement). */
-const pendingOperation = (
+/** The operation as it stands once created, before the statement has given it an id and a date. */
+const draftOperation = (
   userId: number,
   referenceNumber: string,
   draft: OperationDraft,
+  feeMinor: number,
+  status: Operation['status'],
   held: number,
 ): Operation => ({
   ...draft,
   id: 0,
   userId,
   referenceNumber,
-  direction: directionOf(draft.kind),
-  status: 'pending',
+  direction: operationKinds[draft.kind].direction,
+  feeMinor,
+  status,
   failureMessageId: null,
   heldMinor: held,
   createdAt: new Date(0),
 });
 
+/** A new operation's reference, fee and the first seven parameters of the creating statements ($1-$7). */
+const newOperation = ({ userId }: IdempotencyKey, draft: OperationDraft) => {
+  const feeMinor = feeOf(draft.kind, draft.amountMinor);
+  const referenceNumber = newReferenceNumber();
+  const direction = operationKinds[draft.kind].direction;
+  const counterparty = JSON.stringify(draft.counterparty);
+  const values = [userId, referenceNumber, draft.kind, direction, draft.amountMinor, feeMinor, counterparty];
+  return { feeMinor, referenceNumber, values };
+};
+
 // The stored answer's walletAmount is made in SQL from pesewas with exact numeric division (bigint / numeric, never
 // a float), the same conversion as minorToApiAmount, so the answer and its operation are written in one statement.
 const createStatement = (wallet: string) => `with w as (${wallet}), op as (
     insert into wallet_operations
-      (user_id, reference_number, kind, direction, amount_minor, description, counterparty, held_minor)
-    select $1::int, $2::text, $3::text, $4::text, $5::bigint, $6::text, $7::jsonb, $8::bigint from w
+      (user_id, reference_number, kind, direction, amount_minor, fee_minor, counterparty, held_minor)
+    select $1::int, $2::text, $3::text, $4::text, $5::bigint, $6::bigint, $7::jsonb, $8::bigint from w
     returning ${OPERATION_COLUMN_LIST}
   ), k as (
     insert into idempotency_keys (user_id, key, request_hash, operation_id, response_status, response_body)
@@ -148,8 +93,8 @@ const createStatement = (wallet: string) => `with w as (${wallet}), op as (
   select op.*, w.available, op.id is null as refused
   from (select 1) as one left join op on true left join w on true`;
 
-/** A withdrawal takes its hold; the conditional UPDATE is the balance check (under the wallet row lock). */
-const CREATE_DEBIT = createStatement(`
+/** A debit takes its hold (amount + fee); the conditional UPDATE is the balance check (under the wallet row lock). */
+const CREATE_HOLDING = createStatement(`
     update wallets set held_minor = held_minor + $8::bigint
     where user_id = $1::int and balance_minor - held_minor >= $8::bigint
     returning balance_minor - held_minor as available`);
@@ -158,11 +103,11 @@ const CREATE_CREDIT = createStatement(
 );
 
 /**
- * Creates the operation and records its Idempotency-Key in one statement (so one transaction): a concurrent
- * request with the same key waits on the key's primary key, then fails with a unique violation and reads the
- * committed record instead. A withdrawal also takes its hold in the same statement: the UPDATE locks the wallet
- * row and PostgreSQL re-checks `balance - held >= amount` against the newest row version after any wait, so two
- * withdrawals can never hold more than the wallet has.
+ * Creates an operation that a provider decides later, and records its Idempotency-Key, in one statement (so one
+ * transaction): a concurrent request with the same key waits on the key's primary key, then fails with a unique
+ * violation and reads the committed record instead. A debit also takes its hold (its plan's amount + fee) in the
+ * same statement: the UPDATE locks the wallet row and PostgreSQL re-checks `balance - held >= hold` against the
+ * newest row version after any wait, so two debits can never hold more than the wallet has.
  *
  * When the wallet cannot cover the hold, the same statement records `refusal` as the key's answer (no operation):
  * the refusal is decided and stored atomically, so concurrent copies of the request serialize on the key's
@@ -175,34 +120,24 @@ export const createOperation = async (
   refusal: StoredAnswer,
 ): Promise<Created> => {
   const { userId, key, requestHash } = idempotency;
-  const direction = directionOf(draft.kind);
-  const held = direction === 'Debit' ? draft.amountMinor : 0;
-  const referenceNumber = newReferenceNumber();
-  const accepted = answersAtCreation(draft.kind)
-    ? answerFor(pendingOperation(userId, referenceNumber, draft, held), 0)
+  const { feeMinor, referenceNumber, values } = newOperation(idempotency, draft);
+  const held = holdOf(draft.kind, draft.amountMinor, feeMinor);
+  const accepted = operationKinds[draft.kind].answersAtCreation
+    ? answerFor(draftOperation(userId, referenceNumber, draft, feeMinor, 'pending', held), 0)
     : null;
   try {
-    const [row] = await preparedRows<Partial<OperationRecord> & { available: unknown; refused: boolean }>(
-      db,
-      held > 0 ? 'wallet_create_debit' : 'wallet_create_credit',
-      held > 0 ? CREATE_DEBIT : CREATE_CREDIT,
-      [
-        userId,
-        referenceNumber,
-        draft.kind,
-        direction,
-        draft.amountMinor,
-        draft.description,
-        JSON.stringify(draft.counterparty),
-        held,
-        key,
-        requestHash,
-        refusal.statusCode,
-        JSON.stringify(refusal.body),
-        accepted?.statusCode ?? null,
-        accepted ? JSON.stringify(accepted.body) : null,
-      ],
-    );
+    const [row] = await autocommit(db).rows<
+      Partial<OperationRecord> & { available: unknown; refused: boolean }
+    >(held > 0 ? 'wallet_create_debit' : 'wallet_create_credit', held > 0 ? CREATE_HOLDING : CREATE_CREDIT, [
+      ...values,
+      held,
+      key,
+      requestHash,
+      refusal.statusCode,
+      JSON.stringify(refusal.body),
+      accepted?.statusCode ?? null,
+      accepted ? JSON.stringify(accepted.body) : null,
+    ]);
     if (!row || row.refused) return { outcome: 'refused', answer: refusal };
     const operation = toOperation(row as OperationRecord);
     const availableMinor = toMinor(row.available);
@@ -218,20 +153,110 @@ export const createOperation = async (
   }
 };
 
+/** The answer's walletAmount: the paying wallet's available balance after the statement, in exact numeric. */
+const answerWithBalance = (answer: string, fill: string, user: string) =>
+  `case when ${fill} then jsonb_set(${answer}::jsonb, '{data,walletAmount}',
+     to_jsonb(round((select w.balance_minor - w.held_minor from w where w.user_id = ${user}::int) / 100.0, 2)))
+   else ${answer}::jsonb end`;
+
+/**
+ * Created and posted at once (a kind decided without a provider): the operation (Successful), its ledger
+ * transaction and entries, the wallets' balances and the key's answer, in one statement. A wallet that cannot
+ * cover its debit fails the statement on the wallets' CHECK, so nothing of it is kept.
+ */
+const CREATE_POSTED = `with op as (
+    insert into wallet_operations
+      (user_id, reference_number, kind, direction, amount_minor, fee_minor, counterparty, held_minor, status, resolved_at)
+    values ($1::int, $2::text, $3::text, $4::text, $5::bigint, $6::bigint, $7::jsonb, 0, 'Successful', now())
+    returning ${OPERATION_COLUMN_LIST}
+  ), ${entriesPart(
+    "insert into ledger_transactions (operation_id, description) select id, kind || ' ' || reference_number from op",
+    '$8',
+    '$9',
+  )}, ${walletsPart('op, ', '$10', '$11', '$12')}, k as (
+    insert into idempotency_keys (user_id, key, request_hash, operation_id, response_status, response_body)
+    select $1::int, $13::text, $14::text, op.id, $15::int, ${answerWithBalance('$16', 'true', '$1')}
+    from op where $13::text is not null
+  )
+  select op.*, (select count(*) from e)::int as entry_count,
+         (select w.balance_minor - w.held_minor from w where w.user_id = op.user_id) as available,
+         ${walletCheck('$10', "'no wallet for operation ' || op.reference_number")}
+  from op`;
+
+export type Posted =
+  | { outcome: 'posted'; operation: Operation; availableMinor: number; answer: StoredAnswer }
+  | { outcome: 'duplicateKey' }
+  | { outcome: 'insufficientFunds' };
+
+/**
+ * Creates and posts an operation decided at once, with its Idempotency-Key. When it touches two user wallets (a
+ * transfer between wallets) they are locked first, in user id order, in one transaction.
+ */
+export const createPostedOperation = async (
+  db: Db,
+  accounts: LedgerAccounts,
+  idempotency: IdempotencyKey,
+  draft: OperationDraft,
+): Promise<Posted> => {
+  const { userId, key, requestHash } = idempotency;
+  const kind = operationKinds[draft.kind];
+  const { feeMinor, referenceNumber, values } = newOperation(idempotency, draft);
+  const entries = kind.entries({
+    userId,
+    amountMinor: draft.amountMinor,
+    feeMinor,
+    counterparty: draft.counterparty,
+  });
+  const changes = walletChanges(entries);
+  const { codes, amounts } = entryArrays(entries);
+  const answer = answerFor(draftOperation(userId, referenceNumber, draft, feeMinor, 'Successful', 0), 0);
+  await accounts.ensure(db, codes, { autocommit: true });
+  try {
+    const [row] = await runPosting(db, changes, (statements) =>
+      statements.rows<OperationRecord & { entry_count: number; available: unknown }>(
+        'wallet_create_posted',
+        CREATE_POSTED,
+        [
+          ...values,
+          codes,
+          amounts,
+          changes.users,
+          changes.deltas,
+          changes.releases,
+          key,
+          requestHash,
+          answer.statusCode,
+          JSON.stringify(answer.body),
+        ],
+      ),
+    );
+    if (!row || row.entry_count !== entries.length) {
+      throw new Error(
+        `operation ${referenceNumber} posted ${row?.entry_count ?? 0} of ${entries.length} entries`,
+      );
+    }
+    const operation = toOperation(row);
+    const availableMinor = toMinor(row.available);
+    return { outcome: 'posted', operation, availableMinor, answer: answerFor(operation, availableMinor) };
+  } catch (error) {
+    if (isUniqueViolation(error, 'idempotency_keys_pk')) return { outcome: 'duplicateKey' };
+    if (isWalletShortfall(error)) return { outcome: 'insufficientFunds' };
+    throw error;
+  }
+};
+
 export const findOperation = async (
   db: Db,
   where: { id: number } | { referenceNumber: string; userId?: number },
 ): Promise<Operation | null> => {
   const [row] =
     'id' in where
-      ? await preparedRows<OperationRecord>(
-          db,
+      ? await autocommit(db).rows<OperationRecord>(
           'wallet_operation_by_id',
           `select ${OPERATION_COLUMN_LIST} from wallet_operations where id = $1::bigint`,
           [where.id],
         )
-      : await preparedRows<OperationRecord>(
-          db,
+      : await autocommit(db).rows<OperationRecord>(
           'wallet_operation_by_reference',
           `select ${OPERATION_COLUMN_LIST} from wallet_operations
            where reference_number = $1::text and ($2::int is null or user_id = $2::int)`,
@@ -240,12 +265,13 @@ export const findOperation = async (
   return row ? toOperation(row) : null;
 };
 
-export const availableBalance = async (db: Queryable, userId: number): Promise<number> => {
-  const [row] = await queryRows<{ available: unknown }>(
-    db,
-    sql`select balance_minor - held_minor as available from wallets where user_id = ${userId}`,
+export const availableBalance = async (db: Db, userId: number): Promise<number> => {
+  const [row] = await autocommit(db).rows<{ available: unknown }>(
+    'wallet_available',
+    'select balance_minor - held_minor as available from wallets where user_id = $1::int',
+    [userId],
   );
-  if (!row) throw new Error(`user ${userId} has no wallet`);
+  if (!row) throw new WalletNotFoundError(userId);
   return toMinor(row.available);
 };
 
@@ -259,51 +285,36 @@ export interface Resolved {
 
 /**
  * The whole resolution in one statement, so one round trip and one (autocommit) transaction: the conditional
- * status UPDATE decides who resolves; on success the ledger transaction and its two entries (accounts found by
- * code: a missing one is a NOT NULL violation, never a silent lost entry) and the wallet's cached balance (its
- * UPDATE takes the row lock; a withdrawal's hold becomes the posted debit); on failure only the wallet's hold is
- * released; and the answer stored under the request's Idempotency-Key, its walletAmount read from the wallet
- * update (exact numeric, as in createStatement). The deferred trigger still checks at commit that the entries sum to zero.
+ * status UPDATE decides who resolves; on success the ledger transaction and its plan's entries and the wallet's
+ * cached balance (a debit's hold becomes the posted debit); on failure only the hold is released; and the answer
+ * stored under the request's Idempotency-Key, its walletAmount read from the wallet update (exact numeric, as in
+ * createStatement). The deferred trigger still checks at commit that the entries sum to zero.
  */
 const RESOLVE = `with op as (
     update wallet_operations
     set status = $2::text, failure_message_id = $3::text, held_minor = 0, resolved_at = now()
     where id = $1::bigint and status = 'pending'
     returning ${OPERATION_COLUMN_LIST}
-  ), t as (
-    insert into ledger_transactions (operation_id, description)
-    select id, description from op where $2::text = 'Successful'
-    returning id
-  ), e as (
-    insert into ledger_entries (transaction_id, account_id, amount_minor)
-    select t.id, a.id, v.amount from t
-    cross join (values ($4::text, $5::bigint), ($6::text, -$5::bigint)) as v(code, amount)
-    left join ledger_accounts a on a.code = v.code
-    returning 1
-  ), w as (
-    update wallets set balance_minor = wallets.balance_minor + $7::bigint, held_minor = wallets.held_minor - $8::bigint
-    from op
-    where wallets.user_id = op.user_id and ($7::bigint <> 0 or $8::bigint <> 0)
-    returning wallets.balance_minor - wallets.held_minor as available
-  ), k as (
+  ), ${entriesPart(
+    "insert into ledger_transactions (operation_id, description) select id, kind || ' ' || reference_number from op where $2::text = 'Successful'",
+    '$4',
+    '$5',
+  )}, ${walletsPart('op, ', '$6', '$7', '$8')}, k as (
     update idempotency_keys
-    set response_status = $11::int,
-        response_body = case when $13::boolean
-          then jsonb_set($12::jsonb, '{data,walletAmount}', to_jsonb(round((select available from w) / 100.0, 2)))
-          else $12::jsonb end
+    set response_status = $11::int, response_body = ${answerWithBalance('$12', '$13::boolean', '$9')}
     where user_id = $9::int and key = $10::text and response_status is null and exists (select 1 from op)
     returning 1
   )
-  select op.*, (select count(*) from e)::int as entry_count, (select available from w) as available,
+  select op.*, (select count(*) from e)::int as entry_count,
+         (select w.balance_minor - w.held_minor from w where w.user_id = op.user_id) as available,
          exists (select 1 from k) as answered,
-         case when ($7::bigint <> 0 or $8::bigint <> 0) and not exists (select 1 from w)
-              then ('no wallet for operation ' || op.reference_number)::int end as wallet_check
+         ${walletCheck('$6', "'no wallet for operation ' || op.reference_number")}
   from op`;
 
 /**
  * Resolves a pending operation exactly once (a concurrent or later resolver finds it no longer pending and gets
- * null). Success posts the ledger transaction (and a withdrawal's hold becomes the posted debit); failure of a
- * withdrawal only releases its hold. With `key`, the request's answer is stored under it in the same statement.
+ * null). Success posts its kind's entries (and a debit's hold becomes the posted debit); failure only releases the
+ * hold. With `key`, the request's answer is stored under it in the same statement.
  */
 export const resolveOperation = async (
   db: Db,
@@ -314,35 +325,47 @@ export const resolveOperation = async (
 ): Promise<Resolved | null> => {
   const successful = resolution.status === 'Successful';
   const failureMessageId = successful ? null : resolution.failureMessageId;
-  const walletCode = accountCodes.wallet(operation.userId);
-  const otherCode = counterpartyAccount(operation.kind, operation.counterparty);
-  // While pending, a withdrawal holds exactly its amount (set at creation, only cleared here).
-  const release = isWithdrawal(operation.kind) ? operation.amountMinor : 0;
-  const walletDelta = successful ? (operation.direction === 'Credit' ? 1 : -1) * operation.amountMinor : 0;
-  if (successful) await accounts.ensure(db, [walletCode, otherCode], { autocommit: true });
+  const entries = successful
+    ? operationKinds[operation.kind].entries({
+        userId: operation.userId,
+        amountMinor: operation.amountMinor,
+        feeMinor: operation.feeMinor,
+        counterparty: operation.counterparty,
+      })
+    : [];
+  // While pending, a debit holds exactly what its plan takes from the wallet (set at creation, only cleared here).
+  const hold = holdOf(operation.kind, operation.amountMinor, operation.feeMinor);
+  const changes = walletChanges(entries, new Map(hold > 0 ? [[operation.userId, hold]] : []));
+  const { codes, amounts } = entryArrays(entries);
+  if (successful)
+    await accounts.ensure(db, [accountCodes.wallet(operation.userId), ...codes], { autocommit: true });
   const after: Operation = { ...operation, status: resolution.status, failureMessageId, heldMinor: 0 };
   const answer = key ? answerFor(after, 0) : null;
-  const [row] = await preparedRows<
-    OperationRecord & { entry_count: number; available: unknown; answered: boolean }
-  >(db, 'wallet_resolve', RESOLVE, [
-    operation.id,
-    resolution.status,
-    failureMessageId,
-    walletCode,
-    walletDelta === 0 ? operation.amountMinor : walletDelta,
-    otherCode,
-    walletDelta,
-    release,
-    key?.userId ?? null,
-    key?.key ?? null,
-    answer?.statusCode ?? null,
-    answer ? JSON.stringify(answer.body) : null,
-    successful,
-  ]);
+  const [row] = await runPosting(db, changes, (statements) =>
+    statements.rows<OperationRecord & { entry_count: number; available: unknown; answered: boolean }>(
+      'wallet_resolve',
+      RESOLVE,
+      [
+        operation.id,
+        resolution.status,
+        failureMessageId,
+        codes,
+        amounts,
+        changes.users,
+        changes.deltas,
+        changes.releases,
+        key?.userId ?? null,
+        key?.key ?? null,
+        answer?.statusCode ?? null,
+        answer ? JSON.stringify(answer.body) : null,
+        successful,
+      ],
+    ),
+  );
   if (!row) return null;
-  if (successful && row.entry_count !== 2) {
+  if (row.entry_count !== entries.length) {
     throw new Error(
-      `ledger transaction of ${operation.referenceNumber} posted ${row.entry_count} of 2 entries`,
+      `ledger transaction of ${operation.referenceNumber} posted ${row.entry_count} of ${entries.length} entries`,
     );
   }
   const resolved = toOperation(row);
@@ -372,50 +395,9 @@ export const pendingOperations = async (
     : sql``;
   const rows = await queryRows<OperationRecord>(
     db,
-    sql`select ${OPERATION_COLUMNS} from wallet_operations
+    sql`select ${sql.raw(OPERATION_COLUMN_LIST)} from wallet_operations
         where status = 'pending' and created_at < ${createdBefore.toISOString()}::timestamptz ${after}
         order by created_at, id limit ${limit}`,
-  );
-  return rows.map(toOperation);
-};
-
-/** A user's operations, newest first. */
-export const operationsOfUser = async (
-  db: Queryable,
-  userId: number,
-  limit: number,
-): Promise<Operation[]> => {
-  const rows = await queryRows<OperationRecord>(
-    db,
-    sql`select ${OPERATION_COLUMNS} from wallet_operations where user_id = ${userId}
-        order by created_at desc, id desc limit ${limit}`,
-  );
-  return rows.map(toOperation);
-};
-
-/** How many operations a user has (counted on the (user_id, created_at) index). */
-export const countOperationsOfUser = async (db: Db, userId: number): Promise<number> => {
-  const [row] = await preparedRows<{ total: unknown }>(
-    db,
-    'wallet_operations_count_of_user',
-    'select count(*) as total from wallet_operations where user_id = $1::int',
-    [userId],
-  );
-  return toMinor(row?.total ?? 0);
-};
-
-/** One page of a user's operations, newest first (the (user_id, created_at) index, OFFSET within it). */
-export const operationsPageOfUser = async (
-  db: Db,
-  userId: number,
-  { offset, limit }: { offset: number; limit: number },
-): Promise<Operation[]> => {
-  const rows = await preparedRows<OperationRecord>(
-    db,
-    'wallet_operations_page_of_user',
-    `select ${OPERATION_COLUMN_LIST} from wallet_operations where user_id = $1::int
-     order by created_at desc, id desc limit $2::int offset $3::int`,
-    [userId, limit, offset],
   );
   return rows.map(toOperation);
 };

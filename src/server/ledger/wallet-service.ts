@@ -1,23 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { HttpError } from '../http-error';
 import {
-  findIdempotencyRecord,
-  storeAnswer,
+  IdempotencyConflictError,
   type IdempotencyKey,
   type StoredAnswer,
-} from '../plugins/idempotency';
+} from '../idempotency/idempotency-key';
+import { findIdempotencyRecord, recordAnswer, storeAnswer } from '../idempotency/stored-answers';
 import type { PaymentProvider, ProviderEvent, ProviderOutcome } from '../providers/provider';
 import { LedgerAccounts } from './accounts';
-import { answerFor, resolutionOf } from './answers';
+import { answerFor } from './answers';
+import { OperationNotFoundError, ProviderUnavailableError } from './errors';
+import { operationKinds, resolutionOf } from './kinds';
+import type { Operation, OperationDraft } from './operation';
 import {
   availableBalance,
   createOperation,
+  createPostedOperation,
   findOperation,
-  isWithdrawal,
   resolveOperation,
-  type Operation,
-  type OperationDraft,
 } from './operations';
 
 export interface MoneyMovement {
@@ -26,11 +26,14 @@ export interface MoneyMovement {
   /** Calls the provider with our reference (outside any DB transaction). */
   callProvider: (reference: string) => Promise<ProviderOutcome>;
   /**
-   * The 400 answer for a withdrawal the wallet cannot cover: decided by the same statement that would take the
-   * hold, and stored under the key in it (so copies and repeats of the request replay it).
+   * The answer for a debit the wallet cannot cover (the routes make it from InsufficientFundsError): decided by the
+   * same statement that would take the hold, and stored under the key in it (so copies and repeats replay it).
    */
   insufficientFunds: StoredAnswer;
 }
+
+/** A payment decided at once (no provider): a transfer between wallets, a gem purchase. */
+export type ImmediatePayment = Omit<MoneyMovement, 'callProvider'>;
 
 export interface PendingCheck {
   now: Date;
@@ -73,7 +76,9 @@ export class WalletService {
     this.repeatWaitMs = repeatWaitMs;
   }
 
+  /** Money moved through a provider: created (a debit holds amount + fee), the provider called, then resolved. */
   async move({ idempotency, draft, callProvider, insufficientFunds }: MoneyMovement): Promise<StoredAnswer> {
+    if (operationKinds[draft.kind].decision !== 'provider') throw new Error(`${draft.kind} has no provider`);
     const created = await createOperation(this.db, idempotency, draft, insufficientFunds);
     // A key seen before (an earlier or concurrent copy, a retry of a withdrawal that already holds the money)
     // failed this statement on the key's primary key, so nothing of it happened: replay the key's answer.
@@ -87,7 +92,11 @@ export class WalletService {
       // A retry with the key resumes from the provider's status (or replays what was stored at creation); the
       // worker checks the operation too.
       this.log.error({ err: error, reference: operation.referenceNumber }, 'provider call failed');
-      throw new HttpError(502, isWithdrawal(operation.kind) ? 'withdrawal.requestFailed' : 'topUp.failed');
+      throw new ProviderUnavailableError(
+        operation.referenceNumber,
+        operationKinds[operation.kind].requestFailedMessage,
+        error,
+      );
     }
     if (answer) {
       // Answered at creation (pending): a provider that decided at once shows in the operation's status.
@@ -96,6 +105,33 @@ export class WalletService {
       return answer;
     }
     return this.settle(operation, outcome, availableMinor, idempotency);
+  }
+
+  /**
+   * A payment decided at once: created and posted in one statement (two user wallets locked first, in user id
+   * order), or refused when the payer's wallet cannot cover amount + fee; either answer is stored under the key.
+   */
+  async pay({ idempotency, draft, insufficientFunds }: ImmediatePayment): Promise<StoredAnswer> {
+    if (operationKinds[draft.kind].decision !== 'immediate')
+      throw new Error(`${draft.kind} needs its provider`);
+    const posted = await createPostedOperation(this.db, this.accounts, idempotency, draft);
+    if (posted.outcome === 'posted') return posted.answer;
+    if (
+      posted.outcome === 'insufficientFunds' &&
+      (await recordAnswer(this.db, idempotency, insufficientFunds))
+    )
+      return insufficientFunds;
+    return this.repeat(idempotency);
+  }
+
+  /** A user's operation and the wallet's available balance (another user's reference is not found either). */
+  async operationOf(
+    userId: number,
+    referenceNumber: string,
+  ): Promise<{ operation: Operation; availableMinor: number }> {
+    const operation = await findOperation(this.db, { referenceNumber, userId });
+    if (!operation) throw new OperationNotFoundError(referenceNumber);
+    return { operation, availableMinor: await availableBalance(this.db, userId) };
   }
 
   /**
@@ -108,7 +144,7 @@ export class WalletService {
       const record = await findIdempotencyRecord(this.db, idempotency);
       // Keys are only ever written in one committed statement with their operation, or with their refusal.
       if (!record) throw new Error('an idempotency key vanished');
-      if (record.requestHash !== idempotency.requestHash) throw new HttpError(409, 'idempotency.conflict');
+      if (record.requestHash !== idempotency.requestHash) throw new IdempotencyConflictError(idempotency.key);
       if (record.answer) {
         if (record.operationId !== null && isPendingAnswer(record.answer))
           await this.nudge(record.operationId);

@@ -96,3 +96,20 @@ export const identificationTypeExists = async (db: Queryable, typeId: number): P
     .where(eq(identificationTypes.id, typeId));
   return type !== undefined;
 };
+
+/** Bank names by id: seeded and never changed while running, so read once per process (a failed read is retried). */
+export const bankDirectory = (db: Queryable) => {
+  let names: Promise<Map<number, string>> | null = null;
+  return async (bankId: number): Promise<string | null> => {
+    names ??= db
+      .select({ id: banks.id, name: banks.name })
+      .from(banks)
+      .then((rows) => new Map(rows.map((row) => [row.id, row.name])));
+    try {
+      return (await names).get(bankId) ?? null;
+    } catch (error) {
+      names = null;
+      throw error;
+    }
+  };
+};

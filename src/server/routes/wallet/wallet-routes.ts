@@ -1,42 +1,48 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiPaths } from '../../contract/paths';
-import { userIdQuerySchema } from '../../contract/user';
+import { apiPaths } from '../../../contract/paths';
+import { userIdQuerySchema } from '../../../contract/user';
 import {
   bankTopUpRequestSchema,
   cardTopUpRequestSchema,
   momoTopUpRequestSchema,
   walletHistoryPageQuerySchema,
+  walletHistoryPageResponses,
+  walletHistoryResponses,
+  walletMoneyResponses,
   walletOperationQuerySchema,
+  walletOperationResponses,
   withdrawalRequestSchema,
   type WalletHistoryPage,
   type WalletHistoryRow,
-} from '../../contract/wallet';
-import { cardBrand, cardExpiry, cardLastFour, cardPaymentViolations } from '../../domain/card';
-import { minorToApiAmount, parseDecimalAmount } from '../../domain/money';
-import type { RuleViolation } from '../../domain/rule';
-import { bankTopUpViolations, isMomoProvider, momoTopUpViolations } from '../../domain/top-up';
-import { bankWithdrawalViolations, momoWithdrawalViolations } from '../../domain/withdrawal';
-import type { Db } from '../db/client';
-import { failure, ok } from '../envelope';
-import { HttpError, toViolations, violationsError } from '../http-error';
-import { operationResult } from '../ledger/answers';
+  type WalletOperationKind,
+} from '../../../contract/wallet';
+import { cardBrand, cardExpiry, cardLastFour, cardPaymentViolations } from '../../../domain/card';
+import { minorToApiAmount, parseDecimalAmount } from '../../../domain/money';
+import type { RuleViolation } from '../../../domain/rule';
+import { bankTopUpViolations, isMomoProvider, momoTopUpViolations } from '../../../domain/top-up';
+import { bankWithdrawalViolations, momoWithdrawalViolations } from '../../../domain/withdrawal';
+import { ok } from '../../envelope';
+import { toViolations, violationsError } from '../../http-error';
+import type { StoredAnswer } from '../../idempotency/idempotency-key';
+import { idempotencyOf, requireIdempotencyKey } from '../../idempotency/require-idempotency-key';
+import { operationResult } from '../../ledger/answers';
+import type { Counterparty } from '../../ledger/counterparty';
+import type { Operation } from '../../ledger/operation';
+import { availableBalance } from '../../ledger/operations';
+import type { MoneyMovement } from '../../ledger/wallet-service';
+import { currentUser } from '../../plugins/auth';
+import { identityGate } from '../../plugins/identity-gate';
+import type { RouteDeps } from '../deps';
+import { answering, insufficientFundsAnswer } from './ledger-answers';
+import { describeOperation } from './operation-description';
+import type { WalletModule } from './wallet-module';
+import { bankDirectory } from '../reference/reference-repository';
 import {
-  availableBalance,
   countOperationsOfUser,
-  findOperation,
   operationsOfUser,
   operationsPageOfUser,
-  type Operation,
-} from '../ledger/operations';
-import { queryRows } from '../db/sql';
-import type { WalletModule } from '../ledger/wallet-module';
-import type { MoneyMovement } from '../ledger/wallet-service';
-import { currentUser } from '../plugins/auth';
-import { identityGate } from '../plugins/identity-gate';
-import { idempotencyOf, requireIdempotencyKey, type StoredAnswer } from '../plugins/idempotency';
-import type { RouteDeps } from './deps';
+} from './wallet-operations-repository';
 
 /** The most history rows one answer carries (newest first). */
 const HISTORY_LIMIT = 500;
@@ -48,40 +54,33 @@ const rejectIfBroken = (broken: readonly RuleViolation[]): void => {
 const lastFour = (digits: string) => digits.slice(-4);
 const masked = (name: string, digits: string) => `${name} •••• ${lastFour(digits)}`;
 
-/** Bank names by id: reference data, seeded and never changed while running. */
-const bankDirectory = (db: Db) => {
-  let names: Promise<Map<number, string>> | null = null;
-  return async (bankId: number): Promise<string | null> => {
-    names ??= queryRows<{ id: number; name: string }>(db, sql`select id, name from banks`).then(
-      (rows) => new Map(rows.map((row) => [row.id, row.name])),
-    );
-    try {
-      return (await names).get(bankId) ?? null;
-    } catch (error) {
-      names = null;
-      throw error;
-    }
-  };
-};
+const bankCounterparty = (
+  bankName: string,
+  { bankId, accountNumber }: { bankId: number; accountNumber: string },
+): Counterparty => ({
+  rail: 'bank',
+  label: masked(bankName, accountNumber),
+  bankId,
+  bankName,
+  lastFour: lastFour(accountNumber),
+});
+
+const momoCounterparty = ({ phone, network }: { phone: string; network: string }): Counterparty => ({
+  rail: 'momo',
+  label: masked(network, phone),
+  network,
+  lastFour: lastFour(phone),
+});
 
 const send = (reply: FastifyReply, answer: StoredAnswer) => reply.code(answer.statusCode).send(answer.body);
-
-/** The answer (stored under the key) to a withdrawal the wallet cannot cover: what the error handler would send. */
-const insufficientFunds: StoredAnswer = {
-  statusCode: 400,
-  body: failure(
-    400,
-    'withdrawal.insufficientFunds',
-    toViolations([{ field: 'amount', messageId: 'withdrawal.insufficientFunds' }]),
-  ),
-};
 
 const historyRow = (operation: Operation): WalletHistoryRow => ({
   id: operation.id,
   amount: minorToApiAmount(operation.amountMinor),
   actionType: operation.direction,
-  description: operation.description,
-  kind: operation.kind,
+  description: describeOperation(operation.kind, operation.counterparty),
+  // The kinds the API knows today are the only ones created through it (kinds.ts).
+  kind: operation.kind as WalletOperationKind,
   counterparty: operation.counterparty.label,
   status: operation.status,
   failureMessageId: operation.failureMessageId,
@@ -96,7 +95,7 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMod
   const bankName = bankDirectory(db);
   const moneyMoving = { preValidation: [identityGate(db), requireIdempotencyKey] };
   const move = (movement: Omit<MoneyMovement, 'insufficientFunds'>) =>
-    service.move({ ...movement, insufficientFunds });
+    answering(service.move({ ...movement, insufficientFunds: insufficientFundsAnswer }));
 
   const knownBank = async (bankId: number): Promise<string> => {
     const name = await bankName(bankId);
@@ -106,7 +105,7 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMod
 
   app.post(
     apiPaths.cardTopUp,
-    { ...moneyMoving, schema: { body: cardTopUpRequestSchema } },
+    { ...moneyMoving, schema: { body: cardTopUpRequestSchema, response: walletMoneyResponses } },
     async (request, reply) => {
       const body = request.body;
       const cardNumber = body.cardNumber.replace(/\s+/g, '');
@@ -131,7 +130,6 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMod
           draft: {
             kind: 'card_top_up',
             amountMinor: amount,
-            description: `Top-up by card (${label})`,
             counterparty: { rail: 'card', label, brand, lastFour: cardLastFour(cardNumber) },
           },
           callProvider: (reference) =>
@@ -153,7 +151,7 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMod
 
   app.post(
     apiPaths.bankTopUp,
-    { ...moneyMoving, schema: { body: bankTopUpRequestSchema } },
+    { ...moneyMoving, schema: { body: bankTopUpRequestSchema, response: walletMoneyResponses } },
     async (request, reply) => {
       const body = request.body;
       const amountMinor = parseDecimalAmount(body.amount);
@@ -165,32 +163,15 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMod
           accountTypeId: body.accountTypeId,
         }),
       );
-      const name = await knownBank(body.bankId);
+      const account = { bankId: body.bankId, accountNumber: body.bankAccountNumber };
+      const counterparty = bankCounterparty(await knownBank(body.bankId), account);
       const amount = amountMinor as number;
-      const label = masked(name, body.bankAccountNumber);
       return send(
         reply,
         await move({
           idempotency: idempotencyOf(request),
-          draft: {
-            kind: 'bank_top_up',
-            amountMinor: amount,
-            description: `Top-up by bank (${label})`,
-            counterparty: {
-              rail: 'bank',
-              label,
-              bankId: body.bankId,
-              bankName: name,
-              lastFour: lastFour(body.bankAccountNumber),
-            },
-          },
-          callProvider: (reference) =>
-            provider.collectBank({
-              reference,
-              amountMinor: amount,
-              bankId: body.bankId,
-              accountNumber: body.bankAccountNumber,
-            }),
+          draft: { kind: 'bank_top_up', amountMinor: amount, counterparty },
+          callProvider: (reference) => provider.collectBank({ reference, amountMinor: amount, ...account }),
         }),
       );
     },
@@ -198,30 +179,20 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMod
 
   app.post(
     apiPaths.momoTopUp,
-    { ...moneyMoving, schema: { body: momoTopUpRequestSchema } },
+    { ...moneyMoving, schema: { body: momoTopUpRequestSchema, response: walletMoneyResponses } },
     async (request, reply) => {
       const body = request.body;
       const amountMinor = parseDecimalAmount(body.amount);
       rejectIfBroken(momoTopUpViolations({ amountMinor, phone: body.phone, provider: body.provider }));
+      const wallet = { phone: body.phone, network: body.provider };
       const amount = amountMinor as number;
-      const label = masked(body.provider, body.phone);
       return send(
         reply,
         await move({
           idempotency: idempotencyOf(request),
-          draft: {
-            kind: 'momo_top_up',
-            amountMinor: amount,
-            description: `Top-up by MoMo (${label})`,
-            counterparty: { rail: 'momo', label, network: body.provider, lastFour: lastFour(body.phone) },
-          },
+          draft: { kind: 'momo_top_up', amountMinor: amount, counterparty: momoCounterparty(wallet) },
           callProvider: (reference) =>
-            provider.requestMomoCollection({
-              reference,
-              amountMinor: amount,
-              phone: body.phone,
-              network: body.provider,
-            }),
+            provider.requestMomoCollection({ reference, amountMinor: amount, ...wallet }),
         }),
       );
     },
@@ -229,7 +200,7 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMod
 
   app.post(
     apiPaths.withdrawal,
-    { ...moneyMoving, schema: { body: withdrawalRequestSchema } },
+    { ...moneyMoving, schema: { body: withdrawalRequestSchema, response: walletMoneyResponses } },
     async (request, reply) => {
       const body = request.body;
       const userId = currentUser(request).id;
@@ -250,48 +221,24 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMod
       if (body.isMOMOWithdrawal) {
         if (!isMomoProvider(body.provider))
           rejectIfBroken([{ field: 'provider', messageId: 'momoTopUp.providerUnknown' }]);
-        const phone = body.momoMobileNumber;
-        const label = masked(body.provider, phone);
+        const wallet = { phone: body.momoMobileNumber, network: body.provider };
         return send(
           reply,
           await move({
             idempotency,
-            draft: {
-              kind: 'momo_withdrawal',
-              amountMinor: amount,
-              description: `Withdrawal to MoMo (${label})`,
-              counterparty: { rail: 'momo', label, network: body.provider, lastFour: lastFour(phone) },
-            },
-            callProvider: (reference) =>
-              provider.disburseMomo({ reference, amountMinor: amount, phone, network: body.provider }),
+            draft: { kind: 'momo_withdrawal', amountMinor: amount, counterparty: momoCounterparty(wallet) },
+            callProvider: (reference) => provider.disburseMomo({ reference, amountMinor: amount, ...wallet }),
           }),
         );
       }
-      const name = await knownBank(body.bankId);
-      const label = masked(name, body.bankAccountNumber);
+      const account = { bankId: body.bankId, accountNumber: body.bankAccountNumber };
+      const counterparty = bankCounterparty(await knownBank(body.bankId), account);
       return send(
         reply,
         await move({
           idempotency,
-          draft: {
-            kind: 'bank_withdrawal',
-            amountMinor: amount,
-            description: `Withdrawal to bank (${label})`,
-            counterparty: {
-              rail: 'bank',
-              label,
-              bankId: body.bankId,
-              bankName: name,
-              lastFour: lastFour(body.bankAccountNumber),
-            },
-          },
-          callProvider: (reference) =>
-            provider.disburseBank({
-              reference,
-              amountMinor: amount,
-              bankId: body.bankId,
-              accountNumber: body.bankAccountNumber,
-            }),
+          draft: { kind: 'bank_withdrawal', amountMinor: amount, counterparty },
+          callProvider: (reference) => provider.disburseBank({ reference, amountMinor: amount, ...account }),
         }),
       );
     },
@@ -299,24 +246,28 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMod
 
   app.get(
     apiPaths.walletOperation,
-    { schema: { querystring: walletOperationQuerySchema } },
+    { schema: { querystring: walletOperationQuerySchema, response: walletOperationResponses } },
     async (request) => {
-      const userId = currentUser(request).id;
       // Another user's reference answers exactly like an unknown one.
-      const operation = await findOperation(db, { referenceNumber: request.query.referenceNumber, userId });
-      if (!operation) throw new HttpError(404, 'operation.notFound');
-      return ok(operationResult(operation, await availableBalance(db, userId)));
+      const { operation, availableMinor } = await answering(
+        service.operationOf(currentUser(request).id, request.query.referenceNumber),
+      );
+      return ok(operationResult(operation, availableMinor));
     },
   );
 
-  app.get(apiPaths.walletHistory, { schema: { querystring: userIdQuerySchema } }, async (request) => {
-    const operations = await operationsOfUser(db, currentUser(request).id, HISTORY_LIMIT);
-    return ok(operations.map(historyRow));
-  });
+  app.get(
+    apiPaths.walletHistory,
+    { schema: { querystring: userIdQuerySchema, response: walletHistoryResponses } },
+    async (request) => {
+      const operations = await operationsOfUser(db, currentUser(request).id, HISTORY_LIMIT);
+      return ok(operations.map(historyRow));
+    },
+  );
 
   app.get(
     apiPaths.walletHistoryPage,
-    { schema: { querystring: walletHistoryPageQuerySchema } },
+    { schema: { querystring: walletHistoryPageQuerySchema, response: walletHistoryPageResponses } },
     async (request) => {
       const userId = currentUser(request).id;
       const { pageSize } = request.query;

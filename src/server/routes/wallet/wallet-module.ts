@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import type { PaymentProvider } from '../providers/provider';
-import { createSandboxProvider } from '../providers/sandbox';
-import { createWalletWorker, type WalletWorker } from '../workers/provider-worker';
-import { WalletService } from './wallet-service';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { PaymentProvider } from '../../providers/provider';
+import { createSandboxProvider } from '../../providers/sandbox';
+import { createWalletWorker, type WalletWorker } from '../../workers/provider-worker';
+import { WalletService } from '../../ledger/wallet-service';
 
 export interface WalletModule {
   service: WalletService;

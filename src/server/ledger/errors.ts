@@ -1,0 +1,56 @@
+import type { DomainMessageId } from '../../domain/messages';
+
+/** What the ledger refuses, as its own errors: the routes turn them into answers (routes/wallet/ledger-answers.ts). */
+export class LedgerError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The paying wallet cannot cover what the operation takes from it (amount and fee). */
+export class InsufficientFundsError extends LedgerError {
+  constructor(readonly userId: number) {
+    super(`the wallet of user ${userId} cannot cover this operation`);
+  }
+}
+
+/** No operation of this user has that reference (another user's answers the same). */
+export class OperationNotFoundError extends LedgerError {
+  constructor(readonly referenceNumber: string) {
+    super(`no operation ${referenceNumber}`);
+  }
+}
+
+/** An account code the ledger does not know how to open (a bug: codes come from the kinds table). */
+export class UnknownAccountError extends LedgerError {
+  constructor(readonly code: string) {
+    super(`unknown ledger account code: ${code}`);
+  }
+}
+
+/** A user without a wallet row (every user gets one at sign-up, so a bug or a removed user). */
+export class WalletNotFoundError extends LedgerError {
+  constructor(readonly userId: number) {
+    super(`user ${userId} has no wallet`);
+  }
+}
+
+/** The payment provider could not be asked (network, outage): nothing is decided, a retry with the key resumes. */
+export class ProviderUnavailableError extends LedgerError {
+  constructor(
+    readonly referenceNumber: string,
+    /** What to tell the user (the kind's `requestFailedMessage`). */
+    readonly messageId: DomainMessageId,
+    override readonly cause: unknown,
+  ) {
+    super(`the provider call for ${referenceNumber} failed`);
+  }
+}
+
+/** A counterparty that does not fit its kind (a MoMo number for a bank payout): a bug in the caller. */
+export class CounterpartyMismatchError extends LedgerError {
+  constructor(kind: string, rail: string) {
+    super(`a ${rail} counterparty cannot be used for ${kind}`);
+  }
+}

@@ -1,0 +1,61 @@
+import type { WalletOperationStatus } from '../../contract/wallet';
+import type { DomainMessageId } from '../../domain/messages';
+import { toMinor } from '../db/sql';
+import type { Counterparty } from './counterparty';
+import type { OperationKindName } from './kinds';
+
+export interface OperationDraft {
+  kind: OperationKindName;
+  amountMinor: number;
+  counterparty: Counterparty;
+}
+
+export interface Operation extends OperationDraft {
+  id: number;
+  userId: number;
+  referenceNumber: string;
+  direction: 'Credit' | 'Debit';
+  /** The processing fee the operation charges on top of its amount (domain/fees.ts), 0 for most kinds. */
+  feeMinor: number;
+  status: WalletOperationStatus;
+  failureMessageId: DomainMessageId | null;
+  heldMinor: number;
+  createdAt: Date;
+}
+
+export type Resolution = { status: 'Successful' } | { status: 'Failed'; failureMessageId: DomainMessageId };
+
+/** A wallet_operations row as both drivers give it back. */
+export interface OperationRecord {
+  id: unknown;
+  user_id: number;
+  reference_number: string;
+  kind: OperationKindName;
+  direction: 'Credit' | 'Debit';
+  amount_minor: unknown;
+  fee_minor: unknown;
+  status: WalletOperationStatus;
+  failure_message_id: DomainMessageId | null;
+  counterparty: Counterparty | string;
+  held_minor: unknown;
+  created_at: Date | string;
+}
+
+export const OPERATION_COLUMN_LIST =
+  'id, user_id, reference_number, kind, direction, amount_minor, fee_minor, status, failure_message_id, counterparty, held_minor, created_at';
+
+export const toOperation = (row: OperationRecord): Operation => ({
+  id: toMinor(row.id),
+  userId: row.user_id,
+  referenceNumber: row.reference_number,
+  kind: row.kind,
+  direction: row.direction,
+  amountMinor: toMinor(row.amount_minor),
+  feeMinor: toMinor(row.fee_minor),
+  status: row.status,
+  failureMessageId: row.failure_message_id,
+  counterparty:
+    typeof row.counterparty === 'string' ? (JSON.parse(row.counterparty) as Counterparty) : row.counterparty,
+  heldMinor: toMinor(row.held_minor),
+  createdAt: new Date(row.created_at),
+});

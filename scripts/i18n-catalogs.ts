@@ -17,7 +17,7 @@ import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import config from '../lingui.config';
 import { domainMessages } from '../src/domain/messages';
 import type { MessageId } from '../src/i18n/en';
-import { languages } from '../src/i18n/languages';
+import { languages } from '../src/domain/language';
 
 export const SOURCE_LOCALE = config.sourceLocale;
 export const PSEUDO_LOCALE = config.pseudoLocale;

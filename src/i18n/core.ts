@@ -5,7 +5,7 @@
  */
 import { setupI18n, type I18n as LinguiI18n, type Messages } from '@lingui/core';
 import { enCatalog, type MessageId } from './en';
-import type { Language } from './languages';
+import type { Language } from '../domain/language';
 
 export { enCatalog, type MessageId } from './en';
 export type Values = Record<string, string | number>;

@@ -16,10 +16,10 @@ import {
   type CatalogLocale,
   type Translate,
 } from './core';
-import { isLanguage, type Language } from './languages';
+import { isLanguage, type Language } from '../domain/language';
 
-export { isMessageId, loadCatalog, type MessageId, type Values } from './core';
-export { isLanguage, languages, type Language } from './languages';
+export { isMessageId, loadCatalog, type CatalogLocale, type MessageId, type Values } from './core';
+export { isLanguage, languages, type Language } from '../domain/language';
 
 const STORAGE_KEY = 'language';
 

@@ -17,6 +17,7 @@ import { passwordResetRoutes } from './routes/password-reset';
 import { providerWebhookRoutes, receiveProviderCallback } from './routes/provider-webhook';
 import { referenceRoutes } from './routes/reference';
 import { userRoutes } from './routes/user';
+import { userLanguageRoutes } from './routes/user-language';
 import { walletRoutes } from './routes/wallet';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -93,6 +94,7 @@ export const buildApp = async ({
   await app.register(healthRoutes, deps);
   await app.register(referenceRoutes, deps);
   await app.register(userRoutes, deps);
+  await app.register(userLanguageRoutes, deps);
   await app.register(passwordResetRoutes, deps);
   await app.register(identificationRoutes, deps);
 

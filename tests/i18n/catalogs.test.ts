@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { domainMessages } from '../../src/domain/messages';
-import { languages } from '../../src/i18n/languages';
+import { languages } from '../../src/domain/language';
 import { linguiFor, loadCatalog, translator } from '../../src/i18n/core';
 import {
   check,

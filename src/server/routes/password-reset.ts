@@ -7,11 +7,13 @@ import {
   verifyResetCodeRequestSchema,
 } from '../../contract/user';
 import { emailViolation, normalizeEmail } from '../../domain/email';
+import { isLanguage } from '../../domain/language';
 import { otpViolation } from '../../domain/otp';
 import { passwordViolations } from '../../domain/password';
 import { codeHash, hashPassword, newOneTimeCode, newToken, sameHex, tokenHash } from '../crypto';
 import { passwordResetCodes, users } from '../db/schema';
 import { ok, okWithMessage } from '../envelope';
+import { passwordResetMail } from '../mail';
 import { HttpError, toViolations, violationsError } from '../http-error';
 import { perIpAndEmailLimit } from '../plugins/rate-limit';
 import { revokeAllSessions } from '../sessions';
@@ -20,17 +22,6 @@ import type { RouteDeps } from './deps';
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
 export const RESET_TOKEN_TTL_MS = 15 * 60_000;
-
-const resetMail = (code: string) => ({
-  subject: `${code} is your Cedi Wallet password reset code`,
-  text: [
-    'Someone asked to reset the password of your Cedi Wallet account.',
-    '',
-    `Your code is ${code}. It works once, for 10 minutes.`,
-    '',
-    'If this was not you, ignore this email: your password has not changed.',
-  ].join('\n'),
-});
 
 /**
  * Forgotten password: a 6-digit code by mail (stored as an HMAC, 10 minutes, 5 attempts), exchanged for a reset
@@ -46,7 +37,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
       const invalid = emailViolation(request.body.email);
       if (invalid) throw violationsError(toViolations([{ field: 'email', messageId: invalid }]));
       const email = normalizeEmail(request.body.email);
-      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const [user] = await db
+        .select({ id: users.id, language: users.language })
+        .from(users)
+        .where(eq(users.email, email));
       const code = newOneTimeCode();
       const now = new Date();
       const userId = user?.id ?? 0;
@@ -69,9 +63,12 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
       });
       if (user) {
         // Not awaited: the answer must not wait for the mail server.
-        mailer.send({ to: email, ...resetMail(code) }).catch((error: unknown) => {
-          request.log.error({ err: error }, 'password reset mail could not be sent');
-        });
+        const language = isLanguage(user.language) ? user.language : 'en';
+        passwordResetMail(language, code, CODE_TTL_MS / 60_000)
+          .then((content) => mailer.send({ to: email, ...content }))
+          .catch((error: unknown) => {
+            request.log.error({ err: error }, 'password reset mail could not be sent');
+          });
       }
       return okWithMessage('otp.sent');
     },

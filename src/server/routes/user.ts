@@ -93,6 +93,7 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, co
               phoneCode: input.phoneCode.startsWith('+') ? input.phoneCode : `+${input.phoneCode}`,
               phoneNumber: input.phoneNumber,
               countryId: input.countryId,
+              language: input.language ?? 'en',
             })
             .returning({ id: users.id });
           if (!created) throw new Error('insert returned no row');

@@ -1,4 +1,4 @@
-/** The languages the app offers (each has a complete catalog: `npm run i18n:check` fails otherwise). */
+/** The languages the app offers and a user can keep on the account (each has a complete catalog: `npm run i18n:check`). */
 export const languages = ['en', 'fr'] as const;
 export type Language = (typeof languages)[number];
 

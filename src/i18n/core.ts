@@ -24,7 +24,11 @@ const messagesOf = (module: CompiledModule): Catalog =>
 const loaders: Record<CatalogLocale, () => Promise<Catalog>> = {
   en: () => Promise.resolve(enCatalog),
   fr: () => import('./locales/fr/messages.json').then(messagesOf),
-  pseudo: () => import('./locales/pseudo/messages.json').then(messagesOf),
+  // Development only: a production build leaves the pseudo-locale out altogether.
+  pseudo: () =>
+    process.env.NODE_ENV === 'production'
+      ? Promise.reject(new Error('no pseudo-locale in production'))
+      : import('./locales/pseudo/messages.json').then(messagesOf),
 };
 
 const loaded = new Map<CatalogLocale, Catalog>([['en', enCatalog]]);

@@ -144,7 +144,9 @@ describe('extract', () => {
 describe('plurals and the pseudo-locale', () => {
   test('French picks its plural form, and the number in it is formatted for the locale', async () => {
     const french = translator(await loadCatalog('fr'), 'fr');
-    expect(french('pager.showing', { from: 1, to: 5, total: 1234 })).toBe('Affichage de 1 à 5 sur 1\u202f234');
+    expect(french('pager.showing', { from: 1, to: 5, total: 1234 })).toBe(
+      'Affichage de 1 à 5 sur 1\u202f234',
+    );
   });
 
   test('pseudo is English with accents, placeholders intact', async () => {

@@ -35,7 +35,9 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['tests/{domain,machines,screens,app,services,contract,architecture}/**/*.test.{ts,tsx}'],
+          include: [
+            'tests/{domain,machines,screens,app,services,contract,architecture,i18n}/**/*.test.{ts,tsx}',
+          ],
           setupFiles: ['tests/support/setup-web.ts'],
         },
       },

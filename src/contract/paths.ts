@@ -15,6 +15,7 @@ export const apiPaths = {
   forgotPassword: '/api/User/ForgotPassword', // new
   verifyResetCode: '/api/User/VerifyResetCode', // new
   resetPassword: '/api/User/ResetPassword', // new
+  setLanguage: '/api/User/SetLanguage', // new: the language kept on the account (mails use it)
   identificationsByUser: '/api/User/GetAllIdentificationsByUserId',
   userIdentification: '/api/Transaction/GetUserIdentification',
   addIdentification: '/api/Transaction/AddUserIdentification',

@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { languages } from '../domain/language';
 import { apiAmountSchema } from './envelope';
+
+/** A language a user can keep on the account (the server's mails use it). */
+export const languageSchema = z.enum(languages);
 
 /** Sign-up payload of spec section 3. Shape only: the rules of section 5 live in src/domain/sign-up.ts. */
 export const signUpRequestSchema = z.object({
@@ -12,6 +16,8 @@ export const signUpRequestSchema = z.object({
   createPassword: z.string().max(1024),
   confirmPassword: z.string().max(1024),
   countryId: z.number().int(),
+  /** The language on screen while signing up (new; 'en' when absent). */
+  language: languageSchema.optional(),
 });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
 
@@ -60,3 +66,7 @@ export const resetPasswordRequestSchema = z.object({
   newPassword: z.string().max(1024),
   confirmPassword: z.string().max(1024),
 });
+
+/** POST api/User/SetLanguage (new): the language switcher keeps the signed-in user's choice on the account. */
+export const setLanguageRequestSchema = z.object({ language: languageSchema });
+export type SetLanguageRequest = z.infer<typeof setLanguageRequestSchema>;

@@ -1,3 +1,5 @@
+import { isBefore, lastDayOfMonth } from 'date-fns';
+import { calendarDate, isoDate, todayIso } from './calendar';
 import { characterCount, digitsOnly, type RuleViolation } from './rule';
 import type { DomainMessageId } from './messages';
 import { WALLET_OPERATION_LIMIT_MINOR } from './amount';
@@ -72,7 +74,7 @@ export const cardExpiryInput = (typed: string): string => {
 
 /** A card is good through the last day of its expiry month. */
 const isExpired = (month: number, year: number, today: Date): boolean =>
-  year < today.getUTCFullYear() || (year === today.getUTCFullYear() && month < today.getUTCMonth() + 1);
+  isBefore(lastDayOfMonth(calendarDate(isoDate(year, month, 1))), calendarDate(todayIso(today)));
 
 /**
  * The card form rules of spec section 5, in this order: all fields (amount included), names, number, expiry

@@ -1,132 +1,149 @@
 /**
- * A small typed i18n layer (no library, see the decision in docs/decisions.md): catalogs are plain objects keyed by
- * stable ids, English is bundled, other languages are separate bundles loaded with import() on demand,
- * `t(id, { name })` fills `{name}` placeholders, and numbers, money and dates go through Intl.
+ * The React binding of the i18n core (./core.ts): one Lingui instance per provider, given to @lingui/react (so
+ * `<Trans id=…>` works too), and the screens' API: `useI18n()` gives `t(id, values)`, money and date formatting in
+ * the reader's locale, the language and `setLanguage`. The choice is kept in localStorage.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { I18nProvider as LinguiProvider, useLingui } from '@lingui/react';
 import { formatMoney as formatMinor, type MinorUnits } from '../domain/money';
-import { en, type Catalog, type MessageId } from './en';
+import {
+  enCatalog,
+  intlLocales,
+  linguiFor,
+  loadCatalog,
+  translateWith,
+  type Catalog,
+  type CatalogLocale,
+  type Translate,
+} from './core';
+import { isLanguage, type Language } from '../domain/language';
 
-export const languages = ['en', 'fr'] as const;
-export type Language = (typeof languages)[number];
-
-/** Each language's Intl locale (Ghanaian English formats GH₵ as people in Ghana expect it). */
-const locales: Record<Language, string> = { en: 'en-GH', fr: 'fr' };
-
-const loaders: Record<Language, () => Promise<Catalog>> = {
-  en: () => Promise.resolve(en),
-  fr: () => import('./fr').then((module) => module.default),
-};
+export { isMessageId, loadCatalog, type CatalogLocale, type MessageId, type Values } from './core';
+export { isLanguage, languages, type Language } from '../domain/language';
 
 const STORAGE_KEY = 'language';
 
-export const isLanguage = (value: unknown): value is Language =>
-  typeof value === 'string' && (languages as readonly string[]).includes(value);
+/** The pseudo-locale is offered only in development (`npm run dev`), never in a production build. */
+export const pseudoLocaleEnabled = process.env.NODE_ENV === 'development';
 
-export const storedLanguage = (): Language => {
+export const isCatalogLocale = (value: unknown): value is CatalogLocale =>
+  isLanguage(value) || (pseudoLocaleEnabled && value === 'pseudo');
+
+export const storedLanguage = (): CatalogLocale => {
   try {
     const value = localStorage.getItem(STORAGE_KEY);
-    return isLanguage(value) ? value : 'en';
+    return isCatalogLocale(value) ? value : 'en';
   } catch {
     return 'en';
   }
 };
 
-const loaded = new Map<Language, Catalog>([['en', en]]);
-
-export const loadCatalog = async (language: Language): Promise<Catalog> => {
-  const cached = loaded.get(language);
-  if (cached) return cached;
-  const catalog = await loaders[language]();
-  loaded.set(language, catalog);
-  return catalog;
-};
-
-export type Values = Record<string, string | number>;
-
-export const interpolate = (text: string, values?: Values): string =>
-  values
-    ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
-    : text;
-
-export const translator =
-  (catalog: Catalog) =>
-  (id: MessageId, values?: Values): string =>
-    interpolate(catalog[id] ?? en[id] ?? id, values);
+let lastActivated: CatalogLocale = 'en';
+/** The language on screen now, for code outside React (the sign-up request carries it). */
+export const currentLanguage = (): Language => (isLanguage(lastActivated) ? lastActivated : 'en');
 
 export interface I18n {
-  language: Language;
+  language: CatalogLocale;
   locale: string;
-  t: (id: MessageId, values?: Values) => string;
+  t: Translate;
   /** Integer minor units (pesewas) as GH₵ in the reader's locale. */
   formatMoney: (minor: MinorUnits) => string;
   formatDate: (date: Date, options?: Intl.DateTimeFormatOptions) => string;
-  setLanguage: (language: Language) => Promise<void>;
+  setLanguage: (language: CatalogLocale) => Promise<void>;
 }
 
-const I18nContext = createContext<I18n | null>(null);
+const SetLanguageContext = createContext<I18n['setLanguage'] | null>(null);
 
 export function I18nProvider({
   initialLanguage = 'en',
   initialCatalog,
+  onLanguageChosen,
   children,
 }: {
-  initialLanguage?: Language;
+  initialLanguage?: CatalogLocale;
   /** The catalog of initialLanguage when the caller loaded it already (main.tsx does, before the first render). */
   initialCatalog?: Catalog;
+  /** Called after the reader picked a language (the app saves it on the signed-in user's account). */
+  onLanguageChosen?: (language: CatalogLocale) => void;
   children: ReactNode;
 }) {
-  const [state, setState] = useState<{ language: Language; catalog: Catalog }>(() => ({
-    language: initialCatalog || initialLanguage === 'en' ? initialLanguage : 'en',
-    catalog: initialCatalog ?? en,
-  }));
+  const [lingui] = useState(() =>
+    initialCatalog || initialLanguage === 'en'
+      ? linguiFor(initialCatalog ?? enCatalog, initialLanguage)
+      : linguiFor(enCatalog, 'en'),
+  );
 
-  const setLanguage = useCallback(async (language: Language) => {
-    const catalog = await loadCatalog(language);
-    try {
-      localStorage.setItem(STORAGE_KEY, language);
-    } catch {
-      // Private mode or storage full: the choice lasts for this visit only.
-    }
-    setState({ language, catalog });
-  }, []);
+  const show = useCallback(
+    (locale: CatalogLocale, messages: Catalog) => {
+      lastActivated = locale;
+      lingui.loadAndActivate({ locale, locales: [intlLocales[locale]], messages });
+    },
+    [lingui],
+  );
 
   useEffect(() => {
+    lastActivated = lingui.locale as CatalogLocale;
     // A language whose catalog was not given is loaded once; English shows until it arrives.
     if (initialCatalog || initialLanguage === 'en') return;
     let cancelled = false;
-    void loadCatalog(initialLanguage).then((catalog) => {
-      if (!cancelled) setState({ language: initialLanguage, catalog });
+    void loadCatalog(initialLanguage).then((messages) => {
+      if (!cancelled) show(initialLanguage, messages);
     });
     return () => {
       cancelled = true;
     };
-  }, [initialLanguage, initialCatalog]);
+  }, [lingui, show, initialLanguage, initialCatalog]);
 
-  useEffect(() => {
-    document.documentElement.lang = state.language;
-  }, [state.language]);
+  const setLanguage = useCallback(
+    async (language: CatalogLocale) => {
+      const messages = await loadCatalog(language);
+      try {
+        localStorage.setItem(STORAGE_KEY, language);
+      } catch {
+        // Private mode or storage full: the choice lasts for this visit only.
+      }
+      show(language, messages);
+      onLanguageChosen?.(language);
+    },
+    [show, onLanguageChosen],
+  );
 
-  const value = useMemo<I18n>(() => {
-    const locale = locales[state.language];
+  return (
+    <LinguiProvider i18n={lingui}>
+      <SetLanguageContext value={setLanguage}>
+        <DocumentLanguage />
+        {children}
+      </SetLanguageContext>
+    </LinguiProvider>
+  );
+}
+
+export const useI18n = (): I18n => {
+  const setLanguage = useContext(SetLanguageContext);
+  if (!setLanguage) throw new Error('useI18n outside <I18nProvider>');
+  const { i18n, _ } = useLingui();
+  return useMemo<I18n>(() => {
+    const language = i18n.locale as CatalogLocale;
+    const locale = intlLocales[language];
     return {
-      language: state.language,
+      language,
       locale,
-      t: translator(state.catalog),
+      t: translateWith(i18n),
       formatMoney: (minor) => formatMinor(minor, locale),
       formatDate: (date, options) => new Intl.DateTimeFormat(locale, options).format(date),
       setLanguage,
     };
-  }, [state, setLanguage]);
-
-  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
-}
-
-export const useI18n = (): I18n => {
-  const i18n = useContext(I18nContext);
-  if (!i18n) throw new Error('useI18n outside <I18nProvider>');
-  return i18n;
+    // `_` changes whenever the active catalog changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [i18n, _, setLanguage]);
 };
 
-/** Translates an id that came from the machines or the server (a DomainMessageId, or anything unknown). */
-export const isMessageId = (value: unknown): value is MessageId => typeof value === 'string' && value in en;
+/** Keeps <html lang> on the language shown (screen readers pick their voice from it). */
+function DocumentLanguage() {
+  const { i18n } = useLingui();
+  const language = i18n.locale;
+  useEffect(() => {
+    document.documentElement.lang = language === 'pseudo' ? 'en-XA' : language;
+  }, [language]);
+  return null;
+}

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { isLanguage, languages, useI18n } from '../i18n/i18n';
+import { isCatalogLocale, languages, pseudoLocaleEnabled, useI18n } from '../i18n/i18n';
 
-/** The header's language switcher: each language named in itself. */
+/** The header's language switcher: each language named in itself (plus the pseudo-locale in development). */
 export function LanguageSelect() {
   const { t, language, setLanguage } = useI18n();
   const id = useId();
@@ -12,7 +12,7 @@ export function LanguageSelect() {
         id={id}
         value={language}
         onChange={(event) => {
-          if (isLanguage(event.target.value)) void setLanguage(event.target.value);
+          if (isCatalogLocale(event.target.value)) void setLanguage(event.target.value);
         }}
       >
         {languages.map((code) => (
@@ -20,6 +20,11 @@ export function LanguageSelect() {
             {t(`language.${code}`)}
           </option>
         ))}
+        {pseudoLocaleEnabled ? (
+          <option value="pseudo" lang="en-XA">
+            Pseudo-locale
+          </option>
+        ) : null}
       </select>
     </div>
   );

@@ -15,6 +15,7 @@ import { healthRoutes } from './routes/health/health-routes';
 import { identificationRoutes } from './routes/identification/identification-routes';
 import { passwordResetRoutes } from './routes/password-reset/password-reset-routes';
 import { referenceRoutes } from './routes/reference/reference-routes';
+import { userLanguageRoutes } from './routes/user/user-language-routes';
 import { userRoutes } from './routes/user/user-routes';
 import { providerWebhookRoutes, receiveProviderCallback } from './routes/wallet/provider-webhook-routes';
 import { createWalletModule, type WalletModule } from './routes/wallet/wallet-module';
@@ -98,6 +99,7 @@ export const buildApp = async ({
   await app.register(healthRoutes, deps);
   await app.register(referenceRoutes, deps);
   await app.register(userRoutes, deps);
+  await app.register(userLanguageRoutes, deps);
   await app.register(passwordResetRoutes, deps);
   await app.register(identificationRoutes, deps);
 

@@ -3,6 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { Language } from '../domain/language';
+import { translatorFor } from '../i18n/core';
 import type { Config } from './config';
 
 export interface Mail {
@@ -43,3 +45,22 @@ export const createMailer = (
   log?: FastifyBaseLogger,
 ): Mailer =>
   config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(config.DATA_DIR, log);
+
+/** The password-reset mail in the user's language (src/i18n/locales: ids `mail.passwordReset.*`). */
+export const passwordResetMail = async (
+  language: Language,
+  code: string,
+  minutes: number,
+): Promise<Pick<Mail, 'subject' | 'text'>> => {
+  const t = await translatorFor(language);
+  return {
+    subject: t('mail.passwordReset.subject', { code }),
+    text: [
+      t('mail.passwordReset.intro'),
+      '',
+      t('mail.passwordReset.code', { code, minutes }),
+      '',
+      t('mail.passwordReset.notYou'),
+    ].join('\n'),
+  };
+};

@@ -1,5 +1,5 @@
 import { apiPaths } from '../contract/paths';
-import type { LogInRequest, LogInResponse, SignUpRequest } from '../contract/user';
+import type { LogInRequest, LogInResponse, SetLanguageRequest, SignUpRequest } from '../contract/user';
 import { post } from './http';
 
 type Call = { signal?: AbortSignal };
@@ -17,6 +17,10 @@ export const validateToken = (token: string, call: Call = {}) =>
 export const logOut = (token: string, call: Call = {}) =>
   // The token is passed explicitly: at logout the store may already be cleared.
   post<null>(apiPaths.logOut, undefined, { ...call, token });
+
+/** Keeps the signed-in user's language on the account (the server's mails use it). */
+export const saveLanguage = (language: SetLanguageRequest['language'], call: Call = {}) =>
+  post<null>(apiPaths.setLanguage, { language }, call);
 
 /** Kept here for issue 2's callers; the wallet's calls live in ./wallet. */
 export { getWalletAmount } from './wallet';

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { en } from '../../src/i18n/en';
-import fr from '../../src/i18n/fr';
 import { domainMessages } from '../../src/domain/messages';
-import { I18nProvider, interpolate, loadCatalog, translator, useI18n } from '../../src/i18n/i18n';
+import { enCatalog, translator } from '../../src/i18n/core';
+import { I18nProvider, loadCatalog, useI18n } from '../../src/i18n/i18n';
+import { messages as frCatalog } from '../../src/i18n/locales/fr/messages.json';
 import { LanguageSelect } from '../../src/screens/language-select';
+import { sourceMessages } from '../../scripts/i18n-catalogs';
+
+// The catalogs as translators write them (PO files: id -> ICU text), and as the app loads them (compiled).
+const en = sourceMessages('en');
+const fr = sourceMessages('fr');
 
 function Probe() {
   const { t, formatMoney, language } = useI18n();
@@ -35,15 +40,17 @@ describe('catalogs', () => {
   });
 
   it('loads French as a separate module', async () => {
-    await expect(loadCatalog('fr')).resolves.toBe(fr);
+    await expect(loadCatalog('fr')).resolves.toBe(frCatalog);
   });
 });
 
 describe('t', () => {
   it('fills {name} placeholders and leaves unknown ones visible', () => {
-    expect(interpolate('Hi {name}, {missing}', { name: 'Ama' })).toBe('Hi Ama, {missing}');
-    expect(translator(en)('footer.copyright', { year: 2026 })).toBe('© 2026 Cedi Wallet');
-    expect(translator(fr)('logIn.invalidCredentials')).toBe('E-mail ou mot de passe incorrect');
+    expect(translator(enCatalog)('otp.codeSentTo')).toBe('We sent a 6-digit code to {maskedEmail}');
+    expect(translator(enCatalog)('footer.copyright', { year: 2026 })).toBe('© 2026 Cedi Wallet');
+    expect(translator(frCatalog as never, 'fr')('logIn.invalidCredentials')).toBe(
+      'E-mail ou mot de passe incorrect',
+    );
   });
 });
 

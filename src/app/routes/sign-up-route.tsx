@@ -4,6 +4,7 @@ import { fromPromise } from 'xstate';
 import { signUpMachine } from '../../machines/sign-up.machine';
 import { getCountries } from '../../services/reference';
 import { register } from '../../services/user';
+import { currentLanguage } from '../../i18n/i18n';
 import { SignUpScreen } from '../../screens/sign-up-screen';
 
 /** Lazy: it brings libphonenumber-js, which the landing page does not need. */
@@ -13,7 +14,9 @@ export default function SignUpRoute() {
     signUpMachine.provide({
       actors: {
         loadCountries: fromPromise(({ signal }) => getCountries({ signal })),
-        register: fromPromise(({ input, signal }) => register(input, { signal })),
+        register: fromPromise(({ input, signal }) =>
+          register({ ...input, language: currentLanguage() }, { signal }),
+        ),
       },
       actions: {
         navigate: (_, params) => {

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { daysInMonth } from '../../domain/calendar';
 import { useI18n } from '../../i18n/i18n';
 
 /** A date as its three parts; 0 means "not chosen yet". */
@@ -10,8 +11,9 @@ export interface DateParts {
 
 export type DatePart = keyof DateParts;
 
+/** 31 days until the year and month are both chosen. */
 const daysIn = (year: number, month: number): number =>
-  year > 0 && month > 0 ? new Date(Date.UTC(year, month, 0)).getUTCDate() : 31;
+  year > 0 && month > 0 ? daysInMonth(year, month) : 31;
 
 /**
  * A date as three labelled selects (day, month, year) in a fieldset. Month names come from Intl in the reader's

@@ -82,6 +82,8 @@ export const users = pgTable(
     countryId: integer('country_id')
       .notNull()
       .references(() => countries.id),
+    /** The language of the mails the user gets (src/domain/language.ts), set at sign-up and by the switcher. */
+    language: varchar('language', { length: 16 }).notNull().default('en'),
     createdAt: createdAt(),
   },
   (table) => [check('users_email_normalized', sql`${table.email} = lower(btrim(${table.email}))`)],

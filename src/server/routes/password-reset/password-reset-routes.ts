@@ -13,25 +13,20 @@ import { passwordViolations } from '../../../domain/password';
 import { codeHash, hashPassword, newOneTimeCode, newToken, sameHex, tokenHash } from '../../crypto';
 import { ok, okWithMessage } from '../../envelope';
 import { HttpError, toViolations, violationsError } from '../../http-error';
+import { passwordResetMail } from '../../mail';
 import { perIpAndEmailLimit } from '../../plugins/rate-limit';
 import type { RouteDeps } from '../deps';
-import { findUserIdByEmail, revokeAllSessions, setPasswordHash } from '../user/users-repository';
+import {
+  findMailRecipient,
+  findUserIdByEmail,
+  revokeAllSessions,
+  setPasswordHash,
+} from '../user/users-repository';
 import { consumeCode, countCodeAttempt, replaceResetCode, useResetToken } from './reset-codes-repository';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
 export const RESET_TOKEN_TTL_MS = 15 * 60_000;
-
-const resetMail = (code: string) => ({
-  subject: `${code} is your Cedi Wallet password reset code`,
-  text: [
-    'Someone asked to reset the password of your Cedi Wallet account.',
-    '',
-    `Your code is ${code}. It works once, for 10 minutes.`,
-    '',
-    'If this was not you, ignore this email: your password has not changed.',
-  ].join('\n'),
-});
 
 /**
  * Forgotten password: a 6-digit code by mail (stored as an HMAC, 10 minutes, 5 attempts), exchanged for a reset
@@ -50,7 +45,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
       const invalid = emailViolation(request.body.email);
       if (invalid) throw violationsError(toViolations([{ field: 'email', messageId: invalid }]));
       const email = normalizeEmail(request.body.email);
-      const userId = await findUserIdByEmail(db, email);
+      const recipient = await findMailRecipient(db, email);
+      const userId = recipient?.id ?? null;
       const code = newOneTimeCode();
       const now = new Date();
       // An unknown email runs the same statements for user 0 (no row), so both answers take about as long.
@@ -61,11 +57,13 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
         userId === null ? null : { codeHash: hashed, expiresAt: new Date(now.getTime() + CODE_TTL_MS) },
         now,
       );
-      if (userId !== null) {
+      if (recipient) {
         // Not awaited: the answer must not wait for the mail server.
-        mailer.send({ to: email, ...resetMail(code) }).catch((error: unknown) => {
-          request.log.error({ err: error }, 'password reset mail could not be sent');
-        });
+        passwordResetMail(recipient.language, code, CODE_TTL_MS / 60_000)
+          .then((content) => mailer.send({ to: email, ...content }))
+          .catch((error: unknown) => {
+            request.log.error({ err: error }, 'password reset mail could not be sent');
+          });
       }
       return okWithMessage('otp.sent');
     },

@@ -64,6 +64,7 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, co
           phoneCode: input.phoneCode.startsWith('+') ? input.phoneCode : `+${input.phoneCode}`,
           phoneNumber: input.phoneNumber,
           countryId: input.countryId,
+          language: input.language ?? 'en',
         });
         return reply.code(201).send(ok({ userId }, 201));
       } catch (error) {

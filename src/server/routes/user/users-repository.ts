@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import { newToken, tokenHash } from '../../crypto';
 import { preparedRows, type Db, type Queryable } from '../../db/client';
 import { countries, identifications, sessions, users, wallets } from '../../db/schema';
+import { isLanguage, type Language } from '../../../domain/language';
 
 /*
  * The users aggregate: an account, its wallet row (created with it) and its sessions. Drizzle's query builder
@@ -22,6 +23,7 @@ export interface NewUser {
   phoneCode: string;
   phoneNumber: string;
   countryId: number;
+  language: Language;
 }
 
 const fullName = (...names: string[]): string => names.filter((name) => name !== '').join(' ');
@@ -33,6 +35,22 @@ const available = (wallet: { balanceMinor: number; heldMinor: number }): number 
 export const findUserIdByEmail = async (db: Queryable, email: string): Promise<number | null> => {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return user?.id ?? null;
+};
+
+/** Who a mail to this address goes to, and in which language; null for an unknown email. */
+export const findMailRecipient = async (
+  db: Queryable,
+  email: string,
+): Promise<{ id: number; language: Language } | null> => {
+  const [user] = await db
+    .select({ id: users.id, language: users.language })
+    .from(users)
+    .where(eq(users.email, email));
+  return user ? { id: user.id, language: isLanguage(user.language) ? user.language : 'en' } : null;
+};
+
+export const setLanguage = async (db: Queryable, userId: number, language: Language): Promise<void> => {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
 };
 
 export const findCredentials = async (

@@ -1,0 +1,295 @@
+/**
+ * The translation catalogs (src/i18n/locales/<locale>/messages.po) and what is made from them: `npm run i18n`
+ * (scripts/i18n.ts) and the tests in tests/i18n call these same functions.
+ *
+ * - English (en/messages.po) is the source: one entry per message id with its English text and a note for
+ *   translators. The ids of src/domain/messages.ts take their English from there (the server answers with it).
+ * - extract: copies domain messages into the English catalog and every English id into each other language's
+ *   catalog (empty when new, flagged fuzzy when its English changed since it was translated).
+ * - compile: each catalog to src/i18n/locales/<locale>/messages.json (Lingui's precompiled ICU form, committed),
+ *   untranslated entries falling back to English; `pseudo` is compiled from English (development only).
+ * - check: missing, untranslated and fuzzy messages, placeholders that differ from English, ICU syntax errors.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createCompiledCatalog } from '@lingui/cli/api';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import config from '../lingui.config';
+import { domainMessages } from '../src/domain/messages';
+import type { MessageId } from '../src/i18n/en';
+import { languages } from '../src/domain/language';
+
+export const SOURCE_LOCALE = config.sourceLocale;
+export const PSEUDO_LOCALE = config.pseudoLocale;
+/** Locales with a catalog a translator edits (English included: it is the source). */
+export const catalogLocales = config.locales.filter((locale) => locale !== PSEUDO_LOCALE);
+/** The languages the app offers: a problem in one of their catalogs fails the check. */
+export const shippedLocales: readonly string[] = languages;
+
+const ENGLISH_NOTE = 'English: ';
+export const DOMAIN_NOTE =
+  'A rule or process message (src/domain/messages.ts): shown in the app, and the server answers with its English text.';
+
+export interface Entry {
+  id: string;
+  text: string;
+  /** Notes for translators (`#.` lines). */
+  notes: string[];
+  flags: string[];
+  obsolete: boolean;
+}
+export type Catalog = Map<string, Entry>;
+
+const root = join(import.meta.dirname, '..');
+export const poFile = (locale: string) => join(root, 'src/i18n/locales', locale, 'messages.po');
+export const compiledFile = (locale: string) => join(root, 'src/i18n/locales', locale, 'messages.json');
+
+interface LinguiMessage {
+  translation?: string;
+  comments?: string[];
+  obsolete?: boolean;
+  extra?: { flags?: string[]; translatorComments?: string[] };
+}
+
+export const parseCatalog = (po: string): Catalog => {
+  const parsed = config.format.parse(po, {
+    locale: null,
+    sourceLocale: SOURCE_LOCALE,
+    filename: 'messages.po',
+  }) as Record<string, LinguiMessage>;
+  return new Map(
+    Object.entries(parsed).map(([id, message]) => [
+      id,
+      {
+        id,
+        text: message.translation ?? '',
+        notes: message.comments ?? [],
+        flags: (message.extra?.flags ?? []).filter((flag) => flag !== 'obsolete'),
+        obsolete: message.obsolete ?? false,
+      },
+    ]),
+  );
+};
+
+export const readCatalog = (locale: string): Catalog =>
+  existsSync(poFile(locale)) ? parseCatalog(readFileSync(poFile(locale), 'utf8')) : new Map();
+
+export const serializeCatalog = (locale: string, catalog: Catalog, existing: string | null): string => {
+  const messages = Object.fromEntries(
+    [...catalog.values()].map((entry) => [
+      entry.id,
+      {
+        translation: entry.text,
+        comments: entry.notes,
+        obsolete: entry.obsolete,
+        extra: { flags: entry.flags, translatorComments: [] },
+      },
+    ]),
+  );
+  const text = config.format.serialize(messages, {
+    locale,
+    sourceLocale: SOURCE_LOCALE,
+    filename: 'messages.po',
+    existing,
+  });
+  return typeof text === 'string' ? text : String(text);
+};
+
+const writeCatalog = (locale: string, catalog: Catalog) => {
+  const file = poFile(locale);
+  mkdirSync(dirname(file), { recursive: true });
+  const existing = existsSync(file) ? readFileSync(file, 'utf8') : null;
+  writeFileSync(file, serializeCatalog(locale, catalog, existing));
+};
+
+/** The English source text of every live message, by id (what the tests compare with src/domain/messages.ts). */
+export const sourceMessages = (locale = SOURCE_LOCALE) =>
+  Object.fromEntries(
+    [...readCatalog(locale).values()]
+      .filter((entry) => !entry.obsolete)
+      .map((entry) => [entry.id, entry.text]),
+  ) as Record<MessageId, string>;
+
+/** English with the domain messages' text; a domain id new to it gets a note to refine. */
+export const extractSource = (english: Catalog): Catalog => {
+  const next: Catalog = new Map(english);
+  for (const [id, text] of Object.entries(domainMessages)) {
+    const entry = next.get(id);
+    next.set(id, { id, text, notes: entry?.notes ?? [DOMAIN_NOTE], flags: [], obsolete: false });
+  }
+  return next;
+};
+
+/** A translated catalog brought up to date with the English one. */
+export const extractTranslation = (english: Catalog, translation: Catalog): Catalog => {
+  const next: Catalog = new Map();
+  for (const source of english.values()) {
+    if (source.obsolete) continue;
+    const previous = translation.get(source.id);
+    const notes = source.notes.filter((note) => !note.startsWith(ENGLISH_NOTE));
+    const englishBefore = previous?.notes
+      .find((note) => note.startsWith(ENGLISH_NOTE))
+      ?.slice(ENGLISH_NOTE.length);
+    const changed = previous?.text && englishBefore !== undefined && englishBefore !== source.text;
+    const flags = previous?.flags.filter((flag) => flag !== 'fuzzy') ?? [];
+    next.set(source.id, {
+      id: source.id,
+      text: previous?.obsolete ? '' : (previous?.text ?? ''),
+      notes: [...notes, `${ENGLISH_NOTE}${source.text}`],
+      flags: changed || previous?.flags.includes('fuzzy') ? [...flags, 'fuzzy'] : flags,
+      obsolete: false,
+    });
+  }
+  for (const old of translation.values()) {
+    if (!next.has(old.id) && old.text) next.set(old.id, { ...old, obsolete: true });
+  }
+  return next;
+};
+
+export const extract = () => {
+  const english = extractSource(readCatalog(SOURCE_LOCALE));
+  writeCatalog(SOURCE_LOCALE, english);
+  for (const locale of catalogLocales.filter((locale) => locale !== SOURCE_LOCALE)) {
+    writeCatalog(locale, extractTranslation(english, readCatalog(locale)));
+  }
+};
+
+/** The text each id shows in `locale`: its translation, or English while it has none (or is fuzzy). */
+const textsFor = (locale: string, english: Catalog, translation: Catalog): Record<string, string> => {
+  const texts: Record<string, string> = {};
+  for (const source of english.values()) {
+    if (source.obsolete) continue;
+    const entry = translation.get(source.id);
+    const usable =
+      locale !== PSEUDO_LOCALE && entry && !entry.obsolete && entry.text && !entry.flags.includes('fuzzy');
+    texts[source.id] = usable ? entry.text : source.text;
+  }
+  return texts;
+};
+
+/** The compiled catalog of a locale as committed: Lingui's JSON form, one message per line. */
+export const compileCatalog = (locale: string, english = readCatalog(SOURCE_LOCALE)): string => {
+  const translation = locale === SOURCE_LOCALE || locale === PSEUDO_LOCALE ? english : readCatalog(locale);
+  const { source, errors } = createCompiledCatalog(locale, textsFor(locale, english, translation), {
+    namespace: 'json',
+    pseudoLocale: PSEUDO_LOCALE,
+  });
+  if (errors.length > 0) {
+    throw new Error(`${locale}: ${errors.map((error) => `${error.id}: ${String(error.error)}`).join('; ')}`);
+  }
+  const { messages } = JSON.parse(source) as { messages: Record<string, unknown> };
+  const lines = Object.entries(messages).map(
+    ([id, message]) => `${JSON.stringify(id)}:${JSON.stringify(message)}`,
+  );
+  return `{"messages":{\n${lines.join(',\n')}\n}}\n`;
+};
+
+export const compiledLocales = [...catalogLocales, PSEUDO_LOCALE];
+
+export const compile = () => {
+  const english = readCatalog(SOURCE_LOCALE);
+  for (const locale of compiledLocales) {
+    mkdirSync(dirname(compiledFile(locale)), { recursive: true });
+    writeFileSync(compiledFile(locale), compileCatalog(locale, english));
+  }
+};
+
+type Token = string | [string, string?, Record<string, Token[] | string>?];
+
+/** The placeholder names of an ICU message (`{name}`, `{count, plural, ...}` and those inside its branches). */
+export const placeholders = (text: string): string[] => {
+  const names = new Set<string>();
+  const walk = (tokens: unknown) => {
+    if (!Array.isArray(tokens)) return;
+    for (const token of tokens as Token[]) {
+      if (typeof token === 'string') continue;
+      names.add(token[0]);
+      for (const branch of Object.values(token[2] ?? {})) walk(branch);
+    }
+  };
+  walk(compileMessageOrThrow(text));
+  return [...names].sort();
+};
+
+export interface LocaleReport {
+  locale: string;
+  shipped: boolean;
+  missing: string[];
+  untranslated: string[];
+  fuzzy: string[];
+  placeholders: { id: string; english: string[]; translation: string[] }[];
+  invalid: { id: string; error: string }[];
+}
+
+const syntaxError = (text: string): string | null => {
+  try {
+    compileMessageOrThrow(text);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+};
+
+/** What a translator still has to do in one catalog, compared with English. */
+export const checkCatalog = (locale: string, english: Catalog, translation: Catalog): LocaleReport => {
+  const report: LocaleReport = {
+    locale,
+    shipped: shippedLocales.includes(locale),
+    missing: [],
+    untranslated: [],
+    fuzzy: [],
+    placeholders: [],
+    invalid: [],
+  };
+  for (const source of english.values()) {
+    if (source.obsolete) continue;
+    const entry = translation.get(source.id);
+    if (!entry || entry.obsolete) report.missing.push(source.id);
+    else if (entry.text.trim() === '') report.untranslated.push(source.id);
+    else {
+      if (entry.flags.includes('fuzzy')) report.fuzzy.push(source.id);
+      const error = syntaxError(entry.text);
+      if (error) report.invalid.push({ id: source.id, error });
+      else if (locale !== SOURCE_LOCALE && !syntaxError(source.text)) {
+        const want = placeholders(source.text);
+        const got = placeholders(entry.text);
+        if (want.join() !== got.join())
+          report.placeholders.push({ id: source.id, english: want, translation: got });
+      }
+    }
+  }
+  return report;
+};
+
+export const problemCount = (report: LocaleReport) =>
+  report.missing.length +
+  report.untranslated.length +
+  report.fuzzy.length +
+  report.placeholders.length +
+  report.invalid.length;
+
+export const check = (): LocaleReport[] => {
+  const english = readCatalog(SOURCE_LOCALE);
+  return catalogLocales.map((locale) =>
+    checkCatalog(locale, english, locale === SOURCE_LOCALE ? english : readCatalog(locale)),
+  );
+};
+
+export const formatReport = (report: LocaleReport): string => {
+  const lines = [
+    `${report.locale}${report.shipped ? ' (shipped)' : ''}: ${problemCount(report) === 0 ? 'complete' : `${problemCount(report)} to do`}`,
+  ];
+  const list = (title: string, ids: string[]) => {
+    if (ids.length > 0) lines.push(`  ${title} (${ids.length}): ${ids.join(', ')}`);
+  };
+  list('missing', report.missing);
+  list('untranslated', report.untranslated);
+  list('fuzzy (English changed, review)', report.fuzzy);
+  for (const { id, english, translation } of report.placeholders) {
+    lines.push(
+      `  placeholders differ in ${id}: English {${english.join('}, {')}}, here {${translation.join('}, {')}}`,
+    );
+  }
+  for (const { id, error } of report.invalid) lines.push(`  invalid ICU in ${id}: ${error}`);
+  return lines.join('\n');
+};

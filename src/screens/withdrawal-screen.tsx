@@ -3,11 +3,8 @@ import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { WithdrawalField } from '../domain/withdrawal';
-import type {
-  WithdrawalFormField,
-  WithdrawalGateway,
-  WithdrawalMachine,
-} from '../machines/withdrawal.machine';
+import type { WithdrawalFormField, WithdrawalGateway } from '../machines/withdrawal.form';
+import type { WithdrawalMachine } from '../machines/withdrawal.machine';
 import { useI18n } from '../i18n/i18n';
 import type { MessageId } from '../i18n/en';
 import { Alert } from './ui/alert';

@@ -1,6 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { topUpMachine, type TopUpCall } from '../../machines/top-up.machine';
+import { topUpMachine } from '../../machines/top-up.machine';
+import type { TopUpCall } from '../../machines/top-up.form';
 import { getBanksByCountry } from '../../services/reference';
 import { getWalletOperation, topUpByBank, topUpByCard, topUpByMomo } from '../../services/wallet';
 import { IdentityGate } from '../../screens/identity-gate';

@@ -24,7 +24,7 @@ function IdentificationsList({ onAdd }: { onAdd: () => void }) {
   const userId = useUserId();
   const actorRef = useActorRef(
     identificationsMachine.provide({
-      actors: { loadIdentifications: fromPromise(({ signal }) => getIdentifications(userId, { signal })) },
+      actors: { loadList: fromPromise(({ signal }) => getIdentifications(userId, { signal })) },
     }),
   );
   return <IdentificationsPanel actorRef={actorRef} loadImage={loadImage} onAdd={onAdd} />;

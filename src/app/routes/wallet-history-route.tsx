@@ -11,7 +11,7 @@ export default function WalletHistoryRoute() {
   const actorRef = useActorRef(
     walletHistoryMachine.provide({
       actors: {
-        loadHistory: fromPromise(({ input, signal }) => getWalletHistoryPage(userId, input, { signal })),
+        loadPage: fromPromise(({ input, signal }) => getWalletHistoryPage(userId, input, { signal })),
       },
     }),
   );

@@ -20,6 +20,8 @@ import type { Bank } from '../contract/reference';
 import type { WalletOperationResult } from '../contract/wallet';
 import { failureStatus, notProvided } from './failure-messages';
 import {
+  bankListActors,
+  bankListGuards,
   bankListStates,
   gatewayChoiceTransitions,
   gatewayChosen,
@@ -105,22 +107,17 @@ export const topUpMachine = setup({
     input: {} as TopUpInput,
   },
   actors: {
-    /** GET api/Bank/GetAllBanksByCountryId (country 1). */
-    loadBanks: fromPromise<Bank[], void>(async () => notProvided('loadBanks')),
+    ...bankListActors,
     /** POST AddFundsToWallet / AddBanksFundsToWallet / AddMOMOFundsToWallet with the Idempotency-Key header. */
     topUp: fromPromise<WalletOperationResult, TopUpCall>(async () => notProvided('topUp')),
-    /** GET api/User/GetWalletOperation?referenceNumber=. */
-    getOperation: fromPromise<WalletOperationResult, operations.OperationQuery>(async () =>
-      notProvided('getOperation'),
-    ),
+    ...operations.followActors,
   },
   delays: topUpDelays,
   guards: {
     ...topUpFormRules.guards,
     ...keys.idempotencyGuards,
     ...operations.operationGuards,
-    needsData: ({ context }, params: { gateway: TopUpGateway }) =>
-      params.gateway === 'bank' && context.banks.length === 0,
+    ...bankListGuards,
     isNotFound: (_, params: { error: unknown }) => failureStatus(params.error) === 404,
   },
   actions: {

@@ -25,6 +25,8 @@ import { notProvided } from './failure-messages';
 import { editingTransitions } from './shared/form-rules';
 import * as operations from './shared/follow-operation';
 import {
+  bankListActors,
+  bankListGuards,
   bankListStates,
   gatewayChoiceTransitions,
   gatewayChosen,
@@ -117,22 +119,17 @@ export const withdrawalMachine = setup({
     input: {} as WithdrawalInput,
   },
   actors: {
-    /** GET api/Bank/GetAllBanksByCountryId (country 1). */
-    loadBanks: fromPromise<Bank[], void>(async () => notProvided('loadBanks')),
+    ...bankListActors,
     /** POST api/Transaction/WithDrawalMoney with the Idempotency-Key header. */
     withdraw: fromPromise<WalletOperationResult, WithdrawalCall>(async () => notProvided('withdraw')),
-    /** GET api/User/GetWalletOperation?referenceNumber=. */
-    getOperation: fromPromise<WalletOperationResult, operations.OperationQuery>(async () =>
-      notProvided('getOperation'),
-    ),
+    ...operations.followActors,
   },
   delays: withdrawalDelays,
   guards: {
     ...withdrawalFormRules.guards,
     ...keys.idempotencyGuards,
     ...operations.operationGuards,
-    needsData: ({ context }, params: { gateway: WithdrawalGateway }) =>
-      params.gateway === 'bank' && context.banks.length === 0,
+    ...bankListGuards,
   },
   actions: {
     /** The app sends WALLET_AMOUNT_CHANGED to the session (the balance card). */

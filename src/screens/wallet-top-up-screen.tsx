@@ -12,6 +12,7 @@ import { BankListStep } from './bank-list-step';
 import { Alert } from './ui/alert';
 import { AmountField } from './ui/amount-field';
 import { BankAccountField } from './ui/bank-account-field';
+import { BankSelectField } from './ui/bank-select-field';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
 import { MomoNumberField } from './ui/momo-number-field';
@@ -246,15 +247,12 @@ export function WalletTopUpScreen({ actorRef }: { actorRef: ActorRefFrom<TopUpMa
         {gateway === 'bank' ? (
           <>
             {amountField(false, bank.amount)}
-            <SelectField
+            <BankSelectField
               id={fieldId('bankId')}
               label={t('topUpScreen.bank')}
-              required
-              value={bank.bankId > 0 ? String(bank.bankId) : ''}
-              options={[
-                { value: '', label: t('topUpScreen.selectBank') },
-                ...banks.map((option) => ({ value: String(option.id), label: option.name })),
-              ]}
+              placeholder={t('topUpScreen.selectBank')}
+              banks={banks}
+              bankId={bank.bankId}
               error={fieldError('bankId')}
               onValueChange={change('bankId')}
             />

@@ -12,13 +12,13 @@ import { BankListStep } from './bank-list-step';
 import { Alert } from './ui/alert';
 import { AmountField } from './ui/amount-field';
 import { BankAccountField } from './ui/bank-account-field';
+import { BankSelectField } from './ui/bank-select-field';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
 import { Modal } from './ui/modal';
 import { MomoNumberField } from './ui/momo-number-field';
 import { RadioCards } from './ui/radio-cards';
 import { ReceiptSummary } from './ui/receipt-summary';
-import { SelectField } from './ui/select-field';
 import { Stepper } from './ui/stepper';
 import { firstViolationOf, focusFirstInvalid } from './ui/violations';
 
@@ -140,15 +140,12 @@ export function WithdrawalScreen({ actorRef }: { actorRef: ActorRefFrom<Withdraw
         />
         {gateway === 'bank' ? (
           <>
-            <SelectField
+            <BankSelectField
               id={`${id}-bankId`}
               label={t('withdrawalScreen.bank')}
-              required
-              value={bank.bankId > 0 ? String(bank.bankId) : ''}
-              options={[
-                { value: '', label: t('withdrawalScreen.selectBank') },
-                ...banks.map((option) => ({ value: String(option.id), label: option.name })),
-              ]}
+              placeholder={t('withdrawalScreen.selectBank')}
+              banks={banks}
+              bankId={bank.bankId}
               onValueChange={change('bankId')}
             />
             <BankAccountField

@@ -7,9 +7,10 @@
  * `submitOperation` and `followOperation` build the states; the machine spreads `operationGuards` into its
  * `setup` and names, with `setOperation`, the action that keeps each answer.
  */
+import { fromPromise } from 'xstate';
 import type { DomainMessageId } from '../../domain/messages';
 import type { WalletOperationResult, WalletOperationStatus } from '../../contract/wallet';
-import { isDomainMessageId } from '../failure-messages';
+import { isDomainMessageId, notProvided } from '../failure-messages';
 import type { SharedStateConfig, TransitionTo } from './state-config';
 
 export interface OperationQuery {
@@ -27,6 +28,11 @@ const statusIs =
   (status: WalletOperationStatus) =>
   (_: unknown, params: { result: WalletOperationResult }): boolean =>
     params.result.status === status;
+
+/** The actor `followOperation` invokes, for a machine's `setup`: GET api/User/GetWalletOperation?referenceNumber=. */
+export const followActors = {
+  getOperation: fromPromise<WalletOperationResult, OperationQuery>(async () => notProvided('getOperation')),
+};
 
 /** Guards for a machine's `setup`, each taking `{ result }`. */
 export const operationGuards = {

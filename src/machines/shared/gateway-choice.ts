@@ -2,6 +2,9 @@
  * Choosing how to pay (card, bank, MoMo): GATEWAY_CHOSEN shows that gateway's form, first loading the reference
  * data it needs when `needsData` says so; leaving the form (BACK) forgets its violations, error and key.
  */
+import { fromPromise } from 'xstate';
+import type { Bank } from '../../contract/reference';
+import { notProvided } from '../failure-messages';
 import { referenceDataStates, type ReferenceDataOptions } from './reference-data';
 import type { SharedStateConfig } from './state-config';
 
@@ -49,3 +52,14 @@ export const bankListStates = (also: ReferenceDataOptions['also']) =>
     failedAction: 'setBanksFailed',
     also,
   });
+
+/** The bank list's actor for a machine's `setup`: GET api/Bank/GetAllBanksByCountryId (country 1). */
+export const bankListActors = {
+  loadBanks: fromPromise<Bank[], void>(async () => notProvided('loadBanks')),
+};
+
+/** `needsData` for a machine's `setup`: the bank gateway's form needs the banks, once. */
+export const bankListGuards = {
+  needsData: ({ context }: { context: { banks: Bank[] } }, params: { gateway: string }) =>
+    params.gateway === 'bank' && context.banks.length === 0,
+};

@@ -1,23 +1,11 @@
 import { WALLET_OPERATION_LIMIT_MINOR } from './amount';
+import { BANK_ACCOUNT_MAX_DIGITS, BANK_ACCOUNT_MIN_DIGITS } from './bank-account';
 import type { MinorUnits } from './money';
-import { digitsOnly, type RuleViolation } from './rule';
+import { isMomoNumber, isMomoProvider } from './momo';
+import type { RuleViolation } from './rule';
 
-export const BANK_ACCOUNT_MIN_DIGITS = 10;
-export const BANK_ACCOUNT_MAX_DIGITS = 15;
-export const MOMO_PHONE_MIN_DIGITS = 9;
-export const MOMO_PHONE_MAX_DIGITS = 12;
-
-/** Ghana's mobile money networks; the spec's default is MTN. */
-export const MOMO_PROVIDERS = ['MTN', 'Telecel', 'AirtelTigo'] as const;
-export type MomoProvider = (typeof MOMO_PROVIDERS)[number];
-export const DEFAULT_MOMO_PROVIDER: MomoProvider = 'MTN';
-
-/** The spec's prefilled bank routing number and account type for bank top-ups and withdrawals. */
-export const DEFAULT_BANK_ROUTING_NUMBER = '1';
-export const DEFAULT_ACCOUNT_TYPE_ID = 1;
-
-/** MoMo number inputs keep digits only, at most 12. */
-export const momoPhoneInput = (typed: string): string => digitsOnly(typed).slice(0, MOMO_PHONE_MAX_DIGITS);
+// The server's wallet routes read the MoMo networks from here.
+export { isMomoProvider };
 
 /** Bank account inputs keep what is typed; the rules below say what is wrong with it. */
 export interface BankTopUpInput {
@@ -63,19 +51,11 @@ export const momoTopUpViolations = (input: MomoTopUpInput): RuleViolation<MomoTo
   const violations: RuleViolation<MomoTopUpField>[] = [];
   if (input.amountMinor === null) violations.push({ field: 'amount', messageId: 'momoTopUp.amount' });
   else violations.push(...amountViolations(input.amountMinor, 'momoTopUp.amount'));
-  if (
-    !/^\d+$/.test(input.phone) ||
-    !hasLengthBetween(input.phone, MOMO_PHONE_MIN_DIGITS, MOMO_PHONE_MAX_DIGITS)
-  ) {
-    violations.push({ field: 'phone', messageId: 'momoTopUp.phone' });
-  }
+  if (!isMomoNumber(input.phone)) violations.push({ field: 'phone', messageId: 'momoTopUp.phone' });
   if (!isMomoProvider(input.provider))
     violations.push({ field: 'provider', messageId: 'momoTopUp.providerUnknown' });
   return violations;
 };
-
-export const isMomoProvider = (value: string): value is MomoProvider =>
-  (MOMO_PROVIDERS as readonly string[]).includes(value);
 
 const hasLengthBetween = (value: string, min: number, max: number): boolean =>
   value.length >= min && value.length <= max;

@@ -1,11 +1,8 @@
 import type { MinorUnits } from './money';
 import type { RuleViolation } from './rule';
-import {
-  amountViolations,
-  BANK_ACCOUNT_MAX_DIGITS,
-  BANK_ACCOUNT_MIN_DIGITS,
-  MOMO_PHONE_MIN_DIGITS,
-} from './top-up';
+import { isBankAccountNumber } from './bank-account';
+import { isMomoNumber } from './momo';
+import { amountViolations } from './top-up';
 
 export interface BankWithdrawalInput {
   amountMinor: MinorUnits | null;
@@ -33,8 +30,7 @@ export const bankWithdrawalViolations = (
   if (input.amountMinor === null || account === '' || !(input.bankId > 0)) {
     violations.push({ field: 'form', messageId: 'withdrawal.required' });
   }
-  const accountPattern = new RegExp(`^\\d{${BANK_ACCOUNT_MIN_DIGITS},${BANK_ACCOUNT_MAX_DIGITS}}$`);
-  if (account !== '' && !accountPattern.test(account)) {
+  if (account !== '' && !isBankAccountNumber(account)) {
     violations.push({ field: 'bankAccountNumber', messageId: 'withdrawal.account' });
   }
   violations.push(...withdrawalAmountViolations(input.amountMinor, availableMinor));
@@ -51,7 +47,7 @@ export const momoWithdrawalViolations = (
   if (input.amountMinor === null || phone === '')
     violations.push({ field: 'form', messageId: 'withdrawal.required' });
   violations.push(...withdrawalAmountViolations(input.amountMinor, availableMinor));
-  if (phone !== '' && !new RegExp(`^\\d{${MOMO_PHONE_MIN_DIGITS},12}$`).test(phone)) {
+  if (phone !== '' && !isMomoNumber(phone)) {
     violations.push({ field: 'momoMobileNumber', messageId: 'withdrawal.phone' });
   }
   return violations;

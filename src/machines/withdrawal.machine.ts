@@ -11,57 +11,40 @@
  * ends counts as succeeded with `onItsWay` (the payout is on its way). Every answer carrying the balance is
  * handed to the app with `walletChanged` (the hold lowers it; a failed payout gives it back).
  *
- * Idempotency keys as in the top-up machine: one per submit attempt, kept (RETRY) only while the request went
- * unanswered and the form is unchanged.
+ * Built from the shared flow parts (src/machines/shared), as the top-up is: one key per submit attempt, kept
+ * (RETRY) only while the request went unanswered and the form is unchanged.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { amountInput, amountInputToMinor } from '../domain/amount';
 import type { DomainMessageId } from '../domain/messages';
-import { minorToApiAmount, parseDecimalAmount, type MinorUnits } from '../domain/money';
+import { parseDecimalAmount, type MinorUnits } from '../domain/money';
 import type { RuleViolation } from '../domain/rule';
-import {
-  DEFAULT_ACCOUNT_TYPE_ID,
-  DEFAULT_BANK_ROUTING_NUMBER,
-  DEFAULT_MOMO_PROVIDER,
-  momoPhoneInput,
-} from '../domain/top-up';
-import {
-  bankWithdrawalViolations,
-  momoWithdrawalViolations,
-  type WithdrawalField,
-} from '../domain/withdrawal';
+import type { WithdrawalField } from '../domain/withdrawal';
 import type { Bank } from '../contract/reference';
-import type { WalletOperationResult, WithdrawalRequest } from '../contract/wallet';
-import { failureStatus, notProvided, serverMessageId, serverViolations } from './failure-messages';
+import type { WalletOperationResult } from '../contract/wallet';
+import { notProvided } from './failure-messages';
+import { editingTransitions } from './shared/form-rules';
+import * as operations from './shared/follow-operation';
 import {
-  isUnanswered,
-  operationFailureMessage,
-  randomKeySeed,
-  takeIdempotencyKey,
-  type OperationQuery,
-} from './top-up.machine';
-
-export type WithdrawalGateway = 'bank' | 'momo';
-
-export interface BankWithdrawalForm {
-  amount: string;
-  bankAccountNumber: string;
-  bankId: number;
-}
-
-export interface MomoWithdrawalForm {
-  amount: string;
-  momoMobileNumber: string;
-}
-
-export type WithdrawalFormField = keyof BankWithdrawalForm | keyof MomoWithdrawalForm;
-
-export const BANK_WITHDRAWAL_FIELDS: readonly WithdrawalFormField[] = [
-  'amount',
-  'bankAccountNumber',
-  'bankId',
-];
-export const MOMO_WITHDRAWAL_FIELDS: readonly WithdrawalFormField[] = ['amount', 'momoMobileNumber'];
+  bankListActors,
+  bankListGuards,
+  bankListStates,
+  gatewayChoiceTransitions,
+  gatewayChosen,
+  gatewayLeft,
+} from './shared/gateway-choice';
+import * as keys from './shared/idempotent-submit';
+import {
+  emptyBankWithdrawalForm,
+  emptyMomoWithdrawalForm,
+  withdrawalCallOf,
+  withdrawalFailureMessage,
+  withdrawalFormRules,
+  type BankWithdrawalForm,
+  type MomoWithdrawalForm,
+  type WithdrawalCall,
+  type WithdrawalFormField,
+  type WithdrawalGateway,
+} from './withdrawal.form';
 
 export interface WithdrawalInput {
   /** The available balance (balance less holds) as the session holds it: the API's decimal GHS. */
@@ -70,7 +53,7 @@ export interface WithdrawalInput {
   keySeed?: string;
 }
 
-export interface WithdrawalContext {
+export interface WithdrawalContext extends keys.IdempotencyKeys {
   gateway: WithdrawalGateway | null;
   bank: BankWithdrawalForm;
   momo: MomoWithdrawalForm;
@@ -87,9 +70,6 @@ export interface WithdrawalContext {
   /** Succeeded while the payout was still pending at the end of the follow timeout. */
   onItsWay: boolean;
   operation: WalletOperationResult | null;
-  keySeed: string;
-  keyCount: number;
-  idempotencyKey: string | null;
 }
 
 export type WithdrawalEvent =
@@ -101,12 +81,6 @@ export type WithdrawalEvent =
   | { type: 'BACK' }
   | { type: 'AGAIN' };
 
-/** The withdrawal call: its body (the app adds the user's id) and the Idempotency-Key header. */
-export interface WithdrawalCall {
-  request: Omit<WithdrawalRequest, 'userId'>;
-  idempotencyKey: string;
-}
-
 export const withdrawalDelays = {
   /** The payout's status is read every second... */
   followPollInterval: 1000,
@@ -114,123 +88,29 @@ export const withdrawalDelays = {
   followTimeout: 30_000,
 } as const;
 
-export const emptyBankWithdrawalForm = (): BankWithdrawalForm => ({
-  amount: '',
-  bankAccountNumber: '',
-  bankId: 0,
-});
-export const emptyMomoWithdrawalForm = (): MomoWithdrawalForm => ({ amount: '', momoMobileNumber: '' });
-
-const positiveInteger = (value: string): number => {
-  const number = Number(value);
-  return Number.isInteger(number) && number > 0 ? number : 0;
-};
-
-export const changeBankWithdrawalForm = (
-  form: BankWithdrawalForm,
-  field: WithdrawalFormField,
-  value: string,
-): BankWithdrawalForm => {
-  switch (field) {
-    case 'amount':
-      return { ...form, amount: amountInput(value) };
-    case 'bankAccountNumber':
-      return { ...form, bankAccountNumber: value.trim() };
-    case 'bankId':
-      return { ...form, bankId: positiveInteger(value) };
-    default:
-      return form;
-  }
-};
-
-export const changeMomoWithdrawalForm = (
-  form: MomoWithdrawalForm,
-  field: WithdrawalFormField,
-  value: string,
-): MomoWithdrawalForm => {
-  switch (field) {
-    case 'amount':
-      return { ...form, amount: amountInput(value) };
-    case 'momoMobileNumber':
-      return { ...form, momoMobileNumber: momoPhoneInput(value) };
-    default:
-      return form;
-  }
-};
-
-/** The gateway's rules on its form against the available balance, in the spec's order. */
-export const withdrawalViolations = (
-  context: Pick<WithdrawalContext, 'gateway' | 'bank' | 'momo' | 'availableMinor'>,
-): RuleViolation<WithdrawalField>[] => {
-  switch (context.gateway) {
-    case 'bank':
-      return bankWithdrawalViolations(
-        {
-          amountMinor: amountInputToMinor(context.bank.amount),
-          bankAccountNumber: context.bank.bankAccountNumber,
-          bankId: context.bank.bankId,
-        },
-        context.availableMinor,
-      );
-    case 'momo':
-      return momoWithdrawalViolations(
-        {
-          amountMinor: amountInputToMinor(context.momo.amount),
-          momoMobileNumber: context.momo.momoMobileNumber,
-        },
-        context.availableMinor,
-      );
-    default:
-      return [];
-  }
-};
-
-/** The call for the current (valid) form: the other gateway's fields keep the API's defaults. */
-export const withdrawalCallOf = (context: WithdrawalContext, idempotencyKey: string): WithdrawalCall => {
-  const momo = context.gateway === 'momo';
-  const typed = momo ? context.momo.amount : context.bank.amount;
-  const common = {
-    amount: minorToApiAmount(amountInputToMinor(typed) ?? 0),
-    bankRoutingNumber: DEFAULT_BANK_ROUTING_NUMBER,
-    accountTypeId: DEFAULT_ACCOUNT_TYPE_ID,
-    provider: DEFAULT_MOMO_PROVIDER,
-  };
-  return {
-    idempotencyKey,
-    request: momo
-      ? { ...common, isMOMOWithdrawal: true, momoMobileNumber: context.momo.momoMobileNumber }
-      : {
-          ...common,
-          isMOMOWithdrawal: false,
-          bankAccountNumber: context.bank.bankAccountNumber,
-          bankId: context.bank.bankId,
-        },
-  };
-};
-
-const isWithdrawalField = (field: string): field is WithdrawalField =>
-  ['form', 'amount', 'bankAccountNumber', 'momoMobileNumber'].includes(field);
-
-/**
- * The Error dialog's message for a failed withdrawal call (400 violations are handled apart): no answer 'Failed
- * to process withdrawal.'; 403 'Please validate your identity...'; else the server's message ('Insufficient
- * funds', ...) or 'Error processing withdrawal.'.
- */
-export const withdrawalFailureMessage = (error: unknown): DomainMessageId => {
-  const status = failureStatus(error);
-  if (status === null) return 'withdrawal.requestFailed';
-  if (status === 403) return 'identity.required';
-  return serverMessageId(error) ?? 'withdrawal.failed';
-};
-
 const availableOf = (walletAmount: number): MinorUnits => parseDecimalAmount(walletAmount) ?? 0;
 
-const resetForms = {
+const resetForms = () => ({
   bank: emptyBankWithdrawalForm(),
   momo: emptyMomoWithdrawalForm(),
   violations: [],
   showViolations: false,
-} satisfies Partial<WithdrawalContext>;
+});
+
+const restart = () => ({
+  ...resetForms(),
+  gateway: null,
+  error: null,
+  successDialog: false,
+  onItsWay: false,
+  operation: null,
+  ...keys.keyDropped,
+});
+
+const back = { BACK: { target: 'selectingGateway', actions: 'leaveGateway' } } as const;
+const succeeded = (onItsWay: boolean) => ({ type: 'setSucceeded', params: { onItsWay } });
+
+const banks = bankListStates(back);
 
 export const withdrawalMachine = setup({
   types: {
@@ -239,279 +119,108 @@ export const withdrawalMachine = setup({
     input: {} as WithdrawalInput,
   },
   actors: {
-    /** GET api/Bank/GetAllBanksByCountryId (country 1). */
-    loadBanks: fromPromise<Bank[], void>(async () => notProvided('loadBanks')),
+    ...bankListActors,
     /** POST api/Transaction/WithDrawalMoney with the Idempotency-Key header. */
     withdraw: fromPromise<WalletOperationResult, WithdrawalCall>(async () => notProvided('withdraw')),
-    /** GET api/User/GetWalletOperation?referenceNumber=. */
-    getOperation: fromPromise<WalletOperationResult, OperationQuery>(async () => notProvided('getOperation')),
+    ...operations.followActors,
   },
   delays: withdrawalDelays,
   guards: {
-    needsBanks: ({ context }, params: { gateway: WithdrawalGateway }) =>
-      params.gateway === 'bank' && context.banks.length === 0,
-    isFieldOfGateway: ({ context }, params: { field: string }) =>
-      (context.gateway === 'bank'
-        ? BANK_WITHDRAWAL_FIELDS
-        : context.gateway === 'momo'
-          ? MOMO_WITHDRAWAL_FIELDS
-          : []
-      ).includes(params.field as WithdrawalFormField),
-    formValid: ({ context }) => withdrawalViolations(context).length === 0,
-    hasKey: ({ context }) => context.idempotencyKey !== null,
-    isSuccessful: (_, params: { result: WalletOperationResult }) => params.result.status === 'Successful',
-    isPending: (_, params: { result: WalletOperationResult }) => params.result.status === 'pending',
-    isFailed: (_, params: { result: WalletOperationResult }) => params.result.status === 'Failed',
-    isUnanswered: (_, params: { error: unknown }) => isUnanswered(params.error),
-    hasServerViolations: (_, params: { error: unknown }) =>
-      failureStatus(params.error) === 400 && serverViolations(params.error, isWithdrawalField).length > 0,
+    ...withdrawalFormRules.guards,
+    ...keys.idempotencyGuards,
+    ...operations.operationGuards,
+    ...bankListGuards,
   },
   actions: {
     /** The app sends WALLET_AMOUNT_CHANGED to the session (the balance card). */
     walletChanged: (_, _params: { walletAmount: number }) => notProvided('walletChanged'),
-    chooseGateway: assign((_, params: { gateway: WithdrawalGateway }) => ({
-      gateway: params.gateway,
-      violations: [],
-      showViolations: false,
-      error: null,
-      idempotencyKey: null,
-    })),
-    leaveGateway: assign({
-      gateway: null,
-      violations: [],
-      showViolations: false,
-      error: null,
-      idempotencyKey: null,
-    }),
-    setBanks: assign((_, params: { banks: Bank[] }) => ({ banks: params.banks, error: null })),
+    chooseGateway: assign((_, params: { gateway: WithdrawalGateway }) => gatewayChosen(params.gateway)),
+    leaveGateway: assign(gatewayLeft),
+    setBanks: assign((_, params: { data: Bank[] }) => ({ banks: params.data, error: null })),
     setBanksFailed: assign({ error: 'banks.loadFailed' }),
     clearError: assign({ error: null }),
-    change: assign(({ context }, params: { field: WithdrawalFormField; value: string }) => {
-      const next = {
-        ...context,
-        bank:
-          context.gateway === 'bank'
-            ? changeBankWithdrawalForm(context.bank, params.field, params.value)
-            : context.bank,
-        momo:
-          context.gateway === 'momo'
-            ? changeMomoWithdrawalForm(context.momo, params.field, params.value)
-            : context.momo,
-      };
-      return {
-        bank: next.bank,
-        momo: next.momo,
-        violations: context.showViolations ? withdrawalViolations(next) : [],
-        error: null,
-        idempotencyKey: null,
-      };
-    }),
-    showViolations: assign(({ context }) => ({
-      showViolations: true,
-      violations: withdrawalViolations(context),
-      error: null,
+    change: assign(({ context }, params: { field: WithdrawalFormField; value: string }) => ({
+      ...withdrawalFormRules.changed(context, params.field, params.value),
+      ...keys.keyDropped,
     })),
-    takeKey: assign(({ context }) => takeIdempotencyKey(context)),
+    showViolations: assign(({ context }) => withdrawalFormRules.submitted(context)),
+    takeKey: assign(({ context }) => keys.takeIdempotencyKey(context)),
     setOperation: assign((_, params: { result: WalletOperationResult }) => ({
       operation: params.result,
       availableMinor: availableOf(params.result.walletAmount),
     })),
     setSucceeded: assign((_, params: { onItsWay: boolean }) => ({
-      ...resetForms,
+      ...resetForms(),
       error: null,
       successDialog: true,
       onItsWay: params.onItsWay,
-      idempotencyKey: null,
+      ...keys.keyDropped,
     })),
     setOperationFailed: assign((_, params: { result: WalletOperationResult }) => ({
-      error: operationFailureMessage(params.result, 'withdrawal.failed'),
-      idempotencyKey: null,
+      error: operations.operationFailureMessage(params.result, 'withdrawal.failed'),
+      ...keys.keyDropped,
     })),
     setUnanswered: assign({ error: 'withdrawal.requestFailed' }),
     setServerViolations: assign((_, params: { error: unknown }) => ({
-      showViolations: true,
-      violations: serverViolations(params.error, isWithdrawalField),
-      error: null,
-      idempotencyKey: null,
+      ...withdrawalFormRules.refused(params.error),
+      ...keys.keyDropped,
     })),
     setFailure: assign((_, params: { error: unknown }) => ({
       error: withdrawalFailureMessage(params.error),
-      idempotencyKey: null,
+      ...keys.keyDropped,
     })),
     closeSuccessDialog: assign({ successDialog: false }),
-    restart: assign({
-      ...resetForms,
-      gateway: null,
-      error: null,
-      successDialog: false,
-      onItsWay: false,
-      operation: null,
-      idempotencyKey: null,
-    }),
+    restart: assign(restart),
   },
 }).createMachine({
   id: 'withdrawal',
   context: ({ input }) => ({
-    ...resetForms,
-    gateway: null,
+    ...restart(),
+    ...keys.initialKeys(input.keySeed),
     banks: [],
     availableMinor: availableOf(input.walletAmount),
-    error: null,
-    successDialog: false,
-    onItsWay: false,
-    operation: null,
-    keySeed: input.keySeed ?? randomKeySeed(),
-    keyCount: 0,
-    idempotencyKey: null,
   }),
   initial: 'selectingGateway',
   states: {
     selectingGateway: {
-      on: {
-        GATEWAY_CHOSEN: [
-          {
-            guard: { type: 'needsBanks', params: ({ event }) => ({ gateway: event.gateway }) },
-            target: 'loadingBanks',
-            actions: { type: 'chooseGateway', params: ({ event }) => ({ gateway: event.gateway }) },
-          },
-          {
-            target: 'editing',
-            actions: { type: 'chooseGateway', params: ({ event }) => ({ gateway: event.gateway }) },
-          },
-        ],
-      },
+      on: gatewayChoiceTransitions({ loading: 'loadingBanks', editing: 'editing' }),
     },
-    loadingBanks: {
-      on: { BACK: { target: 'selectingGateway', actions: 'leaveGateway' } },
-      invoke: {
-        id: 'loadBanks',
-        src: 'loadBanks',
-        onDone: {
-          target: 'editing',
-          actions: { type: 'setBanks', params: ({ event }) => ({ banks: event.output }) },
-        },
-        onError: { target: 'banksFailed', actions: 'setBanksFailed' },
-      },
-    },
-    banksFailed: {
-      on: {
-        RETRY: { target: 'loadingBanks', actions: 'clearError' },
-        BACK: { target: 'selectingGateway', actions: 'leaveGateway' },
-      },
-    },
+    loadingBanks: banks.loading,
+    banksFailed: banks.failed,
     editing: {
-      on: {
-        CHANGE: {
-          guard: { type: 'isFieldOfGateway', params: ({ event }) => ({ field: event.field }) },
-          actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) },
-        },
-        SUBMIT: [
-          { guard: 'formValid', target: 'submitting', actions: ['showViolations', 'takeKey'] },
-          { actions: 'showViolations' },
-        ],
-        BACK: { target: 'selectingGateway', actions: 'leaveGateway' },
-      },
+      on: { ...editingTransitions('submitting'), ...back },
     },
-    submitting: {
-      invoke: {
-        id: 'withdraw',
-        src: 'withdraw',
-        input: ({ context }) => withdrawalCallOf(context, context.idempotencyKey ?? ''),
-        onDone: [
-          {
-            guard: { type: 'isPending', params: ({ event }) => ({ result: event.output }) },
-            target: 'following',
-            actions: [
-              { type: 'setOperation', params: ({ event }) => ({ result: event.output }) },
-              { type: 'walletChanged', params: ({ event }) => ({ walletAmount: event.output.walletAmount }) },
-            ],
-          },
-          {
-            guard: { type: 'isSuccessful', params: ({ event }) => ({ result: event.output }) },
-            target: 'succeeded',
-            actions: [
-              { type: 'setOperation', params: ({ event }) => ({ result: event.output }) },
-              { type: 'walletChanged', params: ({ event }) => ({ walletAmount: event.output.walletAmount }) },
-              { type: 'setSucceeded', params: { onItsWay: false } },
-            ],
-          },
-          {
-            target: 'failed',
-            actions: [
-              { type: 'setOperation', params: ({ event }) => ({ result: event.output }) },
-              { type: 'walletChanged', params: ({ event }) => ({ walletAmount: event.output.walletAmount }) },
-              { type: 'setOperationFailed', params: ({ event }) => ({ result: event.output }) },
-            ],
-          },
-        ],
-        onError: [
-          {
-            guard: { type: 'hasServerViolations', params: ({ event }) => ({ error: event.error }) },
-            target: 'editing',
-            actions: { type: 'setServerViolations', params: ({ event }) => ({ error: event.error }) },
-          },
-          {
-            guard: { type: 'isUnanswered', params: ({ event }) => ({ error: event.error }) },
-            target: 'failed',
-            actions: 'setUnanswered',
-          },
-          {
-            target: 'failed',
-            actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
+    submitting: operations.submitOperation<WithdrawalContext>({
+      id: 'withdraw',
+      input: (context) => withdrawalCallOf(context, context.idempotencyKey ?? ''),
+      // Every answer carries the balance: the hold lowers it, a failed payout gives it back.
+      successful: { target: 'succeeded', actions: [operations.walletChangedByResult, succeeded(false)] },
+      pending: { target: 'following', actions: operations.walletChangedByResult },
+      failed: {
+        target: 'failed',
+        actions: [operations.walletChangedByResult, operations.withResult('setOperationFailed')],
       },
-    },
-    following: {
-      initial: 'waiting',
-      after: {
-        followTimeout: { target: 'succeeded', actions: { type: 'setSucceeded', params: { onItsWay: true } } },
-      },
-      states: {
-        waiting: {
-          after: { followPollInterval: { target: 'checking' } },
+      onError: [
+        {
+          guard: operations.withError('hasServerViolations'),
+          target: 'editing',
+          actions: operations.withError('setServerViolations'),
         },
-        checking: {
-          invoke: {
-            id: 'getOperation',
-            src: 'getOperation',
-            input: ({ context }) => ({ referenceNumber: context.operation?.referenceNumber ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'isSuccessful', params: ({ event }) => ({ result: event.output }) },
-                target: '#withdrawal.succeeded',
-                actions: [
-                  { type: 'setOperation', params: ({ event }) => ({ result: event.output }) },
-                  {
-                    type: 'walletChanged',
-                    params: ({ event }) => ({ walletAmount: event.output.walletAmount }),
-                  },
-                  { type: 'setSucceeded', params: { onItsWay: false } },
-                ],
-              },
-              {
-                guard: { type: 'isFailed', params: ({ event }) => ({ result: event.output }) },
-                target: '#withdrawal.failed',
-                actions: [
-                  { type: 'setOperation', params: ({ event }) => ({ result: event.output }) },
-                  {
-                    type: 'walletChanged',
-                    params: ({ event }) => ({ walletAmount: event.output.walletAmount }),
-                  },
-                  { type: 'setOperationFailed', params: ({ event }) => ({ result: event.output }) },
-                ],
-              },
-              {
-                target: 'waiting',
-                actions: { type: 'setOperation', params: ({ event }) => ({ result: event.output }) },
-              },
-            ],
-            // The money is held either way: keep following until the timeout.
-            onError: { target: 'waiting' },
-          },
-        },
+        { guard: operations.withError('isUnanswered'), target: 'failed', actions: 'setUnanswered' },
+        { target: 'failed', actions: operations.withError('setFailure') },
+      ],
+    }),
+    // The money is held either way: a failed read keeps following until the deadline.
+    following: operations.followOperation({
+      machineId: 'withdrawal',
+      pollDelay: 'followPollInterval',
+      deadline: { delay: 'followTimeout', target: 'succeeded', actions: succeeded(true) },
+      successful: { target: 'succeeded', actions: [operations.walletChangedByResult, succeeded(false)] },
+      failed: {
+        target: 'failed',
+        actions: [operations.walletChangedByResult, operations.withResult('setOperationFailed')],
       },
-    },
+    }),
     succeeded: {
       on: {
         CLOSE: { actions: 'closeSuccessDialog' },

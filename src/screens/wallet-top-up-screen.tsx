@@ -3,14 +3,21 @@ import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { parseDecimalAmount } from '../domain/money';
-import { MOMO_PROVIDERS } from '../domain/top-up';
-import type { TopUpField, TopUpGateway, TopUpMachine, TopUpViolationField } from '../machines/top-up.machine';
+import { MOMO_PROVIDERS } from '../domain/momo';
+import type { TopUpMachine } from '../machines/top-up.machine';
+import type { TopUpField, TopUpGateway, TopUpViolationField } from '../machines/top-up.form';
 import { useI18n } from '../i18n/i18n';
 import type { MessageId } from '../i18n/en';
+import { BankListStep } from './bank-list-step';
 import { Alert } from './ui/alert';
+import { AmountField } from './ui/amount-field';
+import { BankAccountField } from './ui/bank-account-field';
+import { BankSelectField } from './ui/bank-select-field';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
+import { MomoNumberField } from './ui/momo-number-field';
 import { RadioCards } from './ui/radio-cards';
+import { ReceiptSummary } from './ui/receipt-summary';
 import { SelectField } from './ui/select-field';
 import { Stepper } from './ui/stepper';
 import { TextField } from './ui/text-field';
@@ -29,7 +36,7 @@ const gatewayHint: Record<TopUpGateway, MessageId> = {
 
 /** /WalletTopUp: Details (gateway, then its form), Done ('Wallet Recharged'). MoMo waits for the payer's approval. */
 export function WalletTopUpScreen({ actorRef }: { actorRef: ActorRefFrom<TopUpMachine> }) {
-  const { t, formatMoney } = useI18n();
+  const { t } = useI18n();
   const id = useId();
   const snapshot = useSelector(actorRef, (s) => s);
   const { gateway, card, bank, momo, banks, violations, error, operation, idempotencyKey } = snapshot.context;
@@ -44,7 +51,8 @@ export function WalletTopUpScreen({ actorRef }: { actorRef: ActorRefFrom<TopUpMa
     return messageId ? t(messageId) : null;
   };
   const change = (field: TopUpField) => (value: string) => actorRef.send({ type: 'CHANGE', field, value });
-  const money = (apiAmount: number) => formatMoney(parseDecimalAmount(apiAmount) ?? 0);
+  /** The API's decimal amounts, in pesewas. */
+  const minor = (apiAmount: number) => parseDecimalAmount(apiAmount) ?? 0;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -83,21 +91,12 @@ export function WalletTopUpScreen({ actorRef }: { actorRef: ActorRefFrom<TopUpMa
     }
     if (snapshot.matches('loadingBanks') || snapshot.matches('banksFailed')) {
       return (
-        <>
-          <FocusHeading key="banks" level={2}>
-            {t('gateway.bank')}
-          </FocusHeading>
-          {snapshot.matches('loadingBanks') ? <p role="status">{t('topUpScreen.loadingBanks')}</p> : null}
-          {snapshot.matches('banksFailed') && error ? (
-            <Alert>
-              {t(error)}{' '}
-              <Button variant="link" onClick={() => actorRef.send({ type: 'RETRY' })}>
-                {t('topUpScreen.retry')}
-              </Button>
-            </Alert>
-          ) : null}
-          {back}
-        </>
+        <BankListStep
+          loading={snapshot.matches('loadingBanks')}
+          error={error}
+          onRetry={() => actorRef.send({ type: 'RETRY' })}
+          back={back}
+        />
       );
     }
     if (snapshot.matches('awaitingApproval')) {
@@ -111,16 +110,11 @@ export function WalletTopUpScreen({ actorRef }: { actorRef: ActorRefFrom<TopUpMa
             <p>{t('topUp.awaitingApproval')}</p>
           </div>
           {operation ? (
-            <dl className="summary">
-              <div>
-                <dt>{t('topUpScreen.reference')}</dt>
-                <dd>{operation.referenceNumber}</dd>
-              </div>
-              <div>
-                <dt>{t('topUpScreen.amountPaid')}</dt>
-                <dd>{money(operation.amount)}</dd>
-              </div>
-            </dl>
+            <ReceiptSummary
+              reference={operation.referenceNumber}
+              amountMinor={minor(operation.amount)}
+              amountLabel={t('topUpScreen.amountPaid')}
+            />
           ) : null}
           <p role="status" aria-live="polite">
             {t('topUpScreen.liveStatus', { status: t(`status.${operation?.status ?? 'pending'}`) })}
@@ -135,20 +129,12 @@ export function WalletTopUpScreen({ actorRef }: { actorRef: ActorRefFrom<TopUpMa
             {t('topUp.recharged')}
           </FocusHeading>
           {operation ? (
-            <dl className="summary">
-              <div>
-                <dt>{t('topUpScreen.reference')}</dt>
-                <dd>{operation.referenceNumber}</dd>
-              </div>
-              <div>
-                <dt>{t('topUpScreen.amountPaid')}</dt>
-                <dd>{money(operation.amount)}</dd>
-              </div>
-              <div>
-                <dt>{t('topUpScreen.newBalance')}</dt>
-                <dd>{money(operation.walletAmount)}</dd>
-              </div>
-            </dl>
+            <ReceiptSummary
+              reference={operation.referenceNumber}
+              amountMinor={minor(operation.amount)}
+              amountLabel={t('topUpScreen.amountPaid')}
+              balanceMinor={minor(operation.walletAmount)}
+            />
           ) : null}
           <div className="form-actions">
             <Button onClick={() => actorRef.send({ type: 'AGAIN' })}>{t('topUpScreen.again')}</Button>
@@ -166,14 +152,7 @@ export function WalletTopUpScreen({ actorRef }: { actorRef: ActorRefFrom<TopUpMa
             {t('topUpScreen.failedTitle')}
           </FocusHeading>
           {error ? <Alert>{t(error)}</Alert> : null}
-          {operation ? (
-            <dl className="summary">
-              <div>
-                <dt>{t('topUpScreen.reference')}</dt>
-                <dd>{operation.referenceNumber}</dd>
-              </div>
-            </dl>
-          ) : null}
+          {operation ? <ReceiptSummary reference={operation.referenceNumber} /> : null}
           <div className="form-actions">
             <Button onClick={() => actorRef.send({ type: 'AGAIN' })}>{t('topUpScreen.again')}</Button>
             <Link className="button button-secondary" to="/Dashboard">
@@ -185,13 +164,11 @@ export function WalletTopUpScreen({ actorRef }: { actorRef: ActorRefFrom<TopUpMa
     }
     // editing and processing: the chosen gateway's form.
     const amountField = (whole: boolean, value: string) => (
-      <TextField
+      <AmountField
         id={fieldId('amount')}
         label={t('topUpScreen.amount')}
         hint={whole ? t('topUpScreen.wholeAmountHint') : null}
-        inputMode={whole ? 'numeric' : 'decimal'}
-        autoComplete="off"
-        required
+        whole={whole}
         value={value}
         error={fieldError('amount')}
         onValueChange={change('amount')}
@@ -270,25 +247,18 @@ export function WalletTopUpScreen({ actorRef }: { actorRef: ActorRefFrom<TopUpMa
         {gateway === 'bank' ? (
           <>
             {amountField(false, bank.amount)}
-            <SelectField
+            <BankSelectField
               id={fieldId('bankId')}
               label={t('topUpScreen.bank')}
-              required
-              value={bank.bankId > 0 ? String(bank.bankId) : ''}
-              options={[
-                { value: '', label: t('topUpScreen.selectBank') },
-                ...banks.map((option) => ({ value: String(option.id), label: option.name })),
-              ]}
+              placeholder={t('topUpScreen.selectBank')}
+              banks={banks}
+              bankId={bank.bankId}
               error={fieldError('bankId')}
               onValueChange={change('bankId')}
             />
-            <TextField
+            <BankAccountField
               id={fieldId('bankAccountNumber')}
               label={t('topUpScreen.bankAccount')}
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={15}
-              required
               value={bank.bankAccountNumber}
               error={fieldError('bankAccountNumber')}
               onValueChange={change('bankAccountNumber')}
@@ -298,14 +268,9 @@ export function WalletTopUpScreen({ actorRef }: { actorRef: ActorRefFrom<TopUpMa
         {gateway === 'momo' ? (
           <>
             {amountField(false, momo.amount)}
-            <TextField
+            <MomoNumberField
               id={fieldId('phone')}
               label={t('topUpScreen.momoNumber')}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              maxLength={12}
-              required
               value={momo.phone}
               error={fieldError('phone')}
               onValueChange={change('phone')}

@@ -3,21 +3,23 @@ import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { WithdrawalField } from '../domain/withdrawal';
-import type {
-  WithdrawalFormField,
-  WithdrawalGateway,
-  WithdrawalMachine,
-} from '../machines/withdrawal.machine';
+import type { WithdrawalFormField, WithdrawalGateway } from '../machines/withdrawal.form';
+import type { WithdrawalMachine } from '../machines/withdrawal.machine';
 import { useI18n } from '../i18n/i18n';
 import type { MessageId } from '../i18n/en';
+import { parseDecimalAmount } from '../domain/money';
+import { BankListStep } from './bank-list-step';
 import { Alert } from './ui/alert';
+import { AmountField } from './ui/amount-field';
+import { BankAccountField } from './ui/bank-account-field';
+import { BankSelectField } from './ui/bank-select-field';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
 import { Modal } from './ui/modal';
+import { MomoNumberField } from './ui/momo-number-field';
 import { RadioCards } from './ui/radio-cards';
-import { SelectField } from './ui/select-field';
+import { ReceiptSummary } from './ui/receipt-summary';
 import { Stepper } from './ui/stepper';
-import { TextField } from './ui/text-field';
 import { firstViolationOf, focusFirstInvalid } from './ui/violations';
 
 const gatewayLabel: Record<WithdrawalGateway, MessageId> = { bank: 'gateway.bank', momo: 'gateway.momo' };
@@ -64,6 +66,12 @@ export function WithdrawalScreen({ actorRef }: { actorRef: ActorRefFrom<Withdraw
     focusFirstInvalid(actorRef.getSnapshot().context.violations, fieldId);
   };
 
+  const back = (
+    <Button variant="link" onClick={() => actorRef.send({ type: 'BACK' })}>
+      {t('withdrawalScreen.changeGateway')}
+    </Button>
+  );
+
   const available = (
     <p className="lead">{t('withdrawalScreen.available', { amount: formatMoney(availableMinor) })}</p>
   );
@@ -94,14 +102,7 @@ export function WithdrawalScreen({ actorRef }: { actorRef: ActorRefFrom<Withdraw
             {t('withdrawal.done')}
           </FocusHeading>
           {onItsWay ? <p>{t('withdrawalScreen.onItsWay')}</p> : null}
-          {operation ? (
-            <dl className="summary">
-              <div>
-                <dt>{t('withdrawalScreen.reference')}</dt>
-                <dd>{operation.referenceNumber}</dd>
-              </div>
-            </dl>
-          ) : null}
+          {operation ? <ReceiptSummary reference={operation.referenceNumber} /> : null}
           {available}
           <div className="form-actions">
             <Button onClick={() => actorRef.send({ type: 'AGAIN' })}>{t('withdrawalScreen.another')}</Button>
@@ -114,23 +115,12 @@ export function WithdrawalScreen({ actorRef }: { actorRef: ActorRefFrom<Withdraw
     }
     if (snapshot.matches('loadingBanks') || snapshot.matches('banksFailed')) {
       return (
-        <>
-          <FocusHeading key="banks" level={2}>
-            {t('gateway.bank')}
-          </FocusHeading>
-          {snapshot.matches('loadingBanks') ? <p role="status">{t('topUpScreen.loadingBanks')}</p> : null}
-          {snapshot.matches('banksFailed') && error ? (
-            <Alert>
-              {t(error)}{' '}
-              <Button variant="link" onClick={() => actorRef.send({ type: 'RETRY' })}>
-                {t('topUpScreen.retry')}
-              </Button>
-            </Alert>
-          ) : null}
-          <Button variant="link" onClick={() => actorRef.send({ type: 'BACK' })}>
-            {t('withdrawalScreen.changeGateway')}
-          </Button>
-        </>
+        <BankListStep
+          loading={snapshot.matches('loadingBanks')}
+          error={error}
+          onRetry={() => actorRef.send({ type: 'RETRY' })}
+          back={back}
+        />
       );
     }
     // editing, submitting, following, failed (the Error dialog over the form).
@@ -141,52 +131,37 @@ export function WithdrawalScreen({ actorRef }: { actorRef: ActorRefFrom<Withdraw
           {gateway ? t(gatewayLabel[gateway]) : ''}
         </FocusHeading>
         {available}
-        <TextField
+        <AmountField
           id={fieldId('amount')}
           label={t('withdrawalScreen.amount')}
-          inputMode="decimal"
-          autoComplete="off"
-          required
           value={gateway === 'momo' ? momo.amount : bank.amount}
           error={fieldError('amount')}
           onValueChange={change('amount')}
         />
         {gateway === 'bank' ? (
           <>
-            <SelectField
+            <BankSelectField
               id={`${id}-bankId`}
               label={t('withdrawalScreen.bank')}
-              required
-              value={bank.bankId > 0 ? String(bank.bankId) : ''}
-              options={[
-                { value: '', label: t('withdrawalScreen.selectBank') },
-                ...banks.map((option) => ({ value: String(option.id), label: option.name })),
-              ]}
+              placeholder={t('withdrawalScreen.selectBank')}
+              banks={banks}
+              bankId={bank.bankId}
               onValueChange={change('bankId')}
             />
-            <TextField
+            <BankAccountField
               id={fieldId('bankAccountNumber')}
               label={t('withdrawalScreen.bankAccount')}
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={15}
-              required
               value={bank.bankAccountNumber}
               error={fieldError('bankAccountNumber')}
               onValueChange={change('bankAccountNumber')}
             />
           </>
         ) : (
-          <TextField
+          <MomoNumberField
             id={fieldId('momoMobileNumber')}
             label={t('withdrawalScreen.momoNumber')}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={12}
             placeholder={t('withdrawalScreen.momoPlaceholder')}
             hint={t('withdrawalScreen.momoHint')}
-            required
             value={momo.momoMobileNumber}
             error={fieldError('momoMobileNumber')}
             onValueChange={change('momoMobileNumber')}
@@ -197,11 +172,7 @@ export function WithdrawalScreen({ actorRef }: { actorRef: ActorRefFrom<Withdraw
           <Button type="submit" busy={busy} busyLabel={t('withdrawalScreen.processing')}>
             {t('withdrawalScreen.submit')}
           </Button>
-          {busy ? null : (
-            <Button variant="link" onClick={() => actorRef.send({ type: 'BACK' })}>
-              {t('withdrawalScreen.changeGateway')}
-            </Button>
-          )}
+          {busy ? null : back}
         </div>
       </form>
     );
@@ -226,6 +197,9 @@ export function WithdrawalScreen({ actorRef }: { actorRef: ActorRefFrom<Withdraw
           onClose={() => actorRef.send({ type: 'CLOSE' })}
         >
           <p className="modal-message">{t(error)}</p>
+          {operation ? (
+            <ReceiptSummary reference={operation.referenceNumber} status={operation.status} />
+          ) : null}
           <div className="form-actions">
             {canRetry ? (
               <Button onClick={() => actorRef.send({ type: 'RETRY' })}>{t('topUpScreen.retry')}</Button>
@@ -243,6 +217,9 @@ export function WithdrawalScreen({ actorRef }: { actorRef: ActorRefFrom<Withdraw
         <Modal title={t('withdrawalScreen.success')} onClose={() => actorRef.send({ type: 'CLOSE' })}>
           <p className="modal-message">{t('withdrawal.done')}</p>
           {onItsWay ? <p>{t('withdrawalScreen.onItsWay')}</p> : null}
+          {operation ? (
+            <ReceiptSummary amountMinor={parseDecimalAmount(operation.amount)} status={operation.status} />
+          ) : null}
           <div className="form-actions">
             <Button onClick={() => actorRef.send({ type: 'CLOSE' })}>{t('withdrawalScreen.close')}</Button>
           </div>

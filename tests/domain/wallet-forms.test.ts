@@ -21,7 +21,8 @@ import {
   type IdentificationInput,
 } from '../../src/domain/identification';
 import { pageOf } from '../../src/domain/paging';
-import { bankTopUpViolations, momoPhoneInput, momoTopUpViolations } from '../../src/domain/top-up';
+import { momoPhoneInput } from '../../src/domain/momo';
+import { bankTopUpViolations, momoTopUpViolations } from '../../src/domain/top-up';
 import { bankWithdrawalViolations, momoWithdrawalViolations } from '../../src/domain/withdrawal';
 
 const ids = (violations: { messageId: string }[]) => violations.map((violation) => violation.messageId);

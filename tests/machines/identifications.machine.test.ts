@@ -11,7 +11,7 @@ describeMachinePaths(identificationsModel);
 const start = (answers: (() => Promise<Identification[]>)[]) => {
   const actor = createActor(
     identificationsMachine.provide({
-      actors: { loadIdentifications: fromPromise(async () => answers.shift()!()) },
+      actors: { loadList: fromPromise(async () => answers.shift()!()) },
     }),
   );
   actor.start();

@@ -4,12 +4,9 @@ import { createActor, fromPromise, initialTransition, transition, waitFor } from
 import { cardPaymentViolations, parseCardExpiry } from '../../src/domain/card';
 import { amountInputToMinor } from '../../src/domain/amount';
 import type { WalletOperationResult } from '../../src/contract/wallet';
-import {
-  topUpMachine,
-  type CardFormField,
-  type OperationQuery,
-  type TopUpCall,
-} from '../../src/machines/top-up.machine';
+import type { OperationQuery } from '../../src/machines/shared/follow-operation';
+import type { CardFormField, TopUpCall } from '../../src/machines/top-up.form';
+import { topUpMachine } from '../../src/machines/top-up.machine';
 import { httpError, networkError, timeoutError } from '../support/machine-fixtures';
 import { banks, operation, TODAY, topUpModels } from '../support/machine-models-wallet';
 import { describeMachinePaths } from '../support/machine-paths';

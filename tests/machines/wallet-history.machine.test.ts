@@ -20,7 +20,7 @@ const start = (answers: (() => Promise<WalletHistoryRow[]>)[]) => {
   const actor = createActor(
     walletHistoryMachine.provide({
       actors: {
-        loadHistory: fromPromise<WalletHistoryPage, WalletHistoryPageRequest>(async ({ input }) => {
+        loadPage: fromPromise<WalletHistoryPage, WalletHistoryPageRequest>(async ({ input }) => {
           requests.push(input);
           if (hold) await new Promise<void>((resolve) => (held = resolve));
           const rows = await answers.shift()!();

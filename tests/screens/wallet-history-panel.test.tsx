@@ -24,7 +24,7 @@ const historyActor = (load: () => Promise<WalletHistoryRow[]>) =>
   createActor(
     walletHistoryMachine.provide({
       actors: {
-        loadHistory: fromPromise<WalletHistoryPage, WalletHistoryPageRequest>(async ({ input }) => {
+        loadPage: fromPromise<WalletHistoryPage, WalletHistoryPageRequest>(async ({ input }) => {
           const all = await load();
           const shown = pageOf(all, input.page, input.pageSize);
           return { rows: shown.rows, total: all.length, page: shown.window.page, pageSize: input.pageSize };
@@ -134,7 +134,7 @@ describe('WalletHistoryPanel', () => {
 });
 
 const identificationsActor = (load: () => Promise<Identification[]>) =>
-  createActor(identificationsMachine.provide({ actors: { loadIdentifications: fromPromise(load) } })).start();
+  createActor(identificationsMachine.provide({ actors: { loadList: fromPromise(load) } })).start();
 
 const noImage = () => Promise.reject(new Error('no image in this test'));
 

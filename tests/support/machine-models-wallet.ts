@@ -23,6 +23,7 @@ import { identificationFormMachine } from '../../src/machines/identification-for
 import { identificationsMachine } from '../../src/machines/identifications.machine';
 import { topUpMachine } from '../../src/machines/top-up.machine';
 import { walletHistoryMachine } from '../../src/machines/wallet-history.machine';
+import { walletBalanceMachine } from '../../src/machines/wallet-balance.machine';
 import { walletMachine } from '../../src/machines/wallet.machine';
 import { withdrawalMachine } from '../../src/machines/withdrawal.machine';
 import {
@@ -431,6 +432,44 @@ export const walletModel: MachineModel<typeof walletMachine> = {
   ],
   key: contextKey,
   check: walletCheck,
+};
+
+/* ----------------------------------------------------------------------------------------------- wallet balance */
+
+/**
+ * The available balance read before a withdrawal: the server's figure (handed to the session), or the session's
+ * copy (the input) when it cannot be read.
+ */
+export const walletBalanceModel: MachineModel<typeof walletBalanceMachine> = {
+  name: 'wallet-balance',
+  machine: walletBalanceMachine,
+  inputs: [{ label: "the session's GH₵ 12.50", input: { walletAmount: 12.5 } }],
+  events: (snapshot) =>
+    snapshot.matches('loading')
+      ? [
+          doneEvent('loadBalance', { walletAmount: 40 }),
+          errorEvent('loadBalance', networkError()),
+          errorEvent('loadBalance', httpError(500, 'server.error')),
+        ]
+      : [],
+  key: contextKey,
+  check: ({ previous, event, snapshot, actions }) => {
+    const context = snapshot.context as { walletAmount: number; fresh: boolean };
+    if (previous === null) {
+      expect(snapshot.value).toBe('loading');
+      expect(context).toEqual({ walletAmount: 12.5, fresh: false });
+      return;
+    }
+    expect(snapshot.value).toBe('ready');
+    expect(snapshot.status).toBe('done');
+    if (event.type === 'xstate.done.actor.loadBalance') {
+      expect(context).toEqual({ walletAmount: 40, fresh: true });
+      expect(named(actions)).toEqual([['walletChanged', { walletAmount: 40 }]]);
+    } else {
+      expect(context).toEqual({ walletAmount: 12.5, fresh: false });
+      expect(actions).toEqual([]);
+    }
+  },
 };
 
 /* ----------------------------------------------------------------------------------------------- identification form */
@@ -1471,4 +1510,5 @@ export const walletMachineModels: { file: string; models: MachineModel[] }[] = [
   { file: 'withdrawal', models: withdrawalModels as MachineModel[] },
   { file: 'wallet-history', models: [walletHistoryModel] },
   { file: 'wallet', models: [walletModel as MachineModel] },
+  { file: 'wallet-balance', models: [walletBalanceModel as MachineModel] },
 ];

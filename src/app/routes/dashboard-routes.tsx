@@ -1,13 +1,11 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useActorRef } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { RECENT_ACTIVITY_SIZE, walletMachine } from '../../machines/wallet.machine';
-import { getWalletAmount, getWalletHistoryPage } from '../../services/wallet';
+import { walletMachine } from '../../machines/wallet.machine';
 import { DashboardLayout } from '../../screens/dashboard-layout';
 import { DashboardHomeScreen } from '../../screens/dashboard-home-screen';
 import { useAppActors } from '../app-actors';
-import { useUserId } from '../use-user-id';
+import { useLiveActors } from '../live-actors';
 
 export function DashboardRoute() {
   const { session } = useAppActors();
@@ -25,25 +23,7 @@ export function DashboardRoute() {
  */
 export function DashboardHomeRoute() {
   const { session } = useAppActors();
-  const userId = useUserId();
-  const wallet = useActorRef(
-    walletMachine.provide({
-      actors: {
-        loadWallet: fromPromise(async ({ signal }) => {
-          // Only the first page of the latest movements, not the whole history.
-          const [amount, latest] = await Promise.all([
-            getWalletAmount(userId, { signal }),
-            getWalletHistoryPage(userId, { page: 0, pageSize: RECENT_ACTIVITY_SIZE }, { signal }),
-          ]);
-          return { walletAmount: amount.walletAmount, recent: latest.rows };
-        }),
-      },
-      actions: {
-        walletChanged: (_, params) =>
-          session.send({ type: 'WALLET_AMOUNT_CHANGED', walletAmount: params.walletAmount }),
-      },
-    }),
-  );
+  const wallet = useActorRef(walletMachine.provide(useLiveActors().wallet));
   useEffect(() => {
     const onVisibility = () => {
       if (document.visibilityState === 'visible') wallet.send({ type: 'REFRESH' });

@@ -8,7 +8,6 @@ import { identificationFormMachine } from '../../machines/identification-form.ma
 import {
   addIdentification,
   getIdentificationImage,
-  getIdentifications,
   uploadIdentificationImage,
 } from '../../services/identification';
 import { getIdentificationTypes } from '../../services/reference';
@@ -16,17 +15,13 @@ import { IdentificationsPanel } from '../../screens/identifications-panel';
 import { AddIdentificationScreen } from '../../screens/add-identification-screen';
 import type { ImageLoader } from '../../screens/ghana-card';
 import { useAppActors } from '../app-actors';
+import { useLiveActors } from '../live-actors';
 import { useUserId } from '../use-user-id';
 
 const loadImage: ImageLoader = (imageId, call) => getIdentificationImage(imageId, call);
 
 function IdentificationsList({ onAdd }: { onAdd: () => void }) {
-  const userId = useUserId();
-  const actorRef = useActorRef(
-    identificationsMachine.provide({
-      actors: { loadIdentifications: fromPromise(({ signal }) => getIdentifications(userId, { signal })) },
-    }),
-  );
+  const actorRef = useActorRef(identificationsMachine.provide(useLiveActors().identifications));
   return <IdentificationsPanel actorRef={actorRef} loadImage={loadImage} onAdd={onAdd} />;
 }
 

@@ -1,19 +1,10 @@
 import { useActorRef } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { walletHistoryMachine } from '../../machines/wallet-history.machine';
-import { getWalletHistoryPage } from '../../services/wallet';
 import { WalletHistoryPanel } from '../../screens/wallet-history-panel';
-import { useUserId } from '../use-user-id';
+import { useLiveActors } from '../live-actors';
 
 /** /Dashboard/walletHistory. */
 export default function WalletHistoryRoute() {
-  const userId = useUserId();
-  const actorRef = useActorRef(
-    walletHistoryMachine.provide({
-      actors: {
-        loadHistory: fromPromise(({ input, signal }) => getWalletHistoryPage(userId, input, { signal })),
-      },
-    }),
-  );
+  const actorRef = useActorRef(walletHistoryMachine.provide(useLiveActors().walletHistory));
   return <WalletHistoryPanel actorRef={actorRef} />;
 }

@@ -1,4 +1,4 @@
-import type { UserDetails } from '../../contract/user';
+import type { AuthSession } from '../../machines/session.machine';
 import { persistedStore, resetStore } from './persisted';
 
 /** Spec section 3, "auth": every field persisted; logout clears them. walletAmount is the API's decimal GHS. */
@@ -33,12 +33,6 @@ const AUTH_FIELDS = Object.keys(authDefaults) as (keyof AuthState)[];
 export const authStore = persistedStore<AuthState>('auth', authDefaults, AUTH_FIELDS);
 
 export const resetAuth = (): void => resetStore(authStore, authDefaults);
-
-/** The session as the machines see it: `{ token, user }`, or null when no one is signed in. */
-export interface AuthSession {
-  token: string;
-  user: UserDetails;
-}
 
 export const saveSession = (session: AuthSession | null): void => {
   if (!session) {

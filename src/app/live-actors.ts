@@ -1,0 +1,121 @@
+/**
+ * The live side effects of the wallet flows, bound once: each flow's route provides `live.<flow>` to its machine.
+ * The user is read from the session when a call is made (never threaded through the screens), and every balance
+ * a machine reads goes to the session's balance card.
+ */
+import { useMemo } from 'react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { Bank } from '../contract/reference';
+import type { Identification } from '../contract/identification';
+import type { WalletAmount } from '../contract/user';
+import type { WalletHistoryPage, WalletOperationResult } from '../contract/wallet';
+import type { SessionMachine } from '../machines/session.machine';
+import type { OperationQuery } from '../machines/shared/follow-operation';
+import type { PageRequest } from '../machines/shared/paged-list';
+import type { TopUpCall } from '../machines/top-up.form';
+import { RECENT_ACTIVITY_SIZE, type WalletSummary } from '../machines/wallet.machine';
+import type { WithdrawalCall } from '../machines/withdrawal.form';
+import { getIdentifications } from '../services/identification';
+import { getBanksByCountry } from '../services/reference';
+import {
+  getWalletAmount,
+  getWalletHistoryPage,
+  getWalletOperation,
+  topUpByBank,
+  topUpByCard,
+  topUpByMomo,
+  withdraw,
+} from '../services/wallet';
+import { useAppActors } from './app-actors';
+
+/** Ghana's banks (spec section 9: the bank list uses country id 1). */
+export const BANKS_COUNTRY_ID = 1;
+
+type Session = ActorRefFrom<SessionMachine>;
+
+const callTopUp = (userId: number, call: TopUpCall, signal: AbortSignal) => {
+  switch (call.gateway) {
+    case 'card':
+      return topUpByCard({ ...call.request, userId }, call.idempotencyKey, { signal });
+    case 'bank':
+      return topUpByBank({ ...call.request, userId }, call.idempotencyKey, { signal });
+    case 'momo':
+      return topUpByMomo({ ...call.request, userId }, call.idempotencyKey, { signal });
+  }
+};
+
+export const liveActors = (session: Session) => {
+  /** The signed-in user (protected routes only run with a session; 0 stands for none). */
+  const userId = () => session.getSnapshot().context.auth?.user.id ?? 0;
+  const walletChanged = (_: unknown, params: { walletAmount: number }) =>
+    session.send({ type: 'WALLET_AMOUNT_CHANGED', walletAmount: params.walletAmount });
+  const loadBanks = fromPromise<Bank[], void>(({ signal }) =>
+    getBanksByCountry(BANKS_COUNTRY_ID, { signal }),
+  );
+  const getOperation = fromPromise<WalletOperationResult, OperationQuery>(({ input, signal }) =>
+    getWalletOperation(input.referenceNumber, { signal }),
+  );
+  return {
+    topUp: {
+      actors: {
+        loadBanks,
+        getOperation,
+        topUp: fromPromise<WalletOperationResult, TopUpCall>(({ input, signal }) =>
+          callTopUp(userId(), input, signal),
+        ),
+      },
+      actions: { walletChanged },
+    },
+    withdrawal: {
+      actors: {
+        loadBanks,
+        getOperation,
+        withdraw: fromPromise<WalletOperationResult, WithdrawalCall>(({ input, signal }) =>
+          withdraw({ ...input.request, userId: userId() }, input.idempotencyKey, { signal }),
+        ),
+      },
+      actions: { walletChanged },
+    },
+    balance: {
+      actors: {
+        loadBalance: fromPromise<WalletAmount, void>(({ signal }) => getWalletAmount(userId(), { signal })),
+      },
+      actions: { walletChanged },
+    },
+    wallet: {
+      actors: {
+        loadWallet: fromPromise<WalletSummary, void>(async ({ signal }) => {
+          // Only the first page of the latest movements, not the whole history.
+          const [amount, latest] = await Promise.all([
+            getWalletAmount(userId(), { signal }),
+            getWalletHistoryPage(userId(), { page: 0, pageSize: RECENT_ACTIVITY_SIZE }, { signal }),
+          ]);
+          return { walletAmount: amount.walletAmount, recent: latest.rows };
+        }),
+      },
+      actions: { walletChanged },
+    },
+    walletHistory: {
+      actors: {
+        loadPage: fromPromise<WalletHistoryPage, PageRequest>(({ input, signal }) =>
+          getWalletHistoryPage(userId(), input, { signal }),
+        ),
+      },
+    },
+    identifications: {
+      actors: {
+        loadList: fromPromise<Identification[], void>(({ signal }) =>
+          getIdentifications(userId(), { signal }),
+        ),
+      },
+    },
+  };
+};
+
+export type LiveActors = ReturnType<typeof liveActors>;
+
+/** The live actors for the app's session (made once per session actor). */
+export const useLiveActors = (): LiveActors => {
+  const { session } = useAppActors();
+  return useMemo(() => liveActors(session), [session]);
+};

@@ -1,0 +1,37 @@
+import { useI18n } from '../i18n/i18n';
+import type { MessageId } from '../i18n/en';
+import { Alert } from './ui/alert';
+import { Button } from './ui/button';
+import { FocusHeading } from './ui/focus-heading';
+
+/** The bank gateway's step while its banks load (or failed to: the message and Try again), with a way back. */
+export function BankListStep({
+  loading,
+  error,
+  onRetry,
+  back,
+}: {
+  loading: boolean;
+  error: MessageId | null;
+  onRetry: () => void;
+  back: React.ReactNode;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <FocusHeading key="banks" level={2}>
+        {t('gateway.bank')}
+      </FocusHeading>
+      {loading ? <p role="status">{t('topUpScreen.loadingBanks')}</p> : null}
+      {!loading && error ? (
+        <Alert>
+          {t(error)}{' '}
+          <Button variant="link" onClick={onRetry}>
+            {t('topUpScreen.retry')}
+          </Button>
+        </Alert>
+      ) : null}
+      {back}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { MinorUnits } from '../../domain/money';
+import type { WalletOperationStatus } from '../../contract/wallet';
+import { useI18n } from '../../i18n/i18n';
+
+export interface ReceiptSummaryProps {
+  reference?: string | null;
+  amountMinor?: MinorUnits | null;
+  /** The amount's label when it says more than 'Amount' ('Amount added'). */
+  amountLabel?: string;
+  feeMinor?: MinorUnits | null;
+  totalMinor?: MinorUnits | null;
+  status?: WalletOperationStatus | null;
+  balanceMinor?: MinorUnits | null;
+}
+
+/**
+ * An operation summed up, as a description list of labelled rows (reference, amount, fee, total, status, new
+ * balance); rows without a value are left out.
+ */
+export function ReceiptSummary(props: ReceiptSummaryProps) {
+  const { t, formatMoney } = useI18n();
+  const money = (minor: MinorUnits | null | undefined) => (minor == null ? null : formatMoney(minor));
+  const rows: [label: string, value: string | null][] = [
+    [t('receipt.reference'), props.reference ?? null],
+    [props.amountLabel ?? t('receipt.amount'), money(props.amountMinor)],
+    [t('receipt.fee'), money(props.feeMinor)],
+    [t('receipt.total'), money(props.totalMinor)],
+    [t('receipt.status'), props.status ? t(`status.${props.status}`) : null],
+    [t('receipt.newBalance'), money(props.balanceMinor)],
+  ];
+  return (
+    <dl className="summary">
+      {rows.map(([label, value]) =>
+        value === null ? null : (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ),
+      )}
+    </dl>
+  );
+}

@@ -4,13 +4,27 @@ import { apiAmountSchema, envelopeResponses, envelopeSchema } from './envelope';
 export const walletOperationStatusSchema = z.enum(['pending', 'Successful', 'Failed']);
 export type WalletOperationStatus = z.infer<typeof walletOperationStatusSchema>;
 
-export const walletOperationKindSchema = z.enum([
+/**
+ * Every kind of wallet operation, the one list: the ledger's kinds table (src/server/ledger/kinds.ts) has an entry
+ * for each, history rows carry one, and the browser describes each through its `operation.<kind>` message.
+ */
+export const walletOperationKinds = [
   'card_top_up',
   'bank_top_up',
   'momo_top_up',
   'bank_withdrawal',
   'momo_withdrawal',
-]);
+  /** Send money out of the wallet through a rail (a payout), with the 1% fee. */
+  'momo_transfer',
+  'bank_transfer',
+  /** Send money to another user's wallet (on-us), with the 1% fee. */
+  'wallet_transfer',
+  'bet',
+  'bill_payment',
+  'gem_purchase',
+] as const;
+
+export const walletOperationKindSchema = z.enum(walletOperationKinds);
 export type WalletOperationKind = z.infer<typeof walletOperationKindSchema>;
 
 const flexibleInt = z.union([

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorData } from '../../src/contract/envelope';
 import { apiPaths } from '../../src/contract/paths';
-import type { WalletHistoryPage } from '../../src/contract/wallet';
+import { walletOperationKinds, type WalletHistoryPage } from '../../src/contract/wallet';
+import type { Counterparty, Rail } from '../../src/server/ledger/counterparty';
+import { operationKinds } from '../../src/server/ledger/kinds';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { bearer, envelope } from '../support/server-helpers';
 import { fundWallet, history, walletUser, type WalletUser } from '../support/server-wallet-fixtures';
+import { fundWallet as fundLedgerWallet, keyFor, refusal } from '../support/server-wallet-ledger';
 
 let t: TestApp;
 
@@ -107,5 +110,32 @@ describe('wallet history page (GET api/User/GetWalletHistoryPage)', () => {
       const response = await read(u, query);
       expect(response.statusCode, query).toBe(400);
     }
+  });
+
+  it('answers a page with one operation of every kind the ledger posts, each within the response schema', async () => {
+    // The harness parses every answer with its route's schema: a kind missing from the contract fails the read.
+    const u = await walletUser(t.app, t.database.db);
+    const payee = await walletUser(t.app, t.database.db);
+    await fundLedgerWallet(t.database.db, u.userId, 1_000_000);
+    const counterparties: Record<Rail, Counterparty> = {
+      card: { rail: 'card', label: 'Visa •••• 4242', brand: 'Visa', lastFour: '4242' },
+      bank: { rail: 'bank', label: 'GCB Bank •••• 6789', bankId: 13, bankName: 'GCB Bank', lastFour: '6789' },
+      momo: { rail: 'momo', label: 'MTN •••• 4567', network: 'MTN', lastFour: '4567' },
+      wallet: { rail: 'wallet', label: 'Kofi', userId: payee.userId },
+      betting: { rail: 'betting', label: 'SportyBet', operator: 'sportybet' },
+      biller: { rail: 'biller', label: 'ECG', biller: 'ecg' },
+      shop: { rail: 'shop', label: '100 gems', item: 'gems-100' },
+    };
+    const service = t.app.wallet.service;
+    for (const kind of walletOperationKinds) {
+      const draft = { kind, amountMinor: 1_000, counterparty: counterparties[operationKinds[kind].rail] };
+      const common = { idempotency: keyFor(u.userId), draft, insufficientFunds: refusal };
+      if (operationKinds[kind].decision === 'provider')
+        await service.move({ ...common, callProvider: async () => ({ status: 'pending' }) });
+      else await service.pay(common);
+    }
+    const page = await pageOf(u, 'pageSize=50');
+    expect(new Set(page.rows.map((row) => row.kind))).toEqual(new Set(walletOperationKinds));
+    expect(page.total).toBe(walletOperationKinds.length);
   });
 });

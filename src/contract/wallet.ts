@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_TERM_MAX_LENGTH } from '../domain/paging';
 import { apiAmountSchema, envelopeResponses, envelopeSchema } from './envelope';
 
 export const walletOperationStatusSchema = z.enum(['pending', 'Successful', 'Failed']);
@@ -124,11 +125,16 @@ export const walletHistoryPageQuerySchema = z.object({
   /** 0-based. A page past the end answers the last page. */
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(WALLET_HISTORY_MAX_PAGE_SIZE).default(5),
+  /**
+   * Only the operations whose reference number or counterparty label contains this, ignoring case (`%` and `_`
+   * are matched as typed). Trimmed; empty or absent lists everything.
+   */
+  search: z.string().trim().max(SEARCH_TERM_MAX_LENGTH).optional(),
 });
 
 export const walletHistoryPageSchema = z.object({
   rows: z.array(walletHistoryRowSchema),
-  /** Every movement of the wallet, for 'Showing x-y of n'. */
+  /** Every movement of the wallet (that the search matches), for 'Showing x-y of n'. */
   total: z.number().int(),
   /** The page answered (clamped to the pages there are). */
   page: z.number().int(),

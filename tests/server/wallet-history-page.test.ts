@@ -138,4 +138,79 @@ describe('wallet history page (GET api/User/GetWalletHistoryPage)', () => {
     expect(new Set(page.rows.map((row) => row.kind))).toEqual(new Set(walletOperationKinds));
     expect(page.total).toBe(walletOperationKinds.length);
   });
+
+  describe('search', () => {
+    const gems = (u: WalletUser, label: string) =>
+      t.app.wallet.service.pay({
+        idempotency: keyFor(u.userId),
+        draft: {
+          kind: 'gem_purchase',
+          amountMinor: 100,
+          counterparty: { rail: 'shop', label, item: 'gems' },
+        },
+        insufficientFunds: refusal,
+      });
+    const searched = async (u: WalletUser, search: string, more = 'pageSize=50') =>
+      pageOf(u, `${more}&search=${encodeURIComponent(search)}`);
+
+    it('keeps the operations whose reference number or counterparty label contains the term, ignoring case', async () => {
+      const u = await userWithMovements(3);
+      await fundLedgerWallet(t.database.db, u.userId, 10_000);
+      await gems(u, 'Gem Shop');
+      const whole = await history(t.app, u);
+      const reference = whole[2]!.referenceNumber;
+
+      const byReference = await searched(u, reference.toLowerCase());
+      expect(byReference).toMatchObject({ total: 1, page: 0 });
+      expect(byReference.rows).toEqual([whole[2]]);
+      const byLabel = await searched(u, '  gem sHOP ');
+      expect(byLabel.rows.map((row) => row.counterparty)).toEqual(['Gem Shop']);
+      const cards = await searched(u, 'visa');
+      expect(cards.total).toBe(3);
+      expect(cards.rows).toEqual(whole.filter((row) => row.counterparty.startsWith('Visa')));
+      // Paged like the whole history: newest first, the total of the matches.
+      const second = await searched(u, 'VISA', 'page=1&pageSize=2');
+      expect(second).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+      expect(second.rows).toEqual(cards.rows.slice(2));
+      // An empty (or blank) term lists everything.
+      expect((await searched(u, '   ')).total).toBe(4);
+    });
+
+    it('matches % and _ as typed, not as wildcards', async () => {
+      const u = await walletUser(t.app, t.database.db);
+      await fundLedgerWallet(t.database.db, u.userId, 10_000);
+      await gems(u, 'Promo 50% off');
+      await gems(u, 'gems_pack');
+      await gems(u, 'Plain 50 off');
+      const labels = async (search: string) =>
+        (await searched(u, search)).rows.map((row) => row.counterparty);
+      expect(await labels('%')).toEqual(['Promo 50% off']);
+      expect(await labels('50%')).toEqual(['Promo 50% off']);
+      expect(await labels('_')).toEqual(['gems_pack']);
+      expect(await labels('s_p')).toEqual(['gems_pack']);
+      expect(await labels('\\')).toEqual([]);
+    });
+
+    it("answers total 0 and page 0 when nothing matches, and never reads another user's rows", async () => {
+      const owner = await userWithMovements(2);
+      const other = await userWithMovements(2);
+      const ownerReference = (await history(t.app, owner))[0]!.referenceNumber;
+      expect(await searched(other, 'no such thing', 'page=4&pageSize=5')).toEqual({
+        rows: [],
+        total: 0,
+        page: 0,
+        pageSize: 5,
+      });
+      expect((await searched(other, ownerReference)).total).toBe(0);
+      expect((await searched(other, 'Visa')).total).toBe(2);
+      const stolen = await read(other, `userId=${owner.userId}&search=Visa`);
+      expect(stolen.statusCode).toBe(403);
+    });
+
+    it('rejects a term longer than 64 characters with a 400', async () => {
+      const u = await walletUser(t.app, t.database.db);
+      const response = await read(u, `userId=${u.userId}&search=${'a'.repeat(65)}`);
+      expect(response.statusCode).toBe(400);
+    });
+  });
 });

@@ -1,16 +1,31 @@
 import { z } from 'zod';
+import { SEARCH_TERM_MAX_LENGTH } from '../domain/paging';
 import { apiAmountSchema, envelopeResponses, envelopeSchema } from './envelope';
 
 export const walletOperationStatusSchema = z.enum(['pending', 'Successful', 'Failed']);
 export type WalletOperationStatus = z.infer<typeof walletOperationStatusSchema>;
 
-export const walletOperationKindSchema = z.enum([
+/**
+ * Every kind of wallet operation, the one list: the ledger's kinds table (src/server/ledger/kinds.ts) has an entry
+ * for each, history rows carry one, and the browser describes each through its `operation.<kind>` message.
+ */
+export const walletOperationKinds = [
   'card_top_up',
   'bank_top_up',
   'momo_top_up',
   'bank_withdrawal',
   'momo_withdrawal',
-]);
+  /** Send money out of the wallet through a rail (a payout), with the 1% fee. */
+  'momo_transfer',
+  'bank_transfer',
+  /** Send money to another user's wallet (on-us), with the 1% fee. */
+  'wallet_transfer',
+  'bet',
+  'bill_payment',
+  'gem_purchase',
+] as const;
+
+export const walletOperationKindSchema = z.enum(walletOperationKinds);
 export type WalletOperationKind = z.infer<typeof walletOperationKindSchema>;
 
 const flexibleInt = z.union([
@@ -110,11 +125,16 @@ export const walletHistoryPageQuerySchema = z.object({
   /** 0-based. A page past the end answers the last page. */
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(WALLET_HISTORY_MAX_PAGE_SIZE).default(5),
+  /**
+   * Only the operations whose reference number or counterparty label contains this, ignoring case (`%` and `_`
+   * are matched as typed). Trimmed; empty or absent lists everything.
+   */
+  search: z.string().trim().max(SEARCH_TERM_MAX_LENGTH).optional(),
 });
 
 export const walletHistoryPageSchema = z.object({
   rows: z.array(walletHistoryRowSchema),
-  /** Every movement of the wallet, for 'Showing x-y of n'. */
+  /** Every movement of the wallet (that the search matches), for 'Showing x-y of n'. */
   total: z.number().int(),
   /** The page answered (clamped to the pages there are). */
   page: z.number().int(),

@@ -56,3 +56,13 @@ export const pageWindow = (page: number, size: number, total: number): PageWindo
     hasNext: current < pageCount - 1,
   };
 };
+
+/** The longest search term a list sends (longer typing is cut). */
+export const SEARCH_TERM_MAX_LENGTH = 64;
+
+/** The term a search box's text searches for: trimmed and cut to the longest term; '' lists everything. */
+export const searchTerm = (text: string): string => text.trim().slice(0, SEARCH_TERM_MAX_LENGTH).trim();
+
+/** Whether `text` contains `term`, ignoring case (the server's ILIKE '%term%', for lists paged in the browser). */
+export const containsTerm = (text: string, term: string): boolean =>
+  text.toLocaleLowerCase().includes(term.toLocaleLowerCase());

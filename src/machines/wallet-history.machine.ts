@@ -3,7 +3,8 @@
  * `loadHistory`: the actor `loadPage` for the wanted page of HISTORY_PAGE_SIZE (5)) -> ready { the page's rows
  * newest first, the total, the page } | failed ('wallet.historyFailed', RETRY). In ready, PREVIOUS / NEXT load the
  * neighbouring page (loadingPage keeps the current rows shown meanwhile) and REFRESH reloads the page shown.
- * 'Showing x-y of n' comes from the server's total. A server-paged list (src/machines/shared/paged-list.ts).
+ * SEARCH (the search box's text) waits in searching for a pause in typing, then loads the first page of the
+ * movements whose reference or counterparty contains it. 'Showing x-y of n' comes from the server's total. A server-paged list (src/machines/shared/paged-list.ts).
  */
 import { HISTORY_PAGE_SIZE, type PageWindow } from '../domain/paging';
 import type { WalletHistoryRow } from '../contract/wallet';

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { walletHistoryPage, type WalletHistoryMachine } from '../machines/wallet-history.machine';
@@ -6,19 +7,25 @@ import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
 import { Pager } from './ui/pager';
+import { TextField } from './ui/text-field';
+import { SEARCH_TERM_MAX_LENGTH } from '../domain/paging';
 import { HistoryFilterMenu } from './history-filter-menu';
 import { MovementAmount, StatusBadge, useMovementText } from './wallet-movements';
 
-/** /Dashboard/walletHistory: every movement of the wallet, five per page loaded from the server, with the Filter menu of the histories. */
+/**
+ * /Dashboard/walletHistory: every movement of the wallet, five per page loaded from the server, with the Filter menu
+ * of the histories and a search box (the machine asks the server once typing pauses).
+ */
 export function WalletHistoryPanel({ actorRef }: { actorRef: ActorRefFrom<WalletHistoryMachine> }) {
   const { t } = useI18n();
   const text = useMovementText();
   const snapshot = useSelector(actorRef, (s) => s);
-  const { rows, error } = snapshot.context;
+  const { rows, error, search } = snapshot.context;
+  const [searchText, setSearchText] = useState(search ?? '');
   const loading = snapshot.matches('loading');
   const failed = snapshot.matches('failed');
-  // While a neighbouring page loads, the current rows stay shown.
-  const turning = snapshot.matches('loadingPage');
+  // While a neighbouring page loads, or a search waits for typing to pause, the current rows stay shown.
+  const turning = snapshot.matches('loadingPage') || snapshot.matches('searching');
   const shownRows = snapshot.matches('ready') || turning;
   const shown = walletHistoryPage(snapshot.context);
 
@@ -28,6 +35,18 @@ export function WalletHistoryPanel({ actorRef }: { actorRef: ActorRefFrom<Wallet
         <FocusHeading>{t('walletHistory.title')}</FocusHeading>
         <HistoryFilterMenu />
       </div>
+      <TextField
+        className="history-search"
+        type="search"
+        label={t('walletHistory.search')}
+        value={searchText}
+        maxLength={SEARCH_TERM_MAX_LENGTH}
+        autoComplete="off"
+        onValueChange={(text) => {
+          setSearchText(text);
+          actorRef.send({ type: 'SEARCH', text });
+        }}
+      />
       {loading ? <p role="status">{t('walletHistory.loading')}</p> : null}
       {failed && error ? (
         <Alert>
@@ -38,7 +57,7 @@ export function WalletHistoryPanel({ actorRef }: { actorRef: ActorRefFrom<Wallet
         </Alert>
       ) : null}
       {snapshot.matches('ready') && rows.length === 0 ? (
-        <p className="empty">{t('walletHistory.empty')}</p>
+        <p className="empty">{t(search === undefined ? 'walletHistory.empty' : 'walletHistory.noMatch')}</p>
       ) : null}
       {shownRows && rows.length > 0 ? (
         <>

@@ -52,9 +52,13 @@ export const getWalletHistory = (userId: number, call: Call = {}) =>
 /** One page (0-based; past the end answers the last page) of the wallet's movements, newest first, and their total. */
 export const getWalletHistoryPage = (
   userId: number,
-  { page, pageSize }: { page: number; pageSize: number },
+  { page, pageSize, search }: { page: number; pageSize: number; search?: string },
   call: Call = {},
-) => get<WalletHistoryPage>(apiPaths.walletHistoryPage, { ...call, query: { userId, page, pageSize } });
+) =>
+  get<WalletHistoryPage>(apiPaths.walletHistoryPage, {
+    ...call,
+    query: { userId, page, pageSize, ...(search ? { search } : {}) },
+  });
 
 /** The available balance (balance less holds), as the API's decimal GHS. */
 export const getWalletAmount = (userId: number, call: Call = {}) =>

@@ -7,10 +7,16 @@ import {
   type WalletHistoryPageRequest,
 } from '../../src/machines/wallet-history.machine';
 import { networkError } from '../support/machine-fixtures';
-import { historyPageOf, historyRows, walletHistoryModel } from '../support/machine-models-wallet';
+import {
+  historyPageOf,
+  historyRows,
+  walletHistoryModel,
+  walletHistorySearchModel,
+} from '../support/machine-models-wallet';
 import { describeMachinePaths } from '../support/machine-paths';
 
 describeMachinePaths(walletHistoryModel);
+describeMachinePaths(walletHistorySearchModel);
 
 /** A fake server: each load answers the page asked for of the next history (or fails). */
 const start = (answers: (() => Promise<WalletHistoryRow[]>)[]) => {

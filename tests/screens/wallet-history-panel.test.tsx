@@ -37,6 +37,44 @@ const bodyRows = () => within(screen.getAllByRole('rowgroup')[1]!).getAllByRole(
 const references = () => bodyRows().map((tr) => within(tr).getAllByRole('cell')[3]!.textContent);
 
 describe('WalletHistoryPanel', () => {
+  it('searches by reference from a labelled box: the first page of the matches, one request once typing pauses', async () => {
+    const requests: WalletHistoryPageRequest[] = [];
+    const all = rows(12);
+    const actor = createActor(
+      walletHistoryMachine.provide({
+        delays: { searchDelay: 50 },
+        actors: {
+          loadPage: fromPromise<WalletHistoryPage, WalletHistoryPageRequest>(async ({ input }) => {
+            requests.push(input);
+            const term = input.search?.toLowerCase() ?? '';
+            const kept = all.filter((r) => r.referenceNumber.toLowerCase().includes(term));
+            const shown = pageOf(kept, input.page, input.pageSize);
+            return {
+              rows: shown.rows,
+              total: kept.length,
+              page: shown.window.page,
+              pageSize: input.pageSize,
+            };
+          }),
+        },
+      }),
+    ).start();
+    renderScreen(<WalletHistoryPanel actorRef={actor} />);
+    expect(await screen.findByText('Showing 1-5 of 12')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 6-10 of 12')).toBeInTheDocument();
+    const box = screen.getByRole('searchbox', { name: 'Search by reference or counterparty' });
+    await userEvent.type(box, 'wt-001');
+    expect(await screen.findByText('Showing 1-3 of 3')).toBeInTheDocument();
+    expect(references()).toEqual(['WT-0010', 'WT-0011', 'WT-0012']);
+    expect(requests.slice(2)).toEqual([{ page: 0, pageSize: 5, search: 'wt-001' }]);
+    await userEvent.type(box, 'x');
+    expect(await screen.findByText('No movement matches your search')).toBeInTheDocument();
+    await userEvent.clear(box);
+    expect(await screen.findByText('Showing 1-5 of 12')).toBeInTheDocument();
+    expect(requests.at(-1)).toEqual({ page: 0, pageSize: 5 });
+  });
+
   it("shows 5 rows per page with 'Showing x-y of n' and Previous/Next", async () => {
     renderScreen(<WalletHistoryPanel actorRef={historyActor(async () => rows(12))} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Wallet History' })).toHaveFocus();

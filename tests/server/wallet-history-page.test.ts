@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorData } from '../../src/contract/envelope';
 import { apiPaths } from '../../src/contract/paths';
-import type { WalletHistoryPage } from '../../src/contract/wallet';
+import { walletOperationKinds, type WalletHistoryPage } from '../../src/contract/wallet';
+import type { Counterparty, Rail } from '../../src/server/ledger/counterparty';
+import { operationKinds } from '../../src/server/ledger/kinds';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { bearer, envelope } from '../support/server-helpers';
 import { fundWallet, history, walletUser, type WalletUser } from '../support/server-wallet-fixtures';
+import { fundWallet as fundLedgerWallet, keyFor, refusal } from '../support/server-wallet-ledger';
 
 let t: TestApp;
 
@@ -107,5 +110,107 @@ describe('wallet history page (GET api/User/GetWalletHistoryPage)', () => {
       const response = await read(u, query);
       expect(response.statusCode, query).toBe(400);
     }
+  });
+
+  it('answers a page with one operation of every kind the ledger posts, each within the response schema', async () => {
+    // The harness parses every answer with its route's schema: a kind missing from the contract fails the read.
+    const u = await walletUser(t.app, t.database.db);
+    const payee = await walletUser(t.app, t.database.db);
+    await fundLedgerWallet(t.database.db, u.userId, 1_000_000);
+    const counterparties: Record<Rail, Counterparty> = {
+      card: { rail: 'card', label: 'Visa •••• 4242', brand: 'Visa', lastFour: '4242' },
+      bank: { rail: 'bank', label: 'GCB Bank •••• 6789', bankId: 13, bankName: 'GCB Bank', lastFour: '6789' },
+      momo: { rail: 'momo', label: 'MTN •••• 4567', network: 'MTN', lastFour: '4567' },
+      wallet: { rail: 'wallet', label: 'Kofi', userId: payee.userId },
+      betting: { rail: 'betting', label: 'SportyBet', operator: 'sportybet' },
+      biller: { rail: 'biller', label: 'ECG', biller: 'ecg' },
+      shop: { rail: 'shop', label: '100 gems', item: 'gems-100' },
+    };
+    const service = t.app.wallet.service;
+    for (const kind of walletOperationKinds) {
+      const draft = { kind, amountMinor: 1_000, counterparty: counterparties[operationKinds[kind].rail] };
+      const common = { idempotency: keyFor(u.userId), draft, insufficientFunds: refusal };
+      if (operationKinds[kind].decision === 'provider')
+        await service.move({ ...common, callProvider: async () => ({ status: 'pending' }) });
+      else await service.pay(common);
+    }
+    const page = await pageOf(u, 'pageSize=50');
+    expect(new Set(page.rows.map((row) => row.kind))).toEqual(new Set(walletOperationKinds));
+    expect(page.total).toBe(walletOperationKinds.length);
+  });
+
+  describe('search', () => {
+    const gems = (u: WalletUser, label: string) =>
+      t.app.wallet.service.pay({
+        idempotency: keyFor(u.userId),
+        draft: {
+          kind: 'gem_purchase',
+          amountMinor: 100,
+          counterparty: { rail: 'shop', label, item: 'gems' },
+        },
+        insufficientFunds: refusal,
+      });
+    const searched = async (u: WalletUser, search: string, more = 'pageSize=50') =>
+      pageOf(u, `${more}&search=${encodeURIComponent(search)}`);
+
+    it('keeps the operations whose reference number or counterparty label contains the term, ignoring case', async () => {
+      const u = await userWithMovements(3);
+      await fundLedgerWallet(t.database.db, u.userId, 10_000);
+      await gems(u, 'Gem Shop');
+      const whole = await history(t.app, u);
+      const reference = whole[2]!.referenceNumber;
+
+      const byReference = await searched(u, reference.toLowerCase());
+      expect(byReference).toMatchObject({ total: 1, page: 0 });
+      expect(byReference.rows).toEqual([whole[2]]);
+      const byLabel = await searched(u, '  gem sHOP ');
+      expect(byLabel.rows.map((row) => row.counterparty)).toEqual(['Gem Shop']);
+      const cards = await searched(u, 'visa');
+      expect(cards.total).toBe(3);
+      expect(cards.rows).toEqual(whole.filter((row) => row.counterparty.startsWith('Visa')));
+      // Paged like the whole history: newest first, the total of the matches.
+      const second = await searched(u, 'VISA', 'page=1&pageSize=2');
+      expect(second).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+      expect(second.rows).toEqual(cards.rows.slice(2));
+      // An empty (or blank) term lists everything.
+      expect((await searched(u, '   ')).total).toBe(4);
+    });
+
+    it('matches % and _ as typed, not as wildcards', async () => {
+      const u = await walletUser(t.app, t.database.db);
+      await fundLedgerWallet(t.database.db, u.userId, 10_000);
+      await gems(u, 'Promo 50% off');
+      await gems(u, 'gems_pack');
+      await gems(u, 'Plain 50 off');
+      const labels = async (search: string) =>
+        (await searched(u, search)).rows.map((row) => row.counterparty);
+      expect(await labels('%')).toEqual(['Promo 50% off']);
+      expect(await labels('50%')).toEqual(['Promo 50% off']);
+      expect(await labels('_')).toEqual(['gems_pack']);
+      expect(await labels('s_p')).toEqual(['gems_pack']);
+      expect(await labels('\\')).toEqual([]);
+    });
+
+    it("answers total 0 and page 0 when nothing matches, and never reads another user's rows", async () => {
+      const owner = await userWithMovements(2);
+      const other = await userWithMovements(2);
+      const ownerReference = (await history(t.app, owner))[0]!.referenceNumber;
+      expect(await searched(other, 'no such thing', 'page=4&pageSize=5')).toEqual({
+        rows: [],
+        total: 0,
+        page: 0,
+        pageSize: 5,
+      });
+      expect((await searched(other, ownerReference)).total).toBe(0);
+      expect((await searched(other, 'Visa')).total).toBe(2);
+      const stolen = await read(other, `userId=${owner.userId}&search=Visa`);
+      expect(stolen.statusCode).toBe(403);
+    });
+
+    it('rejects a term longer than 64 characters with a 400', async () => {
+      const u = await walletUser(t.app, t.database.db);
+      const response = await read(u, `userId=${u.userId}&search=${'a'.repeat(65)}`);
+      expect(response.statusCode).toBe(400);
+    });
   });
 });

@@ -12,7 +12,7 @@ import { addDays, isIsoDate, isoDate } from '../../src/domain/calendar';
 import { cardPaymentViolations, parseCardExpiry } from '../../src/domain/card';
 import { identificationViolations } from '../../src/domain/identification';
 import { parseDecimalAmount } from '../../src/domain/money';
-import { HISTORY_PAGE_SIZE, pageOf, pageWindow } from '../../src/domain/paging';
+import { HISTORY_PAGE_SIZE, pageOf, pageWindow, searchTerm } from '../../src/domain/paging';
 import { bankTopUpViolations, momoTopUpViolations } from '../../src/domain/top-up';
 import { bankWithdrawalViolations, momoWithdrawalViolations } from '../../src/domain/withdrawal';
 import { failureStatus, isApiError } from '../../src/contract/failure';
@@ -20,7 +20,7 @@ import type { Identification } from '../../src/contract/identification';
 import type { Bank, IdentificationType } from '../../src/contract/reference';
 import type { WalletHistoryPage, WalletHistoryRow, WalletOperationResult } from '../../src/contract/wallet';
 import { identificationFormMachine } from '../../src/machines/identification-form.machine';
-import { identificationsMachine } from '../../src/machines/identifications.machine';
+import { identificationsMachine, matchesIdentification } from '../../src/machines/identifications.machine';
 import { topUpMachine } from '../../src/machines/top-up.machine';
 import { walletHistoryMachine } from '../../src/machines/wallet-history.machine';
 import { walletBalanceMachine } from '../../src/machines/wallet-balance.machine';
@@ -155,15 +155,25 @@ interface PagedListOptions {
   pageSize: number;
   failedMessage: string;
   lists: unknown[][];
+  /** The machine's matcher, and search box texts to sample (one that keeps some rows, one that clears). */
+  matches: (row: never, term: string) => boolean;
+  searches: string[];
 }
+
+/** The term a SEARCH event searches for (undefined: every row), as the paged lists read the box's text. */
+const termOfSearch = (event: AnyEventObject): string | undefined =>
+  searchTerm(payload<{ text: string }>(event).text) || undefined;
 
 /**
  * Identifications (2 a page): loading -> ready | failed (message, RETRY); PREVIOUS
  * and NEXT move one page within the pages there are; REFRESH reloads and keeps the page while it exists.
  */
 const pagedListModel = (options: PagedListOptions): MachineModel => {
-  type Context = { page: number; error: string | null } & Record<string, unknown[]>;
+  type Context = { page: number; error: string | null; search?: string } & Record<string, unknown[]>;
   const lastPage = (count: number) => Math.max(Math.ceil(count / options.pageSize), 1) - 1;
+  /** The rows a search keeps (all of them without one). */
+  const kept = (list: unknown[], search: string | undefined) =>
+    search === undefined ? list : list.filter((row) => options.matches(row as never, search));
   const check = (step: ModelStep): void => {
     const { previous, event, snapshot, actions } = step;
     const context = snapshot.context as Context;
@@ -186,7 +196,7 @@ const pagedListModel = (options: PagedListOptions): MachineModel => {
         const loaded = outputOf<unknown[]>(event);
         expect(snapshot.value).toBe('ready');
         expect(list).toEqual(loaded);
-        expect(context.page).toBe(Math.min(before.page, lastPage(loaded.length)));
+        expect(context.page).toBe(Math.min(before.page, lastPage(kept(loaded, context.search).length)));
         return;
       }
       case `xstate.error.actor.${options.loadId}`:
@@ -198,7 +208,8 @@ const pagedListModel = (options: PagedListOptions): MachineModel => {
       case 'PREVIOUS': {
         if (!previous.matches('ready')) return expectUnchanged(step);
         const wanted = before.page + (event.type === 'NEXT' ? 1 : -1);
-        const page = wanted >= 0 && wanted * options.pageSize < beforeList.length ? wanted : before.page;
+        const shownCount = kept(beforeList, before.search).length;
+        const page = wanted >= 0 && wanted * options.pageSize < shownCount ? wanted : before.page;
         expect(snapshot.value).toBe('ready');
         expect(context.page).toBe(page);
         expect(list).toEqual(beforeList);
@@ -213,6 +224,14 @@ const pagedListModel = (options: PagedListOptions): MachineModel => {
         if (!previous.matches('failed')) return expectUnchanged(step);
         expect(snapshot.value).toBe('loading');
         return;
+      case 'SEARCH': {
+        // A new term, in any state: the first page of what it keeps, the whole list still loaded.
+        const term = termOfSearch(event);
+        if (term === before.search) return expectUnchanged(step);
+        expect(snapshot.value).toEqual(previous.value);
+        expect(context).toEqual({ ...before, search: term, page: 0 });
+        return;
+      }
       default:
         throw new Error(`${options.name} model: unexpected event ${event.type}`);
     }
@@ -226,6 +245,7 @@ const pagedListModel = (options: PagedListOptions): MachineModel => {
       { type: 'NEXT' },
       { type: 'REFRESH' },
       { type: 'RETRY' },
+      ...options.searches.map((text) => ({ type: 'SEARCH', text })),
       ...(snapshot.matches('loading')
         ? [
             ...options.lists.map((list) => doneEvent(options.loadId, list)),
@@ -247,6 +267,8 @@ export const identificationsModel = pagedListModel({
   pageSize: 2,
   failedMessage: 'identification.loadFailed',
   lists: [[1, 2, 3, 4, 5].map(identification), [identification(1)], []],
+  matches: matchesIdentification,
+  searches: [' 100000000 ', ''],
 });
 
 /* ----------------------------------------------------------------------------------------------- wallet history */
@@ -256,14 +278,17 @@ type WalletHistoryContext = {
   total: number;
   page: number;
   wanted: number;
+  search?: string;
   error: string | null;
 };
 
 /**
  * Wallet history, one page of 5 at a time from the server: loading -> ready | failed ('wallet.historyFailed',
  * RETRY); PREVIOUS / NEXT within the pages the total makes load the neighbouring page (loadingPage keeps the rows
- * shown); REFRESH reloads the page shown. The server's answers are sampled from 12, 3 and no movements (the
- * history may change between two pages), always clamped to the pages there are.
+ * shown); REFRESH reloads the page shown; SEARCH with a new term waits in searching (rows shown, the wait
+ * restarted by each new term), then loads its first page. The server's answers are sampled from 12, 3 and no
+ * movements (the history may change between two pages, or a search keep fewer), always clamped to the pages
+ * there are.
  */
 const walletHistoryCheck = (step: ModelStep): void => {
   const { previous, event, snapshot, actions } = step;
@@ -291,6 +316,7 @@ const walletHistoryCheck = (step: ModelStep): void => {
       page: answer.page,
       wanted: answer.page,
       error: null,
+      search: before.search,
     });
   };
   const failedIn = (state: string) => {
@@ -328,6 +354,19 @@ const walletHistoryCheck = (step: ModelStep): void => {
       expect(snapshot.value).toBe('loading');
       expect(context).toEqual({ ...before, error: null });
       return;
+    case 'SEARCH': {
+      const term = termOfSearch(event);
+      if (term === before.search) return expectUnchanged(step);
+      // In any state: the rows stay shown while typing pauses; the first page of the term is wanted.
+      expect(snapshot.value).toBe('searching');
+      expect(context).toEqual({ ...before, search: term, wanted: 0, error: null });
+      return;
+    }
+    case 'xstate.after.searchDelay.walletHistory.searching':
+      if (!previous.matches('searching')) return expectUnchanged(step);
+      expect(snapshot.value).toBe('loading');
+      expect(context).toEqual(before);
+      return;
     default:
       throw new Error(`wallet-history model: unexpected event ${event.type}`);
   }
@@ -351,6 +390,8 @@ export const walletHistoryModel: MachineModel<typeof walletHistoryMachine> = {
       { type: 'NEXT' },
       { type: 'REFRESH' },
       { type: 'RETRY' },
+      // The term it already has (none): nothing happens. New terms are walletHistorySearchModel's.
+      { type: 'SEARCH', text: ' ' },
       ...(snapshot.matches('loading') ? answers('loadHistory') : []),
       ...(snapshot.matches('loadingPage') ? answers('loadPage') : []),
     ];
@@ -362,6 +403,34 @@ export const walletHistoryModel: MachineModel<typeof walletHistoryMachine> = {
     const window = pageWindow(page, HISTORY_PAGE_SIZE, total);
     return [window.hasPrevious, window.hasNext];
   },
+  check: walletHistoryCheck,
+};
+
+/**
+ * The wallet history's search, a model of its own (its terms on top of the paging samples above would multiply
+ * the simple paths past what the graph can list): a new term and the empty one in every state, no matches (or a
+ * failure) as the answers, so the page stays 0 and the term alone tells the states apart. Paging with a term is
+ * tested in tests/machines/shared/paged-list.test.ts.
+ */
+export const walletHistorySearchModel: MachineModel<typeof walletHistoryMachine> = {
+  name: 'wallet-history search',
+  machine: walletHistoryMachine,
+  inputs: [{ label: 'start', input: undefined as never }],
+  events: (snapshot) => {
+    const answers = (id: string) => [doneEvent(id, historyPageOf([], 0)), errorEvent(id, networkError())];
+    return [
+      { type: 'SEARCH', text: ' ref1 ' },
+      { type: 'SEARCH', text: '' },
+      { type: 'NEXT' },
+      { type: 'PREVIOUS' },
+      { type: 'REFRESH' },
+      { type: 'RETRY' },
+      ...(snapshot.matches('loading') ? answers('loadHistory') : []),
+      ...(snapshot.matches('loadingPage') ? answers('loadPage') : []),
+    ];
+  },
+  key: contextKey,
+  simpleKey: (snapshot) => [(snapshot.context as WalletHistoryContext).search ?? null],
   check: walletHistoryCheck,
 };
 
@@ -1508,7 +1577,7 @@ export const walletMachineModels: { file: string; models: MachineModel[] }[] = [
   { file: 'identifications', models: [identificationsModel] },
   { file: 'top-up', models: topUpModels as MachineModel[] },
   { file: 'withdrawal', models: withdrawalModels as MachineModel[] },
-  { file: 'wallet-history', models: [walletHistoryModel] },
+  { file: 'wallet-history', models: [walletHistoryModel, walletHistorySearchModel] },
   { file: 'wallet', models: [walletModel as MachineModel] },
   { file: 'wallet-balance', models: [walletBalanceModel as MachineModel] },
 ];

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { pageOf } from '../../../src/domain/paging';
 import {
@@ -87,6 +87,7 @@ describe('client-paged list', () => {
     listKey: 'items',
     pageSize: 3,
     failedMessage: 'identification.loadFailed',
+    matches: (row: number, term: string) => String(row).includes(term),
   });
 
   const pages = async (list: number[][]) => {
@@ -118,5 +119,127 @@ describe('client-paged list', () => {
     await waitFor(actor, (s) => s.matches('ready'));
     for (let i = 0; i < 4; i++) actor.send({ type: 'NEXT' });
     expect(actor.getSnapshot().context.page).not.toBe(2);
+  });
+});
+
+describe('search', () => {
+  /** A server that pages the rows containing the term (as text), recording each request. */
+  const searchingServer = () => {
+    const requests: PageRequest[] = [];
+    const machine = serverPagedList<number>({
+      id: 'list',
+      loadId: 'load',
+      pageSize: 3,
+      failedMessage: 'wallet.historyFailed',
+    });
+    const actor = createActor(
+      machine.provide({
+        actors: {
+          loadPage: fromPromise(async ({ input }: { input: PageRequest }) => {
+            requests.push(input);
+            const kept = rows.filter((row) => String(row).includes(input.search ?? ''));
+            const shown = pageOf(kept, input.page, input.pageSize);
+            return {
+              rows: shown.rows,
+              total: kept.length,
+              page: shown.window.page,
+              pageSize: input.pageSize,
+            };
+          }),
+        },
+      }),
+    ).start();
+    return { actor, requests };
+  };
+
+  test('a server-paged list asks once typing pauses, for the first page of the last term', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor, requests } = searchingServer();
+      await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('ready'));
+      actor.send({ type: 'NEXT' });
+      await vi.waitFor(() => expect(actor.getSnapshot().context.page).toBe(1));
+      for (const text of ['5', ' 5 ', '7']) {
+        actor.send({ type: 'SEARCH', text });
+        await vi.advanceTimersByTimeAsync(100);
+      }
+      expect(actor.getSnapshot().value).toBe('searching');
+      expect(requests).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(300);
+      await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('ready'));
+      expect(requests.slice(2)).toEqual([{ page: 0, pageSize: 3, search: '7' }]);
+      expect(actor.getSnapshot().context).toMatchObject({ rows: [7], total: 1, page: 0, search: '7' });
+      // Paging keeps the term; an empty term lists everything again (the request without one).
+      actor.send({ type: 'SEARCH', text: '  ' });
+      await vi.advanceTimersByTimeAsync(300);
+      await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('ready'));
+      expect(requests.at(-1)).toEqual({ page: 0, pageSize: 3 });
+      expect(actor.getSnapshot().context.total).toBe(7);
+      // The same term again asks for nothing.
+      actor.send({ type: 'SEARCH', text: '' });
+      expect(actor.getSnapshot().value).toBe('ready');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('the check catches a broken variant that asks on every key', async () => {
+    vi.useFakeTimers();
+    try {
+      const requests: PageRequest[] = [];
+      const broken = createActor(
+        serverPagedList<number>({
+          id: 'l',
+          loadId: 'load',
+          pageSize: 3,
+          failedMessage: 'wallet.historyFailed',
+        })
+          .provide({ delays: { searchDelay: 0 } })
+          .provide({
+            actors: {
+              loadPage: fromPromise(
+                async ({ input }: { input: PageRequest }): Promise<ServerPage<number>> => {
+                  requests.push(input);
+                  return { rows: [], total: 0, page: 0, pageSize: 3 };
+                },
+              ),
+            },
+          }),
+      ).start();
+      for (const text of ['5', '57']) {
+        broken.send({ type: 'SEARCH', text });
+        await vi.advanceTimersByTimeAsync(100);
+      }
+      expect(requests.filter((request) => request.search !== undefined)).not.toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('a client-paged list filters what it loaded by its matcher, from the first page', async () => {
+    const machine = clientPagedList<number, 'items'>({
+      id: 'items',
+      loadId: 'loadItems',
+      listKey: 'items',
+      pageSize: 2,
+      failedMessage: 'identification.loadFailed',
+      matches: (row, term) => row % Number(term) === 0,
+    });
+    const actor = createActor(
+      machine.provide({ actors: { loadList: fromPromise(async () => rows) } }),
+    ).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'NEXT' });
+    actor.send({ type: 'NEXT' });
+    actor.send({ type: 'SEARCH', text: ' 2 ' });
+    expect(actor.getSnapshot().context).toMatchObject({ items: rows, page: 0, search: '2' });
+    actor.send({ type: 'NEXT' });
+    actor.send({ type: 'NEXT' });
+    // 2, 4 | 6: two pages of matches.
+    expect(actor.getSnapshot().context.page).toBe(1);
+    actor.send({ type: 'SEARCH', text: '' });
+    expect(actor.getSnapshot().context).toMatchObject({ page: 0, search: undefined });
+    for (let i = 0; i < 5; i++) actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().context.page).toBe(3);
   });
 });

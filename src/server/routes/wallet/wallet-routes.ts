@@ -270,12 +270,16 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMod
     { schema: { querystring: walletHistoryPageQuerySchema, response: walletHistoryPageResponses } },
     async (request) => {
       const userId = currentUser(request).id;
-      const { pageSize } = request.query;
-      const total = await countOperationsOfUser(db, userId);
+      const { pageSize, search = '' } = request.query;
+      const total = await countOperationsOfUser(db, userId, search);
       // A page past the end answers the last page (page 0 when there are none).
       const lastPage = Math.max(Math.ceil(total / pageSize), 1) - 1;
       const page = Math.min(request.query.page, lastPage);
-      const operations = await operationsPageOfUser(db, userId, { offset: page * pageSize, limit: pageSize });
+      const operations = await operationsPageOfUser(db, userId, {
+        offset: page * pageSize,
+        limit: pageSize,
+        search,
+      });
       const answer: WalletHistoryPage = { rows: operations.map(historyRow), total, page, pageSize };
       return ok(answer);
     },

@@ -1,11 +1,13 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { sessionMachine } from '../machines/session.machine';
 import { cookieConsentMachine } from '../machines/cookie-consent.machine';
+import { setAuthSource } from '../services/http';
 import * as userService from '../services/user';
 import { AppActorsContext, type AppActors } from './app-actors';
+import { sessionAuthSource } from './auth-source';
 import { saveSession, sessionFromStore } from './stores/auth-store';
 import { resetAmountDraft } from './stores/amount-draft-store';
 import { readConsent, writeConsent } from './cookies';
@@ -36,6 +38,9 @@ export function CompositionRoot({ children }: { children: ReactNode }) {
     }),
     { input: { auth: sessionFromStore(), visible: tabVisible() } },
   );
+
+  // Installed once, before any child's effect can call the API (children's effects run before this component's).
+  useState(() => setAuthSource(sessionAuthSource(session)));
 
   const cookieConsent = useActorRef(
     cookieConsentMachine.provide({

@@ -1,6 +1,6 @@
 /**
  * The live side effects of the wallet flows, bound once: each flow's route provides `live.<flow>` to its machine.
- * The user is read from the session when a call is made (never threaded through the screens), and every balance
+ * The services take the user from the auth source the composition root installs (the session), and every balance
  * a machine reads goes to the session's balance card.
  */
 import { useMemo } from 'react';
@@ -33,20 +33,18 @@ export const BANKS_COUNTRY_ID = 1;
 
 type Session = ActorRefFrom<SessionMachine>;
 
-const callTopUp = (userId: number, call: TopUpCall, signal: AbortSignal) => {
+const callTopUp = (call: TopUpCall, signal: AbortSignal) => {
   switch (call.gateway) {
     case 'card':
-      return topUpByCard({ ...call.request, userId }, call.idempotencyKey, { signal });
+      return topUpByCard(call.request, call.idempotencyKey, { signal });
     case 'bank':
-      return topUpByBank({ ...call.request, userId }, call.idempotencyKey, { signal });
+      return topUpByBank(call.request, call.idempotencyKey, { signal });
     case 'momo':
-      return topUpByMomo({ ...call.request, userId }, call.idempotencyKey, { signal });
+      return topUpByMomo(call.request, call.idempotencyKey, { signal });
   }
 };
 
 export const liveActors = (session: Session) => {
-  /** The signed-in user (protected routes only run with a session; 0 stands for none). */
-  const userId = () => session.getSnapshot().context.auth?.user.id ?? 0;
   const walletChanged = (_: unknown, params: { walletAmount: number }) =>
     session.send({ type: 'WALLET_AMOUNT_CHANGED', walletAmount: params.walletAmount });
   const loadBanks = fromPromise<Bank[], void>(({ signal }) =>
@@ -60,9 +58,7 @@ export const liveActors = (session: Session) => {
       actors: {
         loadBanks,
         getOperation,
-        topUp: fromPromise<WalletOperationResult, TopUpCall>(({ input, signal }) =>
-          callTopUp(userId(), input, signal),
-        ),
+        topUp: fromPromise<WalletOperationResult, TopUpCall>(({ input, signal }) => callTopUp(input, signal)),
       },
       actions: { walletChanged },
     },
@@ -71,14 +67,14 @@ export const liveActors = (session: Session) => {
         loadBanks,
         getOperation,
         withdraw: fromPromise<WalletOperationResult, WithdrawalCall>(({ input, signal }) =>
-          withdraw({ ...input.request, userId: userId() }, input.idempotencyKey, { signal }),
+          withdraw(input.request, input.idempotencyKey, { signal }),
         ),
       },
       actions: { walletChanged },
     },
     balance: {
       actors: {
-        loadBalance: fromPromise<WalletAmount, void>(({ signal }) => getWalletAmount(userId(), { signal })),
+        loadBalance: fromPromise<WalletAmount, void>(({ signal }) => getWalletAmount({ signal })),
       },
       actions: { walletChanged },
     },
@@ -87,8 +83,8 @@ export const liveActors = (session: Session) => {
         loadWallet: fromPromise<WalletSummary, void>(async ({ signal }) => {
           // Only the first page of the latest movements, not the whole history.
           const [amount, latest] = await Promise.all([
-            getWalletAmount(userId(), { signal }),
-            getWalletHistoryPage(userId(), { page: 0, pageSize: RECENT_ACTIVITY_SIZE }, { signal }),
+            getWalletAmount({ signal }),
+            getWalletHistoryPage({ page: 0, pageSize: RECENT_ACTIVITY_SIZE }, { signal }),
           ]);
           return { walletAmount: amount.walletAmount, recent: latest.rows };
         }),
@@ -98,15 +94,13 @@ export const liveActors = (session: Session) => {
     walletHistory: {
       actors: {
         loadPage: fromPromise<WalletHistoryPage, PageRequest>(({ input, signal }) =>
-          getWalletHistoryPage(userId(), input, { signal }),
+          getWalletHistoryPage(input, { signal }),
         ),
       },
     },
     identifications: {
       actors: {
-        loadList: fromPromise<Identification[], void>(({ signal }) =>
-          getIdentifications(userId(), { signal }),
-        ),
+        loadList: fromPromise<Identification[], void>(({ signal }) => getIdentifications({ signal })),
       },
     },
   };

@@ -1,21 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { setTokenSource } from '../services/http';
-import { authStore } from './stores/auth-store';
+import { currentToken } from '../services/http';
 import { I18nProvider, isLanguage, loadCatalog, storedLanguage, type CatalogLocale } from '../i18n/i18n';
 import { saveLanguage } from '../services/user';
 import { CompositionRoot } from './composition-root';
 import { AppRoutes } from './routes';
-
-setTokenSource(() => authStore.token);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
 /** A signed-in user's choice is kept on the account too, so the server mails them in it. */
 const keepOnAccount = (language: CatalogLocale) => {
-  if (authStore.token && isLanguage(language)) void saveLanguage(language).catch(() => undefined);
+  if (currentToken() && isLanguage(language)) void saveLanguage(language).catch(() => undefined);
 };
 
 const start = async () => {

@@ -22,11 +22,10 @@ import { failureStatus, notProvided } from './failure-messages';
 import {
   bankListActors,
   bankListGuards,
-  bankListStates,
+  backToGateways,
   gatewayChoiceTransitions,
-  gatewayChosen,
-  gatewayLeft,
 } from './shared/gateway-choice';
+import { wizardActions, type WizardEvent } from './shared/wizard-actions';
 import { editingTransitions } from './shared/form-rules';
 import * as operations from './shared/follow-operation';
 import * as keys from './shared/idempotent-submit';
@@ -69,14 +68,7 @@ export interface TopUpContext extends keys.IdempotencyKeys {
   operation: WalletOperationResult | null;
 }
 
-export type TopUpEvent =
-  | { type: 'GATEWAY_CHOSEN'; gateway: TopUpGateway }
-  | { type: 'CHANGE'; field: TopUpField; value: string }
-  | { type: 'SUBMIT' }
-  | { type: 'RETRY' }
-  | { type: 'BACK' }
-  | { type: 'AGAIN' }
-  | { type: 'DONE' };
+export type TopUpEvent = WizardEvent<TopUpGateway, TopUpField> | { type: 'DONE' };
 
 export const topUpDelays = {
   /** While a MoMo payment waits for the payer, its status is read every 2 s. */
@@ -95,10 +87,8 @@ const restart = {
   operation: null,
 } satisfies Partial<TopUpContext>;
 
-const back = { BACK: { target: 'choosingGateway', actions: 'leaveGateway' } } as const;
+const { back, banks } = backToGateways('choosingGateway');
 const startOver = { target: 'choosingGateway', actions: 'restart' } as const;
-
-const banks = bankListStates(back);
 
 export const topUpMachine = setup({
   types: {
@@ -121,20 +111,7 @@ export const topUpMachine = setup({
     isNotFound: (_, params: { error: unknown }) => failureStatus(params.error) === 404,
   },
   actions: {
-    /** The app sends WALLET_AMOUNT_CHANGED to the session (the balance card). */
-    walletChanged: (_, _params: { walletAmount: number }) => notProvided('walletChanged'),
-    chooseGateway: assign((_, params: { gateway: TopUpGateway }) => gatewayChosen(params.gateway)),
-    leaveGateway: assign(gatewayLeft),
-    setBanks: assign((_, params: { data: Bank[] }) => ({ banks: params.data, error: null })),
-    setBanksFailed: assign({ error: 'banks.loadFailed' }),
-    clearError: assign({ error: null }),
-    // Another request now: the next attempt takes a new key.
-    change: assign(({ context }, params: { field: TopUpField; value: string }) => ({
-      ...topUpFormRules.changed(context, params.field, params.value),
-      ...keys.keyDropped,
-    })),
-    showViolations: assign(({ context }) => topUpFormRules.submitted(context)),
-    takeKey: assign(({ context }) => keys.takeIdempotencyKey(context)),
+    ...wizardActions<TopUpContext, TopUpEvent, TopUpGateway, TopUpField>(topUpFormRules),
     setOperation: assign((_, params: { result: WalletOperationResult }) => ({ operation: params.result })),
     setOperationFailed: assign(({ context }, params: { result: WalletOperationResult }) => ({
       error: operations.operationFailureMessage(params.result, gatewayFailure(context.gateway)),

@@ -27,11 +27,10 @@ import * as operations from './shared/follow-operation';
 import {
   bankListActors,
   bankListGuards,
-  bankListStates,
+  backToGateways,
   gatewayChoiceTransitions,
-  gatewayChosen,
-  gatewayLeft,
 } from './shared/gateway-choice';
+import { wizardActions, type WizardEvent } from './shared/wizard-actions';
 import * as keys from './shared/idempotent-submit';
 import {
   emptyBankWithdrawalForm,
@@ -72,14 +71,7 @@ export interface WithdrawalContext extends keys.IdempotencyKeys {
   operation: WalletOperationResult | null;
 }
 
-export type WithdrawalEvent =
-  | { type: 'GATEWAY_CHOSEN'; gateway: WithdrawalGateway }
-  | { type: 'CHANGE'; field: WithdrawalFormField; value: string }
-  | { type: 'SUBMIT' }
-  | { type: 'RETRY' }
-  | { type: 'CLOSE' }
-  | { type: 'BACK' }
-  | { type: 'AGAIN' };
+export type WithdrawalEvent = WizardEvent<WithdrawalGateway, WithdrawalFormField> | { type: 'CLOSE' };
 
 export const withdrawalDelays = {
   /** The payout's status is read every second... */
@@ -107,10 +99,8 @@ const restart = () => ({
   ...keys.keyDropped,
 });
 
-const back = { BACK: { target: 'selectingGateway', actions: 'leaveGateway' } } as const;
+const { back, banks } = backToGateways('selectingGateway');
 const succeeded = (onItsWay: boolean) => ({ type: 'setSucceeded', params: { onItsWay } });
-
-const banks = bankListStates(back);
 
 export const withdrawalMachine = setup({
   types: {
@@ -132,19 +122,9 @@ export const withdrawalMachine = setup({
     ...bankListGuards,
   },
   actions: {
-    /** The app sends WALLET_AMOUNT_CHANGED to the session (the balance card). */
-    walletChanged: (_, _params: { walletAmount: number }) => notProvided('walletChanged'),
-    chooseGateway: assign((_, params: { gateway: WithdrawalGateway }) => gatewayChosen(params.gateway)),
-    leaveGateway: assign(gatewayLeft),
-    setBanks: assign((_, params: { data: Bank[] }) => ({ banks: params.data, error: null })),
-    setBanksFailed: assign({ error: 'banks.loadFailed' }),
-    clearError: assign({ error: null }),
-    change: assign(({ context }, params: { field: WithdrawalFormField; value: string }) => ({
-      ...withdrawalFormRules.changed(context, params.field, params.value),
-      ...keys.keyDropped,
-    })),
-    showViolations: assign(({ context }) => withdrawalFormRules.submitted(context)),
-    takeKey: assign(({ context }) => keys.takeIdempotencyKey(context)),
+    ...wizardActions<WithdrawalContext, WithdrawalEvent, WithdrawalGateway, WithdrawalFormField>(
+      withdrawalFormRules,
+    ),
     setOperation: assign((_, params: { result: WalletOperationResult }) => ({
       operation: params.result,
       availableMinor: availableOf(params.result.walletAmount),

@@ -35,3 +35,12 @@ export function BankListStep({
     </>
   );
 }
+
+/** The step while a wizard's machine loads the banks (or failed to), or null in any other state. */
+export const bankListStepOf = (
+  snapshot: { matches: (state: 'loadingBanks' | 'banksFailed') => boolean },
+  { error, onRetry, back }: { error: MessageId | null; onRetry: () => void; back: React.ReactNode },
+) =>
+  snapshot.matches('loadingBanks') || snapshot.matches('banksFailed') ? (
+    <BankListStep loading={snapshot.matches('loadingBanks')} error={error} onRetry={onRetry} back={back} />
+  ) : null;

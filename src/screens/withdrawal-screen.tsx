@@ -1,5 +1,4 @@
-import { useId, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { WithdrawalField } from '../domain/withdrawal';
@@ -8,19 +7,14 @@ import type { WithdrawalMachine } from '../machines/withdrawal.machine';
 import { useI18n } from '../i18n/i18n';
 import type { MessageId } from '../i18n/en';
 import { parseDecimalAmount } from '../domain/money';
-import { BankListStep } from './bank-list-step';
-import { Alert } from './ui/alert';
+import { bankListStepOf } from './bank-list-step';
 import { AmountField } from './ui/amount-field';
-import { BankAccountField } from './ui/bank-account-field';
-import { BankSelectField } from './ui/bank-select-field';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
 import { Modal } from './ui/modal';
 import { MomoNumberField } from './ui/momo-number-field';
-import { RadioCards } from './ui/radio-cards';
 import { ReceiptSummary } from './ui/receipt-summary';
-import { Stepper } from './ui/stepper';
-import { firstViolationOf, focusFirstInvalid } from './ui/violations';
+import { AgainRow, BankFields, GatewayStep, stepHeading, WizardFrame, wizardForm } from './wizard-parts';
 
 const gatewayLabel: Record<WithdrawalGateway, MessageId> = { bank: 'gateway.bank', momo: 'gateway.momo' };
 
@@ -52,24 +46,16 @@ export function WithdrawalScreen({ actorRef }: { actorRef: ActorRefFrom<Withdraw
 
   // 'Please fill all required fields.' takes the reader to the first field, the amount.
   const fieldId = (field: WithdrawalField) => `${id}-${field === 'form' ? 'amount' : field}`;
-  const fieldError = (field: WithdrawalField) => {
-    const messageId = firstViolationOf(violations, field);
-    return messageId ? t(messageId) : null;
-  };
-  const change = (field: WithdrawalFormField) => (value: string) =>
-    actorRef.send({ type: 'CHANGE', field, value });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    actorRef.send({ type: 'SUBMIT' });
-    focusFirstInvalid(actorRef.getSnapshot().context.violations, fieldId);
-  };
-
-  const back = (
-    <Button variant="link" onClick={() => actorRef.send({ type: 'BACK' })}>
-      {t('withdrawalScreen.changeGateway')}
-    </Button>
+  const { fieldError, change, onSubmit, back, submitRow } = wizardForm<WithdrawalFormField, WithdrawalField>(
+    actorRef,
+    {
+      busy,
+      violations,
+      fieldId,
+      backLabel: t('withdrawalScreen.changeGateway'),
+      submit: { label: t('withdrawalScreen.submit'), busyLabel: t('withdrawalScreen.processing') },
+      t,
+    },
   );
 
   const available = (
@@ -79,52 +65,39 @@ export function WithdrawalScreen({ actorRef }: { actorRef: ActorRefFrom<Withdraw
   const step = () => {
     if (selecting) {
       return (
-        <>
-          <FocusHeading key="gateway" level={2}>
-            {t('withdrawalScreen.gateway')}
-          </FocusHeading>
+        <GatewayStep<WithdrawalGateway>
+          heading={t('withdrawalScreen.gateway')}
+          hint={t('gateway.advice')}
+          options={(['bank', 'momo'] as const).map((value) => ({ value, label: t(gatewayLabel[value]) }))}
+          value={gateway}
+          onChoose={(value) => actorRef.send({ type: 'GATEWAY_CHOSEN', gateway: value })}
+        >
           {available}
-          <RadioCards<WithdrawalGateway>
-            legend={t('withdrawalScreen.gateway')}
-            legendHidden
-            hint={t('gateway.advice')}
-            options={(['bank', 'momo'] as const).map((value) => ({ value, label: t(gatewayLabel[value]) }))}
-            value={gateway}
-            onChoose={(value) => actorRef.send({ type: 'GATEWAY_CHOSEN', gateway: value })}
-          />
-        </>
+        </GatewayStep>
       );
     }
     if (succeeded) {
       return (
         <>
-          <FocusHeading key="done" level={2}>
-            {t('withdrawal.done')}
-          </FocusHeading>
+          {stepHeading('done', t('withdrawal.done'))}
           {onItsWay ? <p>{t('withdrawalScreen.onItsWay')}</p> : null}
           {operation ? <ReceiptSummary reference={operation.referenceNumber} /> : null}
           {available}
-          <div className="form-actions">
-            <Button onClick={() => actorRef.send({ type: 'AGAIN' })}>{t('withdrawalScreen.another')}</Button>
-            <Link className="button button-secondary" to="/Dashboard">
-              {t('withdrawalScreen.toDashboard')}
-            </Link>
-          </div>
+          <AgainRow
+            again={t('withdrawalScreen.another')}
+            onAgain={() => actorRef.send({ type: 'AGAIN' })}
+            toDashboard={t('withdrawalScreen.toDashboard')}
+          />
         </>
       );
     }
-    if (snapshot.matches('loadingBanks') || snapshot.matches('banksFailed')) {
-      return (
-        <BankListStep
-          loading={snapshot.matches('loadingBanks')}
-          error={error}
-          onRetry={() => actorRef.send({ type: 'RETRY' })}
-          back={back}
-        />
-      );
-    }
+    const banksStep = bankListStepOf(snapshot, {
+      error,
+      onRetry: () => actorRef.send({ type: 'RETRY' }),
+      back,
+    });
+    if (banksStep) return banksStep;
     // editing, submitting, following, failed (the Error dialog over the form).
-    const formError = fieldError('form');
     return (
       <form className="form" noValidate onSubmit={onSubmit}>
         <FocusHeading key={`form-${gateway ?? ''}`} level={2}>
@@ -140,20 +113,15 @@ export function WithdrawalScreen({ actorRef }: { actorRef: ActorRefFrom<Withdraw
         />
         {gateway === 'bank' ? (
           <>
-            <BankSelectField
-              id={`${id}-bankId`}
-              label={t('withdrawalScreen.bank')}
-              placeholder={t('withdrawalScreen.selectBank')}
+            <BankFields
+              screen="withdrawalScreen"
               banks={banks}
-              bankId={bank.bankId}
-              onValueChange={change('bankId')}
-            />
-            <BankAccountField
-              id={fieldId('bankAccountNumber')}
-              label={t('withdrawalScreen.bankAccount')}
-              value={bank.bankAccountNumber}
-              error={fieldError('bankAccountNumber')}
-              onValueChange={change('bankAccountNumber')}
+              form={bank}
+              field={(name) =>
+                name === 'bankId'
+                  ? { id: `${id}-bankId`, onValueChange: change(name) }
+                  : { id: fieldId(name), error: fieldError(name), onValueChange: change(name) }
+              }
             />
           </>
         ) : (
@@ -167,29 +135,13 @@ export function WithdrawalScreen({ actorRef }: { actorRef: ActorRefFrom<Withdraw
             onValueChange={change('momoMobileNumber')}
           />
         )}
-        {formError ? <Alert>{formError}</Alert> : null}
-        <div className="form-actions">
-          <Button type="submit" busy={busy} busyLabel={t('withdrawalScreen.processing')}>
-            {t('withdrawalScreen.submit')}
-          </Button>
-          {busy ? null : back}
-        </div>
+        {submitRow()}
       </form>
     );
   };
 
-  return (
-    <div className="wizard">
-      <h1 className="page-title">{t('withdrawalScreen.title')}</h1>
-      <Stepper
-        steps={[
-          t('withdrawalScreen.stepGateway'),
-          t('withdrawalScreen.stepDetails'),
-          t('withdrawalScreen.stepDone'),
-        ]}
-        current={selecting ? 0 : succeeded ? 2 : 1}
-      />
-      <section className="card">{step()}</section>
+  const dialogs = (
+    <>
       {failed && error ? (
         <Modal
           role="alertdialog"
@@ -225,6 +177,21 @@ export function WithdrawalScreen({ actorRef }: { actorRef: ActorRefFrom<Withdraw
           </div>
         </Modal>
       ) : null}
-    </div>
+    </>
+  );
+
+  return (
+    <WizardFrame
+      title={t('withdrawalScreen.title')}
+      steps={[
+        t('withdrawalScreen.stepGateway'),
+        t('withdrawalScreen.stepDetails'),
+        t('withdrawalScreen.stepDone'),
+      ]}
+      current={selecting ? 0 : succeeded ? 2 : 1}
+      over={dialogs}
+    >
+      {step()}
+    </WizardFrame>
   );
 }

@@ -11,17 +11,25 @@ import type { ErrorData } from '../contract/envelope';
 
 export const REQUEST_TIMEOUT_MS = 15_000;
 
-type TokenSource = () => string | null | undefined;
+/** Where the signed-in user's token and id live: the app installs it once (its session); the client keeps neither. */
+export interface AuthSource {
+  token: () => string | null | undefined;
+  userId: () => number | null | undefined;
+}
 
-let tokenSource: TokenSource = () => null;
+const signedOut: AuthSource = { token: () => null, userId: () => null };
+let authSource: AuthSource = signedOut;
 
-/** The app tells the client where the current token lives (the auth store); the client never stores it. */
-export const setTokenSource = (source: TokenSource): void => {
-  tokenSource = source;
+/** The app tells the client, once, where the current user lives; `null` forgets it. */
+export const setAuthSource = (source: AuthSource | null): void => {
+  authSource = source ?? signedOut;
 };
 
 /** The current bearer token, for the one call wretch cannot make (an upload that reports its progress). */
-export const currentToken = (): string | null => tokenSource() ?? null;
+export const currentToken = (): string | null => authSource.token() ?? null;
+
+/** The signed-in user's id, for the API's `userId` fields (0 when no one is signed in: the server answers 401). */
+export const currentUserId = (): number => authSource.userId() ?? 0;
 
 export type Query = Record<string, string | number | boolean>;
 
@@ -98,7 +106,7 @@ const prepare = (method: Method, path: ApiPath, options: RequestOptions) => {
   options.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
   let call = client.url(withQuery(path, options.query)).options({ signal: timeout.signal });
-  const token = isExempt(path) ? null : (options.token ?? tokenSource());
+  const token = isExempt(path) ? null : (options.token ?? currentToken());
   if (token) call = call.auth(`Bearer ${token}`);
   if (options.headers) call = call.headers(options.headers);
   if (options.body !== undefined) call = call.json(options.body as object);

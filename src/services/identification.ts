@@ -1,15 +1,25 @@
 import { apiPaths } from '../contract/paths';
 import { ApiError } from '../contract/failure';
 import type { AddIdentificationRequest, Identification, UploadedImage } from '../contract/identification';
-import { currentToken, get, getBlob, httpFailureOf, post, REQUEST_TIMEOUT_MS, unwrap } from './http';
+import {
+  currentToken,
+  currentUserId,
+  get,
+  getBlob,
+  httpFailureOf,
+  post,
+  REQUEST_TIMEOUT_MS,
+  unwrap,
+} from './http';
 
 type Call = { signal?: AbortSignal };
 
-export const getIdentifications = (userId: number, call: Call = {}) =>
-  get<Identification[]>(apiPaths.identificationsByUser, { ...call, query: { userId } });
+export const getIdentifications = (call: Call = {}) =>
+  get<Identification[]>(apiPaths.identificationsByUser, { ...call, query: { userId: currentUserId() } });
 
-export const addIdentification = (payload: AddIdentificationRequest, call: Call = {}) =>
-  post<Identification>(apiPaths.addIdentification, payload, call);
+/** The body without the user, whom the client takes from the session. */
+export const addIdentification = (payload: Omit<AddIdentificationRequest, 'userId'>, call: Call = {}) =>
+  post<Identification>(apiPaths.addIdentification, { ...payload, userId: currentUserId() }, call);
 
 /** The bytes of one of the user's own ID images (shown through a blob: URL that the caller revokes). */
 export const getIdentificationImage = (imageId: string, call: Call = {}) =>

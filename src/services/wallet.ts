@@ -9,7 +9,7 @@ import type {
   WithdrawalRequest,
 } from '../contract/wallet';
 import type { WalletAmount } from '../contract/user';
-import { get, post } from './http';
+import { currentUserId, get, post } from './http';
 
 type Call = { signal?: AbortSignal };
 
@@ -19,26 +19,33 @@ type Call = { signal?: AbortSignal };
  */
 const moneyPost = (
   path: (typeof apiPaths)[keyof typeof apiPaths],
-  body: unknown,
+  body: object,
   idempotencyKey: string,
   call: Call,
 ) =>
-  post<WalletOperationResult>(path, body, { ...call, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+  post<WalletOperationResult>(
+    path,
+    { ...body, userId: currentUserId() },
+    { ...call, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } },
+  );
+
+/** What a caller gives: the API's body without the user, whom the client takes from the session. */
+type Body<Request> = Omit<Request, 'userId'>;
 
 /** Card top-up: 200 'Successful', or 402 with 'card.declined' / 'card.insufficientFunds'. */
-export const topUpByCard = (payload: CardTopUpRequest, idempotencyKey: string, call: Call = {}) =>
+export const topUpByCard = (payload: Body<CardTopUpRequest>, idempotencyKey: string, call: Call = {}) =>
   moneyPost(apiPaths.cardTopUp, payload, idempotencyKey, call);
 
 /** Bank top-up: 200 'Successful', or 402 'topUp.bankFailed'. */
-export const topUpByBank = (payload: BankTopUpRequest, idempotencyKey: string, call: Call = {}) =>
+export const topUpByBank = (payload: Body<BankTopUpRequest>, idempotencyKey: string, call: Call = {}) =>
   moneyPost(apiPaths.bankTopUp, payload, idempotencyKey, call);
 
 /** MoMo top-up: 202 'pending' until the payer approves on the phone (follow it with getWalletOperation). */
-export const topUpByMomo = (payload: MomoTopUpRequest, idempotencyKey: string, call: Call = {}) =>
+export const topUpByMomo = (payload: Body<MomoTopUpRequest>, idempotencyKey: string, call: Call = {}) =>
   moneyPost(apiPaths.momoTopUp, payload, idempotencyKey, call);
 
 /** Withdrawal to a bank account or a MoMo number: 200 'pending' with the money held. */
-export const withdraw = (payload: WithdrawalRequest, idempotencyKey: string, call: Call = {}) =>
+export const withdraw = (payload: Body<WithdrawalRequest>, idempotencyKey: string, call: Call = {}) =>
   moneyPost(apiPaths.withdrawal, payload, idempotencyKey, call);
 
 /** The live status of one of the user's own operations. */
@@ -46,23 +53,22 @@ export const getWalletOperation = (referenceNumber: string, call: Call = {}) =>
   get<WalletOperationResult>(apiPaths.walletOperation, { ...call, query: { referenceNumber } });
 
 /** Every movement of the user's wallet, newest first. */
-export const getWalletHistory = (userId: number, call: Call = {}) =>
-  get<WalletHistoryRow[]>(apiPaths.walletHistory, { ...call, query: { userId } });
+export const getWalletHistory = (call: Call = {}) =>
+  get<WalletHistoryRow[]>(apiPaths.walletHistory, { ...call, query: { userId: currentUserId() } });
 
 /** One page (0-based; past the end answers the last page) of the wallet's movements, newest first, and their total. */
 export const getWalletHistoryPage = (
-  userId: number,
   { page, pageSize, search }: { page: number; pageSize: number; search?: string },
   call: Call = {},
 ) =>
   get<WalletHistoryPage>(apiPaths.walletHistoryPage, {
     ...call,
-    query: { userId, page, pageSize, ...(search ? { search } : {}) },
+    query: { userId: currentUserId(), page, pageSize, ...(search ? { search } : {}) },
   });
 
 /** The available balance (balance less holds), as the API's decimal GHS. */
-export const getWalletAmount = (userId: number, call: Call = {}) =>
-  get<WalletAmount>(apiPaths.walletAmount, { ...call, query: { userId } });
+export const getWalletAmount = (call: Call = {}) =>
+  get<WalletAmount>(apiPaths.walletAmount, { ...call, query: { userId: currentUserId() } });
 
 /** A fresh key for one submit attempt (random, 128 bits or more). */
 export const newIdempotencyKey = (): string => crypto.randomUUID();

@@ -6,7 +6,7 @@ import { I18nProvider } from '../../src/i18n/i18n';
 import { CompositionRoot } from '../../src/app/composition-root';
 import { AppRoutes } from '../../src/app/routes';
 import { authStore, resetAuth, saveSession } from '../../src/app/stores/auth-store';
-import { setTokenSource } from '../../src/services/http';
+import { setAuthSource } from '../../src/services/http';
 import { LocationDisplay, auth } from '../screens/render';
 
 const json = (body: unknown, status = 200) =>
@@ -53,14 +53,14 @@ const location = () => screen.getByTestId('location').textContent;
 beforeEach(() => {
   calls.length = 0;
   vi.stubGlobal('fetch', fakeApi);
-  setTokenSource(() => authStore.token);
+  // The composition root installs the session as the auth source.
   document.cookie = 'userConsent=true; path=/';
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
   resetAuth();
-  setTokenSource(() => null);
+  setAuthSource(null);
 });
 
 describe('composition root with the real services', () => {

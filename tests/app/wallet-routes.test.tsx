@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { pageOf } from '../../src/domain/paging';
-import { setTokenSource } from '../../src/services/http';
+import { setAuthSource } from '../../src/services/http';
 import { auth, fakeSession, renderApp } from '../screens/render';
 import { identification, operation, row } from '../screens/wallet-fixtures';
 import { stubCanvas } from '../screens/canvas-stub';
@@ -98,12 +98,12 @@ beforeEach(() => {
   identifications = [identification()];
   vi.stubGlobal('fetch', fakeApi);
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  setTokenSource(() => 'token-1');
+  setAuthSource({ token: () => 'token-1', userId: () => 7 });
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  setTokenSource(() => null);
+  setAuthSource(null);
 });
 
 const location = () => screen.getByTestId('location').textContent;

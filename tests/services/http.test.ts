@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { get, post, request, setTokenSource } from '../../src/services/http';
+import { get, post, request, setAuthSource } from '../../src/services/http';
 import { apiPaths, unauthenticatedPaths, type ApiPath } from '../../src/contract/paths';
 import { ApiError } from '../../src/contract/failure';
 import { getCountries, getBanksByCountry } from '../../src/services/reference';
@@ -27,19 +27,19 @@ const failureOf = async (promise: Promise<unknown>) => {
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  setTokenSource(() => 'secret-token');
+  setAuthSource({ token: () => 'secret-token', userId: () => 7 });
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
-  setTokenSource(() => null);
+  setAuthSource(null);
 });
 
 describe('bearer token', () => {
   it('is attached to a protected call', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { code: 200, message: 'OK', data: { walletAmount: 12.5 } }));
-    await expect(getWalletAmount(7)).resolves.toEqual({ walletAmount: 12.5 });
+    await expect(getWalletAmount()).resolves.toEqual({ walletAmount: 12.5 });
     const { url, headers, init } = lastRequest();
     expect(url).toBe('/api/User/GetWalletAmountByUserId?userId=7');
     expect(init.method).toBe('GET');
@@ -67,14 +67,14 @@ describe('bearer token', () => {
   });
 
   it('is absent when no one is signed in', async () => {
-    setTokenSource(() => null);
+    setAuthSource({ token: () => null, userId: () => 7 });
     fetchMock.mockResolvedValueOnce(json(200, { code: 200, message: 'OK', data: { walletAmount: 0 } }));
-    await getWalletAmount(7);
+    await getWalletAmount();
     expect(lastRequest().headers.has('Authorization')).toBe(false);
   });
 
   it('logout sends the token it is given, even when the store was already cleared', async () => {
-    setTokenSource(() => null);
+    setAuthSource({ token: () => null, userId: () => 7 });
     fetchMock.mockResolvedValueOnce(json(200, { code: 200, message: 'OK', data: null }));
     await logOut('old-token');
     const { url, init, headers } = lastRequest();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokenSource } from '../../src/services/http';
+import { setAuthSource } from '../../src/services/http';
 import {
   addIdentification,
   getIdentificationImage,
@@ -70,12 +70,12 @@ const json = (status: number, body: unknown) =>
 beforeEach(() => {
   FakeXhr.last = null;
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  setTokenSource(() => 'secret-token');
+  setAuthSource({ token: () => 'secret-token', userId: () => 7 });
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  setTokenSource(() => null);
+  setAuthSource(null);
 });
 
 describe('uploadIdentificationImage', () => {
@@ -107,7 +107,7 @@ describe('uploadIdentificationImage', () => {
   });
 
   it('sends no Authorization header when there is no token', () => {
-    setTokenSource(() => null);
+    setAuthSource({ token: () => null, userId: () => 7 });
     void uploadIdentificationImage(image()).catch(() => undefined);
     expect(xhr().headers).not.toHaveProperty('Authorization');
   });
@@ -180,7 +180,7 @@ describe('identification calls over the JSON client', () => {
 
   it('lists the user’s identifications with the bearer', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { code: 200, message: 'OK', data: [] }));
-    await expect(getIdentifications(7)).resolves.toEqual([]);
+    await expect(getIdentifications()).resolves.toEqual([]);
     expect(lastRequest().url).toBe('/api/User/GetAllIdentificationsByUserId?userId=7');
     expect(lastRequest().headers.get('Authorization')).toBe('Bearer secret-token');
   });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokenSource } from '../../src/services/http';
+import { setAuthSource } from '../../src/services/http';
 import {
   getWalletAmount,
   getWalletHistory,
@@ -34,12 +34,12 @@ beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockImplementation(async () => json(200, { code: 200, message: 'OK', data: result }));
   vi.stubGlobal('fetch', fetchMock);
-  setTokenSource(() => 'secret-token');
+  setAuthSource({ token: () => 'secret-token', userId: () => 7 });
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  setTokenSource(() => null);
+  setAuthSource(null);
 });
 
 describe('money-moving calls', () => {
@@ -116,14 +116,14 @@ describe('reading calls', () => {
 
   it('reads the history and the balance of the user', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { code: 200, message: 'OK', data: [] }));
-    await expect(getWalletHistory(7)).resolves.toEqual([]);
+    await expect(getWalletHistory()).resolves.toEqual([]);
     expect(lastRequest().url).toBe('/api/User/GetWalletHistoryByUserId?userId=7');
     const page = { rows: [], total: 0, page: 0, pageSize: 5 };
     fetchMock.mockResolvedValueOnce(json(200, { code: 200, message: 'OK', data: page }));
-    await expect(getWalletHistoryPage(7, { page: 2, pageSize: 5 })).resolves.toEqual(page);
+    await expect(getWalletHistoryPage({ page: 2, pageSize: 5 })).resolves.toEqual(page);
     expect(lastRequest().url).toBe('/api/User/GetWalletHistoryPage?userId=7&page=2&pageSize=5');
     fetchMock.mockResolvedValueOnce(json(200, { code: 200, message: 'OK', data: { walletAmount: 12.5 } }));
-    await expect(getWalletAmount(7)).resolves.toEqual({ walletAmount: 12.5 });
+    await expect(getWalletAmount()).resolves.toEqual({ walletAmount: 12.5 });
     expect(lastRequest().url).toBe('/api/User/GetWalletAmountByUserId?userId=7');
     expect(getWalletAmountFromUser).toBe(getWalletAmount);
   });

@@ -16,7 +16,6 @@ import { AddIdentificationScreen } from '../../screens/add-identification-screen
 import type { ImageLoader } from '../../screens/ghana-card';
 import { useAppActors } from '../app-actors';
 import { useLiveActors } from '../live-actors';
-import { useUserId } from '../use-user-id';
 
 const loadImage: ImageLoader = (imageId, call) => getIdentificationImage(imageId, call);
 
@@ -27,7 +26,6 @@ function IdentificationsList({ onAdd }: { onAdd: () => void }) {
 
 function AddIdentification({ onCancel }: { onCancel: () => void }) {
   const { session } = useAppActors();
-  const userId = useUserId();
   const navigate = useNavigate();
   const actorRef = useActorRef(
     identificationFormMachine.provide({
@@ -37,9 +35,7 @@ function AddIdentification({ onCancel }: { onCancel: () => void }) {
         uploadImage: fromPromise(({ input, signal }) =>
           uploadIdentificationImage(input.file, { signal, onProgress: input.onProgress }),
         ),
-        addIdentification: fromPromise(({ input, signal }) =>
-          addIdentification({ ...input, userId }, { signal }),
-        ),
+        addIdentification: fromPromise(({ input, signal }) => addIdentification(input, { signal })),
       },
       actions: {
         identificationAdded: () => session.send({ type: 'IDENTIFICATION_ADDED' }),

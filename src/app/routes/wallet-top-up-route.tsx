@@ -1,9 +1,8 @@
 import { useActorRef } from '@xstate/react';
 import { topUpMachine } from '../../machines/top-up.machine';
-import { IdentityGate } from '../../screens/identity-gate';
 import { WalletTopUpScreen } from '../../screens/wallet-top-up-screen';
-import { useAppActors } from '../app-actors';
 import { useLiveActors } from '../live-actors';
+import { gatedFlowRoute } from './gated-flow';
 
 function TopUpFlow() {
   const actorRef = useActorRef(topUpMachine.provide(useLiveActors().topUp), { input: {} });
@@ -11,11 +10,4 @@ function TopUpFlow() {
 }
 
 /** /WalletTopUp and /Dashboard/walletTopUp: the top-up wizard, behind the identity gate. */
-export default function WalletTopUpRoute() {
-  const { session } = useAppActors();
-  return (
-    <IdentityGate session={session} title="topUpScreen.title">
-      <TopUpFlow />
-    </IdentityGate>
-  );
-}
+export default gatedFlowRoute('topUpScreen.title', TopUpFlow);

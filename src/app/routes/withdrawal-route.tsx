@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { walletBalanceMachine } from '../../machines/wallet-balance.machine';
 import { withdrawalMachine } from '../../machines/withdrawal.machine';
-import { IdentityGate } from '../../screens/identity-gate';
 import { WithdrawalScreen } from '../../screens/withdrawal-screen';
 import { useI18n } from '../../i18n/i18n';
 import { useAppActors } from '../app-actors';
 import { useLiveActors } from '../live-actors';
+import { gatedFlowRoute } from './gated-flow';
 
 function WithdrawalFlow({ walletAmount }: { walletAmount: number }) {
   const actorRef = useActorRef(withdrawalMachine.provide(useLiveActors().withdrawal), {
@@ -37,11 +37,4 @@ function WithdrawalWithBalance() {
 }
 
 /** /Withdrawal: the withdrawal wizard, behind the identity gate. */
-export default function WithdrawalRoute() {
-  const { session } = useAppActors();
-  return (
-    <IdentityGate session={session} title="withdrawalScreen.title">
-      <WithdrawalWithBalance />
-    </IdentityGate>
-  );
-}
+export default gatedFlowRoute('withdrawalScreen.title', WithdrawalWithBalance);

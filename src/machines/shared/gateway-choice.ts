@@ -63,3 +63,9 @@ export const bankListGuards = {
   needsData: ({ context }: { context: { banks: Bank[] } }, params: { gateway: string }) =>
     params.gateway === 'bank' && context.banks.length === 0,
 };
+
+/** BACK to the gateway choice at `target` (forgetting the form), and the bank list's states, which take it too. */
+export const backToGateways = <Target extends string>(target: Target) => {
+  const back = { BACK: { target, actions: 'leaveGateway' } } as const;
+  return { back, banks: bankListStates(back) };
+};

@@ -7,8 +7,8 @@ import { useMemo } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { Bank } from '../contract/reference';
 import type { Identification } from '../contract/identification';
-import type { WalletAmount } from '../contract/user';
-import type { WalletHistoryPage, WalletOperationResult } from '../contract/wallet';
+import type { WalletBalance } from '../contract/user';
+import type { WalletMovementPage, WalletOperation } from '../contract/wallet';
 import type { SessionMachine } from '../machines/session.machine';
 import type { OperationQuery } from '../machines/shared/follow-operation';
 import type { PageRequest } from '../machines/shared/paged-list';
@@ -27,6 +27,7 @@ import {
   withdraw,
 } from '../services/wallet';
 import { useAppActors } from './app-actors';
+import type { MinorUnits } from '../domain/money';
 
 /** Ghana's banks (spec section 9: the bank list uses country id 1). */
 export const BANKS_COUNTRY_ID = 1;
@@ -45,12 +46,12 @@ const callTopUp = (call: TopUpCall, signal: AbortSignal) => {
 };
 
 export const liveActors = (session: Session) => {
-  const walletChanged = (_: unknown, params: { walletAmount: number }) =>
+  const walletChanged = (_: unknown, params: { walletAmount: MinorUnits }) =>
     session.send({ type: 'WALLET_AMOUNT_CHANGED', walletAmount: params.walletAmount });
   const loadBanks = fromPromise<Bank[], void>(({ signal }) =>
     getBanksByCountry(BANKS_COUNTRY_ID, { signal }),
   );
-  const getOperation = fromPromise<WalletOperationResult, OperationQuery>(({ input, signal }) =>
+  const getOperation = fromPromise<WalletOperation, OperationQuery>(({ input, signal }) =>
     getWalletOperation(input.referenceNumber, { signal }),
   );
   return {
@@ -58,7 +59,7 @@ export const liveActors = (session: Session) => {
       actors: {
         loadBanks,
         getOperation,
-        topUp: fromPromise<WalletOperationResult, TopUpCall>(({ input, signal }) => callTopUp(input, signal)),
+        topUp: fromPromise<WalletOperation, TopUpCall>(({ input, signal }) => callTopUp(input, signal)),
       },
       actions: { walletChanged },
     },
@@ -66,7 +67,7 @@ export const liveActors = (session: Session) => {
       actors: {
         loadBanks,
         getOperation,
-        withdraw: fromPromise<WalletOperationResult, WithdrawalCall>(({ input, signal }) =>
+        withdraw: fromPromise<WalletOperation, WithdrawalCall>(({ input, signal }) =>
           withdraw(input.request, input.idempotencyKey, { signal }),
         ),
       },
@@ -74,7 +75,7 @@ export const liveActors = (session: Session) => {
     },
     balance: {
       actors: {
-        loadBalance: fromPromise<WalletAmount, void>(({ signal }) => getWalletAmount({ signal })),
+        loadBalance: fromPromise<WalletBalance, void>(({ signal }) => getWalletAmount({ signal })),
       },
       actions: { walletChanged },
     },
@@ -93,7 +94,7 @@ export const liveActors = (session: Session) => {
     },
     walletHistory: {
       actors: {
-        loadPage: fromPromise<WalletHistoryPage, PageRequest>(({ input, signal }) =>
+        loadPage: fromPromise<WalletMovementPage, PageRequest>(({ input, signal }) =>
           getWalletHistoryPage(input, { signal }),
         ),
       },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languages } from '../domain/language';
+import type { MinorUnits } from '../domain/money';
 import { apiAmountSchema } from './envelope';
 
 /** A language a user can keep on the account (the server's mails use it). */
@@ -41,9 +42,13 @@ export const userDetailsSchema = z.object({
   walletAmount: apiAmountSchema,
 });
 export type UserDetails = z.infer<typeof userDetailsSchema>;
+/** The signed-in user as the browser holds it (src/services converts): `walletAmount` in pesewas. */
+export type SessionUser = Omit<UserDetails, 'walletAmount'> & { walletAmount: MinorUnits };
 
 export const logInResponseSchema = z.object({ token: z.string(), userDetails: userDetailsSchema });
 export type LogInResponse = z.infer<typeof logInResponseSchema>;
+/** The log-in answer as the browser holds it: the user's `walletAmount` in pesewas. */
+export type LogInAnswer = Omit<LogInResponse, 'userDetails'> & { userDetails: SessionUser };
 
 export const validateTokenRequestSchema = z.object({ token: z.string().max(512) });
 /** A dead token is a 401, so a success always says `true`. */
@@ -53,6 +58,8 @@ export const userIdQuerySchema = z.object({ userId: z.coerce.number().int().posi
 
 export const walletAmountSchema = z.object({ walletAmount: apiAmountSchema });
 export type WalletAmount = z.infer<typeof walletAmountSchema>;
+/** The available balance as the browser holds it, in pesewas. */
+export type WalletBalance = { walletAmount: MinorUnits };
 
 export const forgotPasswordRequestSchema = z.object({ email: z.string().max(320) });
 export const verifyResetCodeRequestSchema = z.object({

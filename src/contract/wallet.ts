@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MinorUnits } from '../domain/money';
 import { SEARCH_TERM_MAX_LENGTH } from '../domain/paging';
 import { apiAmountSchema, envelopeResponses, envelopeSchema } from './envelope';
 
@@ -141,6 +142,24 @@ export const walletHistoryPageSchema = z.object({
   pageSize: z.number().int(),
 });
 export type WalletHistoryPage = z.infer<typeof walletHistoryPageSchema>;
+
+/*
+ * The browser's side of these answers: src/services converts every amount from the API's decimal to pesewas as it
+ * reads it (and back as it sends), so machines, the session, stores and screens only ever hold MinorUnits.
+ */
+
+/** A wallet operation as the browser holds it: `amount` and `walletAmount` in pesewas. */
+export type WalletOperation = Omit<WalletOperationResult, 'amount' | 'walletAmount'> & {
+  amount: MinorUnits;
+  walletAmount: MinorUnits;
+};
+/** A history row as the browser holds it: `amount` in pesewas. */
+export type WalletMovement = Omit<WalletHistoryRow, 'amount'> & { amount: MinorUnits };
+export type WalletMovementPage = Omit<WalletHistoryPage, 'rows'> & { rows: WalletMovement[] };
+/** A money-moving request as the browser builds it: `amount` in pesewas, the user taken from the session. */
+export type PaymentInPesewas<Request extends { amount: unknown }> = Omit<Request, 'userId' | 'amount'> & {
+  amount: MinorUnits;
+};
 
 /** What every money-moving POST answers: 200 (202 for a MoMo top-up waiting for the payer), or the failure envelope (a 402 says why the payment failed). */
 export const walletMoneyResponses = {

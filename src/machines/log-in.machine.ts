@@ -6,7 +6,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { emailViolation } from '../domain/email';
 import type { DomainMessageId } from '../domain/messages';
 import type { RuleViolation } from '../domain/rule';
-import type { LogInRequest, LogInResponse } from '../contract/user';
+import type { LogInAnswer, LogInRequest } from '../contract/user';
 import type { AuthSession } from './session.machine';
 import { failureStatus, notProvided } from './failure-messages';
 
@@ -53,7 +53,7 @@ export const logInMachine = setup({
   },
   actors: {
     /** POST api/User/UserLogin. */
-    logIn: fromPromise<LogInResponse, LogInRequest>(async () => notProvided('logIn')),
+    logIn: fromPromise<LogInAnswer, LogInRequest>(async () => notProvided('logIn')),
   },
   guards: {
     formValid: ({ context }) => logInViolations(context.email, context.password).length === 0,

@@ -5,13 +5,14 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { DomainMessageId } from '../domain/messages';
-import type { UserDetails } from '../contract/user';
+import type { SessionUser } from '../contract/user';
 import { failureStatus, isConnectionFailure, notProvided } from './failure-messages';
+import type { MinorUnits } from '../domain/money';
 
 /** What the app keeps of a signed-in user (spec section 3 "auth"): the token and the user's details. */
 export interface AuthSession {
   token: string;
-  user: UserDetails;
+  user: SessionUser;
 }
 
 export interface SessionInput {
@@ -31,7 +32,7 @@ export type SessionEvent =
   | { type: 'LOGGED_IN'; auth: AuthSession }
   | { type: 'LOG_OUT' }
   | { type: 'VISIBILITY_CHANGED'; visible: boolean }
-  | { type: 'WALLET_AMOUNT_CHANGED'; walletAmount: number }
+  | { type: 'WALLET_AMOUNT_CHANGED'; walletAmount: MinorUnits }
   | { type: 'IDENTIFICATION_ADDED' };
 
 export interface TokenInput {
@@ -80,7 +81,7 @@ export const sessionMachine = setup({
     setEndingMessage: assign((_, params: { messageId: DomainMessageId }) => ({
       endingMessage: params.messageId,
     })),
-    setWalletAmount: assign(({ context }, params: { walletAmount: number }) => ({
+    setWalletAmount: assign(({ context }, params: { walletAmount: MinorUnits }) => ({
       auth: context.auth && {
         ...context.auth,
         user: { ...context.auth.user, walletAmount: params.walletAmount },

@@ -19,7 +19,6 @@ import {
   type CardPaymentInput,
 } from '../domain/card';
 import type { DomainMessageId } from '../domain/messages';
-import { minorToApiAmount } from '../domain/money';
 import { DEFAULT_MOMO_PROVIDER, momoPhoneInput } from '../domain/momo';
 import { digitsOnly, type RuleViolation } from '../domain/rule';
 import {
@@ -28,7 +27,12 @@ import {
   type BankTopUpInput,
   type MomoTopUpInput,
 } from '../domain/top-up';
-import type { CardTopUpRequest, BankTopUpRequest, MomoTopUpRequest } from '../contract/wallet';
+import type {
+  CardTopUpRequest,
+  BankTopUpRequest,
+  MomoTopUpRequest,
+  PaymentInPesewas,
+} from '../contract/wallet';
 import { failureStatus, serverMessageId } from './failure-messages';
 import { changeField, formRules, selectedId, type FieldFilters } from './shared/form-rules';
 
@@ -212,15 +216,15 @@ interface TopUpFormState {
   error: DomainMessageId | null;
 }
 
-/** The top-up call: which endpoint, its body (the service adds the user's id) and the Idempotency-Key header. */
+/** The top-up call: which endpoint, its body in pesewas (the service adds the user's id) and the Idempotency-Key header. */
 export type TopUpCall =
-  | { gateway: 'card'; request: Omit<CardTopUpRequest, 'userId'>; idempotencyKey: string }
-  | { gateway: 'bank'; request: Omit<BankTopUpRequest, 'userId'>; idempotencyKey: string }
-  | { gateway: 'momo'; request: Omit<MomoTopUpRequest, 'userId'>; idempotencyKey: string };
+  | { gateway: 'card'; request: PaymentInPesewas<CardTopUpRequest>; idempotencyKey: string }
+  | { gateway: 'bank'; request: PaymentInPesewas<BankTopUpRequest>; idempotencyKey: string }
+  | { gateway: 'momo'; request: PaymentInPesewas<MomoTopUpRequest>; idempotencyKey: string };
 
 /** The call for the current (valid) form. */
 export const topUpCallOf = (context: TopUpForms, idempotencyKey: string): TopUpCall => {
-  const amountOf = (typed: string) => minorToApiAmount(amountInputToMinor(typed) ?? 0);
+  const amountOf = (typed: string) => amountInputToMinor(typed) ?? 0;
   switch (context.gateway) {
     case 'bank':
       return {

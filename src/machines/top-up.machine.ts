@@ -17,7 +17,7 @@ import { todayIso, type IsoDate } from '../domain/calendar';
 import type { DomainMessageId } from '../domain/messages';
 import type { RuleViolation } from '../domain/rule';
 import type { Bank } from '../contract/reference';
-import type { WalletOperationResult } from '../contract/wallet';
+import type { WalletOperation } from '../contract/wallet';
 import { failureStatus, notProvided } from './failure-messages';
 import {
   bankListActors,
@@ -65,7 +65,7 @@ export interface TopUpContext extends keys.IdempotencyKeys {
   showViolations: boolean;
   error: DomainMessageId | null;
   /** The last answer about the operation (reference number, status, new balance). */
-  operation: WalletOperationResult | null;
+  operation: WalletOperation | null;
 }
 
 export type TopUpEvent = WizardEvent<TopUpGateway, TopUpField> | { type: 'DONE' };
@@ -99,7 +99,7 @@ export const topUpMachine = setup({
   actors: {
     ...bankListActors,
     /** POST AddFundsToWallet / AddBanksFundsToWallet / AddMOMOFundsToWallet with the Idempotency-Key header. */
-    topUp: fromPromise<WalletOperationResult, TopUpCall>(async () => notProvided('topUp')),
+    topUp: fromPromise<WalletOperation, TopUpCall>(async () => notProvided('topUp')),
     ...operations.followActors,
   },
   delays: topUpDelays,
@@ -112,8 +112,8 @@ export const topUpMachine = setup({
   },
   actions: {
     ...wizardActions<TopUpContext, TopUpEvent, TopUpGateway, TopUpField>(topUpFormRules),
-    setOperation: assign((_, params: { result: WalletOperationResult }) => ({ operation: params.result })),
-    setOperationFailed: assign(({ context }, params: { result: WalletOperationResult }) => ({
+    setOperation: assign((_, params: { result: WalletOperation }) => ({ operation: params.result })),
+    setOperationFailed: assign(({ context }, params: { result: WalletOperation }) => ({
       error: operations.operationFailureMessage(params.result, gatewayFailure(context.gateway)),
       ...keys.keyDropped,
     })),

@@ -6,14 +6,15 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { notProvided } from './failure-messages';
+import type { MinorUnits } from '../domain/money';
 
 export interface WalletBalanceInput {
-  /** The session's copy of the available balance, the API's decimal GHS. */
-  walletAmount: number;
+  /** The session's copy of the available balance, in pesewas. */
+  walletAmount: MinorUnits;
 }
 
 export interface WalletBalanceContext {
-  walletAmount: number;
+  walletAmount: MinorUnits;
   /** Whether the figure is the server's (false: the session's copy). */
   fresh: boolean;
 }
@@ -25,12 +26,12 @@ export const walletBalanceMachine = setup({
   },
   actors: {
     /** GET api/User/GetWalletAmountByUserId. */
-    loadBalance: fromPromise<{ walletAmount: number }, void>(async () => notProvided('loadBalance')),
+    loadBalance: fromPromise<{ walletAmount: MinorUnits }, void>(async () => notProvided('loadBalance')),
   },
   actions: {
     /** The app sends WALLET_AMOUNT_CHANGED to the session. */
-    walletChanged: (_, _params: { walletAmount: number }) => notProvided('walletChanged'),
-    setBalance: assign((_, params: { walletAmount: number }) => ({
+    walletChanged: (_, _params: { walletAmount: MinorUnits }) => notProvided('walletChanged'),
+    setBalance: assign((_, params: { walletAmount: MinorUnits }) => ({
       walletAmount: params.walletAmount,
       fresh: true,
     })),

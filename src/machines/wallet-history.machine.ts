@@ -7,7 +7,7 @@
  * movements whose reference or counterparty contains it. 'Showing x-y of n' comes from the server's total. A server-paged list (src/machines/shared/paged-list.ts).
  */
 import { HISTORY_PAGE_SIZE, type PageWindow } from '../domain/paging';
-import type { WalletHistoryRow } from '../contract/wallet';
+import type { WalletMovement } from '../contract/wallet';
 import {
   serverPagedList,
   serverPageShown,
@@ -15,15 +15,15 @@ import {
   type ServerPagedListContext,
 } from './shared/paged-list';
 
-export type WalletHistoryContext = ServerPagedListContext<WalletHistoryRow>;
+export type WalletHistoryContext = ServerPagedListContext<WalletMovement>;
 export type WalletHistoryPageRequest = PageRequest;
 
 /** The rows shown and the 'Showing x-y of n' figures. */
 export const walletHistoryPage = (
   context: Pick<WalletHistoryContext, 'rows' | 'page' | 'total'>,
-): { rows: WalletHistoryRow[]; window: PageWindow } => serverPageShown(context, HISTORY_PAGE_SIZE);
+): { rows: WalletMovement[]; window: PageWindow } => serverPageShown(context, HISTORY_PAGE_SIZE);
 
-export const walletHistoryMachine = serverPagedList<WalletHistoryRow>({
+export const walletHistoryMachine = serverPagedList<WalletMovement>({
   id: 'walletHistory',
   loadId: 'loadHistory',
   pageSize: HISTORY_PAGE_SIZE,

@@ -5,22 +5,23 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { DomainMessageId } from '../domain/messages';
-import type { WalletHistoryRow } from '../contract/wallet';
+import type { WalletMovement } from '../contract/wallet';
 import { notProvided } from './failure-messages';
+import type { MinorUnits } from '../domain/money';
 
 /** How many movements Recent Activity shows. */
 export const RECENT_ACTIVITY_SIZE = 5;
 
 export interface WalletSummary {
-  /** The available balance (balance less holds), the API's decimal GHS. */
-  walletAmount: number;
+  /** The available balance (balance less holds), in pesewas. */
+  walletAmount: MinorUnits;
   /** The latest movements, newest first. */
-  recent: WalletHistoryRow[];
+  recent: WalletMovement[];
 }
 
 export interface WalletContext {
-  walletAmount: number | null;
-  recent: WalletHistoryRow[];
+  walletAmount: MinorUnits | null;
+  recent: WalletMovement[];
   error: DomainMessageId | null;
 }
 
@@ -37,7 +38,7 @@ export const walletMachine = setup({
   },
   actions: {
     /** The app sends WALLET_AMOUNT_CHANGED to the session. */
-    walletChanged: (_, _params: { walletAmount: number }) => notProvided('walletChanged'),
+    walletChanged: (_, _params: { walletAmount: MinorUnits }) => notProvided('walletChanged'),
     setWallet: assign((_, params: WalletSummary) => ({
       walletAmount: params.walletAmount,
       recent: params.recent.slice(0, RECENT_ACTIVITY_SIZE),

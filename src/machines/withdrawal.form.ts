@@ -10,7 +10,7 @@ import {
   DEFAULT_BANK_ROUTING_NUMBER,
 } from '../domain/bank-account';
 import type { DomainMessageId } from '../domain/messages';
-import { minorToApiAmount, type MinorUnits } from '../domain/money';
+import type { MinorUnits } from '../domain/money';
 import { DEFAULT_MOMO_PROVIDER, momoPhoneInput } from '../domain/momo';
 import type { RuleViolation } from '../domain/rule';
 import {
@@ -18,7 +18,7 @@ import {
   momoWithdrawalViolations,
   type WithdrawalField,
 } from '../domain/withdrawal';
-import type { WithdrawalRequest } from '../contract/wallet';
+import type { PaymentInPesewas, WithdrawalRequest } from '../contract/wallet';
 import { failureStatus, serverMessageId } from './failure-messages';
 import { changeField, formRules, selectedId, type FieldFilters } from './shared/form-rules';
 
@@ -120,9 +120,9 @@ export const withdrawalFormRules = formRules({
   fieldOf: (field) => (isWithdrawalField(field) ? field : null),
 });
 
-/** The withdrawal call: its body (the service adds the user's id) and the Idempotency-Key header. */
+/** The withdrawal call: its body in pesewas (the service adds the user's id) and the Idempotency-Key header. */
 export interface WithdrawalCall {
-  request: Omit<WithdrawalRequest, 'userId'>;
+  request: PaymentInPesewas<WithdrawalRequest>;
   idempotencyKey: string;
 }
 
@@ -131,7 +131,7 @@ export const withdrawalCallOf = (context: WithdrawalForms, idempotencyKey: strin
   const momo = context.gateway === 'momo';
   const typed = momo ? context.momo.amount : context.bank.amount;
   const common = {
-    amount: minorToApiAmount(amountInputToMinor(typed) ?? 0),
+    amount: amountInputToMinor(typed) ?? 0,
     bankRoutingNumber: DEFAULT_BANK_ROUTING_NUMBER,
     accountTypeId: DEFAULT_ACCOUNT_TYPE_ID,
     provider: DEFAULT_MOMO_PROVIDER,

@@ -16,11 +16,11 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { DomainMessageId } from '../domain/messages';
-import { parseDecimalAmount, type MinorUnits } from '../domain/money';
+import type { MinorUnits } from '../domain/money';
 import type { RuleViolation } from '../domain/rule';
 import type { WithdrawalField } from '../domain/withdrawal';
 import type { Bank } from '../contract/reference';
-import type { WalletOperationResult } from '../contract/wallet';
+import type { WalletOperation } from '../contract/wallet';
 import { notProvided } from './failure-messages';
 import { editingTransitions } from './shared/form-rules';
 import * as operations from './shared/follow-operation';
@@ -46,8 +46,8 @@ import {
 } from './withdrawal.form';
 
 export interface WithdrawalInput {
-  /** The available balance (balance less holds) as the session holds it: the API's decimal GHS. */
-  walletAmount: number;
+  /** The available balance (balance less holds) as the session holds it, in pesewas. */
+  walletAmount: MinorUnits;
   /** Seed of the Idempotency-Keys (random when absent). */
   keySeed?: string;
 }
@@ -68,7 +68,7 @@ export interface WithdrawalContext extends keys.IdempotencyKeys {
   successDialog: boolean;
   /** Succeeded while the payout was still pending at the end of the follow timeout. */
   onItsWay: boolean;
-  operation: WalletOperationResult | null;
+  operation: WalletOperation | null;
 }
 
 export type WithdrawalEvent = WizardEvent<WithdrawalGateway, WithdrawalFormField> | { type: 'CLOSE' };
@@ -79,8 +79,6 @@ export const withdrawalDelays = {
   /** ...for at most 30 s; still pending then, it is reported as on its way. */
   followTimeout: 30_000,
 } as const;
-
-const availableOf = (walletAmount: number): MinorUnits => parseDecimalAmount(walletAmount) ?? 0;
 
 const resetForms = () => ({
   bank: emptyBankWithdrawalForm(),
@@ -111,7 +109,7 @@ export const withdrawalMachine = setup({
   actors: {
     ...bankListActors,
     /** POST api/Transaction/WithDrawalMoney with the Idempotency-Key header. */
-    withdraw: fromPromise<WalletOperationResult, WithdrawalCall>(async () => notProvided('withdraw')),
+    withdraw: fromPromise<WalletOperation, WithdrawalCall>(async () => notProvided('withdraw')),
     ...operations.followActors,
   },
   delays: withdrawalDelays,
@@ -125,9 +123,9 @@ export const withdrawalMachine = setup({
     ...wizardActions<WithdrawalContext, WithdrawalEvent, WithdrawalGateway, WithdrawalFormField>(
       withdrawalFormRules,
     ),
-    setOperation: assign((_, params: { result: WalletOperationResult }) => ({
+    setOperation: assign((_, params: { result: WalletOperation }) => ({
       operation: params.result,
-      availableMinor: availableOf(params.result.walletAmount),
+      availableMinor: params.result.walletAmount,
     })),
     setSucceeded: assign((_, params: { onItsWay: boolean }) => ({
       ...resetForms(),
@@ -136,7 +134,7 @@ export const withdrawalMachine = setup({
       onItsWay: params.onItsWay,
       ...keys.keyDropped,
     })),
-    setOperationFailed: assign((_, params: { result: WalletOperationResult }) => ({
+    setOperationFailed: assign((_, params: { result: WalletOperation }) => ({
       error: operations.operationFailureMessage(params.result, 'withdrawal.failed'),
       ...keys.keyDropped,
     })),
@@ -158,7 +156,7 @@ export const withdrawalMachine = setup({
     ...restart(),
     ...keys.initialKeys(input.keySeed),
     banks: [],
-    availableMinor: availableOf(input.walletAmount),
+    availableMinor: input.walletAmount,
   }),
   initial: 'selectingGateway',
   states: {

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { parseDecimalAmount } from '../domain/money';
 import type { SessionMachine } from '../machines/session.machine';
 import type { WalletMachine } from '../machines/wallet.machine';
 import { useI18n } from '../i18n/i18n';
@@ -28,7 +27,7 @@ export function DashboardHomeScreen({
   const firstName = useSelector(session, (s) => s.context.auth?.user.firstName ?? '');
   const walletAmount = useSelector(session, (s) => s.context.auth?.user.walletAmount ?? 0);
   const [hidden, setHidden] = useState(false);
-  const balance = formatMoney(parseDecimalAmount(walletAmount) ?? 0);
+  const balance = formatMoney(walletAmount);
 
   return (
     <div className="dashboard-home">

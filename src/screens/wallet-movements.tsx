@@ -1,5 +1,4 @@
-import type { WalletHistoryRow, WalletOperationStatus } from '../contract/wallet';
-import { parseDecimalAmount } from '../domain/money';
+import type { WalletMovement, WalletOperationStatus } from '../contract/wallet';
 import { useI18n } from '../i18n/i18n';
 
 /** Spec section 2: 'pending' amber, 'Failed' red, anything else green. */
@@ -12,7 +11,7 @@ export function StatusBadge({ status }: { status: WalletOperationStatus }) {
 }
 
 /** Credit: an up arrow in green; anything else a down arrow in red; the word is there for screen readers. */
-export function Direction({ actionType }: { actionType: WalletHistoryRow['actionType'] }) {
+export function Direction({ actionType }: { actionType: WalletMovement['actionType'] }) {
   const { t } = useI18n();
   const credit = actionType === 'Credit';
   return (
@@ -24,11 +23,11 @@ export function Direction({ actionType }: { actionType: WalletHistoryRow['action
 }
 
 /** The movement's amount as GH₵ with its direction arrow. */
-export function MovementAmount({ row }: { row: WalletHistoryRow }) {
+export function MovementAmount({ row }: { row: WalletMovement }) {
   const { formatMoney } = useI18n();
   return (
     <span className="movement-amount">
-      <Direction actionType={row.actionType} /> {formatMoney(parseDecimalAmount(row.amount) ?? 0)}
+      <Direction actionType={row.actionType} /> {formatMoney(row.amount)}
     </span>
   );
 }
@@ -37,9 +36,9 @@ export function MovementAmount({ row }: { row: WalletHistoryRow }) {
 export const useMovementText = () => {
   const { t, formatDate } = useI18n();
   return {
-    description: (row: WalletHistoryRow) =>
+    description: (row: WalletMovement) =>
       t(`operation.${row.kind}`, { counterparty: row.counterparty }).trim(),
-    date: (row: WalletHistoryRow) => {
+    date: (row: WalletMovement) => {
       const date = new Date(row.date);
       return Number.isNaN(date.getTime())
         ? row.date
@@ -49,7 +48,7 @@ export const useMovementText = () => {
 };
 
 /** The dashboard's Recent Activity: the latest movements as a list (a table would be too wide on a phone). */
-export function MovementList({ rows }: { rows: readonly WalletHistoryRow[] }) {
+export function MovementList({ rows }: { rows: readonly WalletMovement[] }) {
   const text = useMovementText();
   return (
     <ul className="movement-list">

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { parseDecimalAmount } from '../domain/money';
 import { MOMO_PROVIDERS } from '../domain/momo';
 import type { TopUpMachine } from '../machines/top-up.machine';
 import type { CardFormField, TopUpField, TopUpGateway, TopUpViolationField } from '../machines/top-up.form';
@@ -49,16 +48,14 @@ export function WalletTopUpScreen({ actorRef }: { actorRef: ActorRefFrom<TopUpMa
     submit: { label: t('topUpScreen.pay'), busyLabel: t('topUpScreen.processing') },
     t,
   });
-  /** The API's decimal amounts, in pesewas. */
-  const minor = (apiAmount: number) => parseDecimalAmount(apiAmount) ?? 0;
   /** The operation summed up: its reference, the amount paid and, once recharged, the new balance. */
   const paid = (withBalance: boolean) =>
     operation ? (
       <ReceiptSummary
         reference={operation.referenceNumber}
-        amountMinor={minor(operation.amount)}
+        amountMinor={operation.amount}
         amountLabel={t('topUpScreen.amountPaid')}
-        balanceMinor={withBalance ? minor(operation.walletAmount) : null}
+        balanceMinor={withBalance ? operation.walletAmount : null}
       />
     ) : null;
   const again = (

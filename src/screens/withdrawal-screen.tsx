@@ -6,7 +6,6 @@ import type { WithdrawalFormField, WithdrawalGateway } from '../machines/withdra
 import type { WithdrawalMachine } from '../machines/withdrawal.machine';
 import { useI18n } from '../i18n/i18n';
 import type { MessageId } from '../i18n/en';
-import { parseDecimalAmount } from '../domain/money';
 import { bankListStepOf } from './bank-list-step';
 import { AmountField } from './ui/amount-field';
 import { Button } from './ui/button';
@@ -169,9 +168,7 @@ export function WithdrawalScreen({ actorRef }: { actorRef: ActorRefFrom<Withdraw
         <Modal title={t('withdrawalScreen.success')} onClose={() => actorRef.send({ type: 'CLOSE' })}>
           <p className="modal-message">{t('withdrawal.done')}</p>
           {onItsWay ? <p>{t('withdrawalScreen.onItsWay')}</p> : null}
-          {operation ? (
-            <ReceiptSummary amountMinor={parseDecimalAmount(operation.amount)} status={operation.status} />
-          ) : null}
+          {operation ? <ReceiptSummary amountMinor={operation.amount} status={operation.status} /> : null}
           <div className="form-actions">
             <Button onClick={() => actorRef.send({ type: 'CLOSE' })}>{t('withdrawalScreen.close')}</Button>
           </div>

@@ -1,5 +1,12 @@
 import { apiPaths } from '../contract/paths';
-import type { LogInRequest, LogInResponse, SetLanguageRequest, SignUpRequest } from '../contract/user';
+import type {
+  LogInAnswer,
+  LogInRequest,
+  LogInResponse,
+  SetLanguageRequest,
+  SignUpRequest,
+} from '../contract/user';
+import { apiAmountToMinor } from './amounts';
 import { post } from './http';
 
 type Call = { signal?: AbortSignal };
@@ -7,8 +14,11 @@ type Call = { signal?: AbortSignal };
 export const register = (payload: SignUpRequest, call: Call = {}) =>
   post<{ userId: number }>(apiPaths.register, payload, call);
 
-export const logIn = (credentials: LogInRequest, call: Call = {}) =>
-  post<LogInResponse>(apiPaths.logIn, credentials, call);
+/** The user's balance comes back in pesewas. */
+export const logIn = async (credentials: LogInRequest, call: Call = {}): Promise<LogInAnswer> => {
+  const { token, userDetails } = await post<LogInResponse>(apiPaths.logIn, credentials, call);
+  return { token, userDetails: { ...userDetails, walletAmount: apiAmountToMinor(userDetails.walletAmount) } };
+};
 
 /** Sent without an Authorization header (spec section 6): the token travels in the body. */
 export const validateToken = (token: string, call: Call = {}) =>

@@ -3,12 +3,18 @@ import type {
   BankTopUpRequest,
   CardTopUpRequest,
   MomoTopUpRequest,
+  PaymentInPesewas,
   WalletHistoryPage,
   WalletHistoryRow,
+  WalletMovement,
+  WalletMovementPage,
+  WalletOperation,
   WalletOperationResult,
   WithdrawalRequest,
 } from '../contract/wallet';
-import type { WalletAmount } from '../contract/user';
+import type { WalletAmount, WalletBalance } from '../contract/user';
+import type { MinorUnits } from '../domain/money';
+import { apiAmountToMinor, minorToApiAmount } from './amounts';
 import { currentUserId, get, post } from './http';
 
 type Call = { signal?: AbortSignal };
@@ -17,20 +23,33 @@ type Call = { signal?: AbortSignal };
  * Every money-moving POST carries the Idempotency-Key its caller made for this submit attempt: a retry with the
  * same key gets the first answer back and moves money once.
  */
-const moneyPost = (
+const moneyPost = async (
   path: (typeof apiPaths)[keyof typeof apiPaths],
-  body: object,
+  { amount, ...body }: { amount: MinorUnits },
   idempotencyKey: string,
   call: Call,
-) =>
-  post<WalletOperationResult>(
-    path,
-    { ...body, userId: currentUserId() },
-    { ...call, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } },
+): Promise<WalletOperation> =>
+  operationOf(
+    await post<WalletOperationResult>(
+      path,
+      { ...body, amount: minorToApiAmount(amount), userId: currentUserId() },
+      { ...call, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } },
+    ),
   );
 
-/** What a caller gives: the API's body without the user, whom the client takes from the session. */
-type Body<Request> = Omit<Request, 'userId'>;
+/** What a caller gives: the API's body in pesewas, without the user, whom the client takes from the session. */
+type Body<Request extends { amount: unknown }> = PaymentInPesewas<Request>;
+
+const operationOf = (result: WalletOperationResult): WalletOperation => ({
+  ...result,
+  amount: apiAmountToMinor(result.amount),
+  walletAmount: apiAmountToMinor(result.walletAmount),
+});
+
+const movementOf = (row: WalletHistoryRow): WalletMovement => ({
+  ...row,
+  amount: apiAmountToMinor(row.amount),
+});
 
 /** Card top-up: 200 'Successful', or 402 with 'card.declined' / 'card.insufficientFunds'. */
 export const topUpByCard = (payload: Body<CardTopUpRequest>, idempotencyKey: string, call: Call = {}) =>
@@ -49,26 +68,40 @@ export const withdraw = (payload: Body<WithdrawalRequest>, idempotencyKey: strin
   moneyPost(apiPaths.withdrawal, payload, idempotencyKey, call);
 
 /** The live status of one of the user's own operations. */
-export const getWalletOperation = (referenceNumber: string, call: Call = {}) =>
-  get<WalletOperationResult>(apiPaths.walletOperation, { ...call, query: { referenceNumber } });
+export const getWalletOperation = async (
+  referenceNumber: string,
+  call: Call = {},
+): Promise<WalletOperation> =>
+  operationOf(
+    await get<WalletOperationResult>(apiPaths.walletOperation, { ...call, query: { referenceNumber } }),
+  );
 
 /** Every movement of the user's wallet, newest first. */
-export const getWalletHistory = (call: Call = {}) =>
-  get<WalletHistoryRow[]>(apiPaths.walletHistory, { ...call, query: { userId: currentUserId() } });
+export const getWalletHistory = async (call: Call = {}): Promise<WalletMovement[]> =>
+  (
+    await get<WalletHistoryRow[]>(apiPaths.walletHistory, { ...call, query: { userId: currentUserId() } })
+  ).map(movementOf);
 
 /** One page (0-based; past the end answers the last page) of the wallet's movements, newest first, and their total. */
-export const getWalletHistoryPage = (
+export const getWalletHistoryPage = async (
   { page, pageSize, search }: { page: number; pageSize: number; search?: string },
   call: Call = {},
-) =>
-  get<WalletHistoryPage>(apiPaths.walletHistoryPage, {
+): Promise<WalletMovementPage> => {
+  const answer = await get<WalletHistoryPage>(apiPaths.walletHistoryPage, {
     ...call,
     query: { userId: currentUserId(), page, pageSize, ...(search ? { search } : {}) },
   });
+  return { ...answer, rows: answer.rows.map(movementOf) };
+};
 
-/** The available balance (balance less holds), as the API's decimal GHS. */
-export const getWalletAmount = (call: Call = {}) =>
-  get<WalletAmount>(apiPaths.walletAmount, { ...call, query: { userId: currentUserId() } });
+/** The available balance (balance less holds), in pesewas. */
+export const getWalletAmount = async (call: Call = {}): Promise<WalletBalance> => {
+  const { walletAmount } = await get<WalletAmount>(apiPaths.walletAmount, {
+    ...call,
+    query: { userId: currentUserId() },
+  });
+  return { walletAmount: apiAmountToMinor(walletAmount) };
+};
 
 /** A fresh key for one submit attempt (random, 128 bits or more). */
 export const newIdempotencyKey = (): string => crypto.randomUUID();

@@ -90,12 +90,12 @@ describe('composition root with the real services', () => {
       token: 'fresh-token',
       userId: 7,
       firstName: 'Ama',
-      walletAmount: 12.5,
+      walletAmount: 1250,
     });
   });
 
   it('keeps a stored session across a reload and logs out to /, revoking the token', async () => {
-    saveSession(auth(3));
+    saveSession(auth(300));
     renderRoot('/Dashboard');
     expect(await screen.findByText('Available Balance')).toBeInTheDocument();
 

@@ -19,7 +19,7 @@ const details = {
   countryName: 'Ghana',
   countryCode: 'GH',
   hasIdentification: true,
-  walletAmount: 1234.5,
+  walletAmount: 123450,
 };
 
 describe('auth store', () => {
@@ -36,7 +36,7 @@ describe('auth store', () => {
       countryId: 1,
       countryCode: 'GH',
       countryName: 'Ghana',
-      walletAmount: 1234.5,
+      walletAmount: 123450,
       hasIdentification: true,
     });
     expect(sessionFromStore()).toEqual({ token: 'tok', user: details });
@@ -55,13 +55,19 @@ describe('auth store', () => {
         token: 'tok',
         userId: 7,
         firstName: 'Ama',
-        walletAmount: 3,
+        walletAmount: 300,
         hasIdentification: false,
       }),
     );
     const { authStore, sessionFromStore } = await import('../../src/app/stores/auth-store');
     expect(authStore.token).toBe('tok');
-    expect(sessionFromStore()?.user).toMatchObject({ id: 7, firstName: 'Ama', walletAmount: 3 });
+    expect(sessionFromStore()?.user).toMatchObject({ id: 7, firstName: 'Ama', walletAmount: 300 });
+  });
+
+  it('reads a decimal balance saved before the store held pesewas as 0 until the balance is read again', async () => {
+    localStorage.setItem('auth', JSON.stringify({ token: 'tok', userId: 7, walletAmount: 12.5 }));
+    const { sessionFromStore } = await import('../../src/app/stores/auth-store');
+    expect(sessionFromStore()?.user.walletAmount).toBe(0);
   });
 
   it('ignores saved values of the wrong type and unknown keys', async () => {

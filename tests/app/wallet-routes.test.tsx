@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { pageOf } from '../../src/domain/paging';
 import { setAuthSource } from '../../src/services/http';
 import { auth, fakeSession, renderApp } from '../screens/render';
-import { identification, operation, row } from '../screens/wallet-fixtures';
+import { apiOperation, apiRow, identification } from '../screens/wallet-fixtures';
 import { stubCanvas } from '../screens/canvas-stub';
 
 type Call = { url: string; method: string; headers: Headers; body: unknown };
@@ -12,7 +12,7 @@ const calls: Call[] = [];
 
 /** The user's movements on the fake server, newest first. */
 const movements = Array.from({ length: 7 }, (_, index) =>
-  row({
+  apiRow({
     id: index + 1,
     referenceNumber: `WT-000${index + 1}`,
     ...(index % 2 === 1 ? { actionType: 'Debit' as const, kind: 'momo_withdrawal' as const } : {}),
@@ -42,7 +42,7 @@ const fakeApi = vi.fn(async (url: string, init: RequestInit = {}) => {
     return ok({ rows: shown.rows, total: movements.length, page: shown.window.page, pageSize });
   }
   if (url.startsWith('/api/User/AddFundsToWallet'))
-    return ok(operation({ referenceNumber: 'WT-9000', walletAmount: 62.5 }));
+    return ok(apiOperation({ referenceNumber: 'WT-9000', walletAmount: 62.5 }));
   if (url.startsWith('/api/User/GetAllIdentificationsByUserId')) return ok(identifications);
   if (url.startsWith('/api/Transaction/GetIdentitficationTypes'))
     return ok([{ id: 1, identificationType: 'Ghana Card' }]);
@@ -130,7 +130,7 @@ describe('identity gate on the money routes', () => {
 
 describe('wallet routes with the real services', () => {
   it('tops up by card with an Idempotency-Key and hands the new balance to the session', async () => {
-    const session = identified(12.5);
+    const session = identified(1250);
     renderApp('/WalletTopUp', { session });
     await userEvent.click(await screen.findByRole('radio', { name: 'Card' }));
     await userEvent.type(screen.getByLabelText('First name'), 'Ama');
@@ -152,14 +152,14 @@ describe('wallet routes with the real services', () => {
       cardNumber: '4242424242424242',
       expiryYear: 2039,
     });
-    expect(session.getSnapshot().context.auth?.user.walletAmount).toBe(62.5);
+    expect(session.getSnapshot().context.auth?.user.walletAmount).toBe(6250);
   });
 
   it('reads the available balance before a withdrawal and checks the amount against it', async () => {
-    const session = identified(500);
+    const session = identified(50000);
     renderApp('/Withdrawal', { session });
     expect(await screen.findByText('Available: GH₵ 12.50')).toBeInTheDocument();
-    expect(session.getSnapshot().context.auth?.user.walletAmount).toBe(12.5);
+    expect(session.getSnapshot().context.auth?.user.walletAmount).toBe(1250);
     await userEvent.click(screen.getByRole('radio', { name: 'MoMo' }));
     await userEvent.type(screen.getByLabelText('Amount'), '20');
     await userEvent.type(screen.getByLabelText('MoMo Mobile Number'), '0244123456');
@@ -195,7 +195,7 @@ describe('wallet routes with the real services', () => {
     expect(history.map((call) => call.url)).toEqual([
       '/api/User/GetWalletHistoryPage?userId=7&page=0&pageSize=5',
     ]);
-    expect(session.getSnapshot().context.auth?.user.walletAmount).toBe(12.5);
+    expect(session.getSnapshot().context.auth?.user.walletAmount).toBe(1250);
   });
 });
 

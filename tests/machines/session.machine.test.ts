@@ -119,8 +119,8 @@ describe("session with the app's side effects faked", () => {
     expect(actor.getSnapshot().value).toBe('loggedOut');
     actor.send({ type: 'LOGGED_IN', auth });
     expect(log).toEqual([['persistSession', auth]]);
-    actor.send({ type: 'WALLET_AMOUNT_CHANGED', walletAmount: 20.5 });
-    expect(actor.getSnapshot().context.auth?.user.walletAmount).toBe(20.5);
+    actor.send({ type: 'WALLET_AMOUNT_CHANGED', walletAmount: 2050 });
+    expect(actor.getSnapshot().context.auth?.user.walletAmount).toBe(2050);
     actor.send({ type: 'IDENTIFICATION_ADDED' });
     expect(actor.getSnapshot().context.auth?.user.hasIdentification).toBe(true);
     logOut.mockRejectedValueOnce(networkError());

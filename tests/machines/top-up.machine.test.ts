@@ -3,7 +3,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import { cardPaymentViolations, parseCardExpiry } from '../../src/domain/card';
 import { amountInputToMinor } from '../../src/domain/amount';
-import type { WalletOperationResult } from '../../src/contract/wallet';
+import type { WalletOperation } from '../../src/contract/wallet';
 import type { OperationQuery } from '../../src/machines/shared/follow-operation';
 import type { CardFormField, TopUpCall } from '../../src/machines/top-up.form';
 import { topUpMachine } from '../../src/machines/top-up.machine';
@@ -13,22 +13,22 @@ import { describeMachinePaths } from '../support/machine-paths';
 
 topUpModels.forEach(describeMachinePaths);
 
-type Answer = (call: TopUpCall) => Promise<WalletOperationResult>;
+type Answer = (call: TopUpCall) => Promise<WalletOperation>;
 
-const start = (answers: Answer[], statuses: WalletOperationResult[] = []) => {
+const start = (answers: Answer[], statuses: WalletOperation[] = []) => {
   const walletChanged = vi.fn();
   const calls: TopUpCall[] = [];
   const queries: OperationQuery[] = [];
   const machine = topUpMachine.provide({
     actors: {
       loadBanks: fromPromise(async () => banks),
-      topUp: fromPromise<WalletOperationResult, TopUpCall>(async ({ input }) => {
+      topUp: fromPromise<WalletOperation, TopUpCall>(async ({ input }) => {
         calls.push(input);
         const answer = answers.shift();
         if (!answer) throw new Error('unexpected top-up call');
         return answer(input);
       }),
-      getOperation: fromPromise<WalletOperationResult, OperationQuery>(async ({ input }) => {
+      getOperation: fromPromise<WalletOperation, OperationQuery>(async ({ input }) => {
         queries.push(input);
         return statuses.length > 1 ? statuses.shift()! : statuses[0]!;
       }),
@@ -63,7 +63,7 @@ const fillMomo = (actor: Actor, phone = '0241234567') => {
 };
 
 const ok =
-  (result: WalletOperationResult): Answer =>
+  (result: WalletOperation): Answer =>
   async () =>
     result;
 const fail =
@@ -74,7 +74,7 @@ const fail =
 describe('top-up', () => {
   test('card: the number shows in groups of four, the call carries the card and the key, the balance follows', async () => {
     const { actor, calls, walletChanged } = start([
-      ok(operation('Successful', { amount: 50, walletAmount: 150 })),
+      ok(operation('Successful', { amount: 5000, walletAmount: 15000 })),
     ]);
     fillCard(actor);
     expect(actor.getSnapshot().context.card.number).toBe('4242 4242 4242 4242');
@@ -86,7 +86,7 @@ describe('top-up', () => {
         gateway: 'card',
         idempotencyKey: 'seed-1',
         request: {
-          amount: 50,
+          amount: 5000,
           firstName: 'Ama',
           lastName: 'Mensah',
           cardNumber: '4242424242424242',
@@ -96,7 +96,7 @@ describe('top-up', () => {
         },
       },
     ]);
-    expect(walletChanged).toHaveBeenCalledWith({ walletAmount: 150 });
+    expect(walletChanged).toHaveBeenCalledWith({ walletAmount: 15000 });
     expect(actor.getSnapshot().context.operation?.referenceNumber).toBe('WOP-1');
     actor.send({ type: 'AGAIN' });
     expect(actor.getSnapshot().matches('choosingGateway')).toBe(true);
@@ -105,7 +105,7 @@ describe('top-up', () => {
 
   test('bank: the banks load once, the call carries the fixed routing number and account type', async () => {
     const { actor, calls, walletChanged } = start([
-      ok(operation('Successful', { amount: 100.5, walletAmount: 250.5 })),
+      ok(operation('Successful', { amount: 10050, walletAmount: 25050 })),
     ]);
     actor.send({ type: 'GATEWAY_CHOSEN', gateway: 'bank' });
     await waitFor(actor, (s) => s.matches('editing'));
@@ -119,14 +119,14 @@ describe('top-up', () => {
       gateway: 'bank',
       idempotencyKey: 'seed-1',
       request: {
-        amount: 100.5,
+        amount: 10050,
         bankAccountNumber: '0123456789',
         bankId: 2,
         bankRoutingNumber: '1',
         accountTypeId: 1,
       },
     });
-    expect(walletChanged).toHaveBeenCalledWith({ walletAmount: 250.5 });
+    expect(walletChanged).toHaveBeenCalledWith({ walletAmount: 25050 });
     actor.send({ type: 'DONE' });
     actor.send({ type: 'GATEWAY_CHOSEN', gateway: 'bank' });
     expect(actor.getSnapshot().matches('editing')).toBe(true);
@@ -134,11 +134,11 @@ describe('top-up', () => {
 
   test('MoMo: pending, the status is followed until approved, then Wallet Recharged', async () => {
     const { actor, calls, queries, walletChanged } = start(
-      [ok(operation('pending', { amount: 20, walletAmount: 100 }))],
+      [ok(operation('pending', { amount: 2000, walletAmount: 10000 }))],
       [
-        operation('pending', { amount: 20, walletAmount: 100 }),
-        operation('pending', { amount: 20, walletAmount: 100 }),
-        operation('Successful', { amount: 20, walletAmount: 120 }),
+        operation('pending', { amount: 2000, walletAmount: 10000 }),
+        operation('pending', { amount: 2000, walletAmount: 10000 }),
+        operation('Successful', { amount: 2000, walletAmount: 12000 }),
       ],
     );
     fillMomo(actor, '024 123 4567');
@@ -147,7 +147,7 @@ describe('top-up', () => {
     expect(calls[0]).toEqual({
       gateway: 'momo',
       idempotencyKey: 'seed-1',
-      request: { amount: 20, phone: '0241234567', provider: 'MTN' },
+      request: { amount: 2000, phone: '0241234567', provider: 'MTN' },
     });
     expect(walletChanged).not.toHaveBeenCalled();
     await waitFor(actor, (s) => s.matches('recharged'), { timeout: 2000 });
@@ -156,7 +156,7 @@ describe('top-up', () => {
       { referenceNumber: 'WOP-1' },
       { referenceNumber: 'WOP-1' },
     ]);
-    expect(walletChanged).toHaveBeenCalledExactlyOnceWith({ walletAmount: 120 });
+    expect(walletChanged).toHaveBeenCalledExactlyOnceWith({ walletAmount: 12000 });
   });
 
   test.each([
@@ -165,10 +165,10 @@ describe('top-up', () => {
     [null, 'topUp.failed'],
   ])('MoMo: declined on the phone or expired (%s) shows why and moves nothing', async (reason, message) => {
     const { actor, walletChanged } = start(
-      [ok(operation('pending', { amount: 20, walletAmount: 100 }))],
+      [ok(operation('pending', { amount: 2000, walletAmount: 10000 }))],
       [
         operation('pending'),
-        operation('Failed', { amount: 20, walletAmount: 100, failureMessageId: reason }),
+        operation('Failed', { amount: 2000, walletAmount: 10000, failureMessageId: reason }),
       ],
     );
     fillMomo(actor);
@@ -228,7 +228,7 @@ describe('top-up', () => {
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (s) => s.matches('recharged'));
     expect(calls.map((call) => call.idempotencyKey)).toEqual(['seed-1', 'seed-1', 'seed-2', 'seed-2']);
-    expect(calls[2]!.request.amount).toBe(60);
+    expect(calls[2]!.request.amount).toBe(6000);
   });
 
   test('without a key seed each wizard draws random keys', () => {

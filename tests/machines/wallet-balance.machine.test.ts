@@ -13,16 +13,19 @@ const balanceRead = async (load: () => Promise<{ walletAmount: number }>) => {
       actors: { loadBalance: fromPromise(load) },
       actions: { walletChanged: (_, params) => changed.push(params.walletAmount) },
     }),
-    { input: { walletAmount: 12.5 } },
+    { input: { walletAmount: 1250 } },
   ).start();
   const end = await waitFor(actor, (s) => s.status === 'done');
   return { walletAmount: end.context.walletAmount, changed };
 };
 
 test("the server's balance, handed to the session; the session's copy when it cannot be read", async () => {
-  expect(await balanceRead(async () => ({ walletAmount: 40 }))).toEqual({ walletAmount: 40, changed: [40] });
+  expect(await balanceRead(async () => ({ walletAmount: 4000 }))).toEqual({
+    walletAmount: 4000,
+    changed: [4000],
+  });
   expect(await balanceRead(() => Promise.reject(new Error('offline')))).toEqual({
-    walletAmount: 12.5,
+    walletAmount: 1250,
     changed: [],
   });
 });

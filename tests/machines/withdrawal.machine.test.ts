@@ -2,7 +2,7 @@ import { fc, test as fcTest } from '@fast-check/vitest';
 import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import { minorToApiAmount } from '../../src/domain/money';
-import type { WalletOperationResult } from '../../src/contract/wallet';
+import type { WalletOperation } from '../../src/contract/wallet';
 import type { OperationQuery } from '../../src/machines/shared/follow-operation';
 import type { WithdrawalCall } from '../../src/machines/withdrawal.form';
 import { withdrawalMachine } from '../../src/machines/withdrawal.machine';
@@ -12,11 +12,11 @@ import { describeMachinePaths } from '../support/machine-paths';
 
 withdrawalModels.forEach(describeMachinePaths);
 
-type Answer = () => Promise<WalletOperationResult>;
+type Answer = () => Promise<WalletOperation>;
 
 const start = (
   answers: Answer[],
-  statuses: WalletOperationResult[] = [],
+  statuses: WalletOperation[] = [],
   delays = { followPollInterval: 5, followTimeout: 1000 },
 ) => {
   const walletChanged = vi.fn();
@@ -25,13 +25,13 @@ const start = (
   const machine = withdrawalMachine.provide({
     actors: {
       loadBanks: fromPromise(async () => banks),
-      withdraw: fromPromise<WalletOperationResult, WithdrawalCall>(async ({ input }) => {
+      withdraw: fromPromise<WalletOperation, WithdrawalCall>(async ({ input }) => {
         calls.push(input);
         const answer = answers.shift();
         if (!answer) throw new Error('unexpected withdrawal');
         return answer();
       }),
-      getOperation: fromPromise<WalletOperationResult, OperationQuery>(async ({ input }) => {
+      getOperation: fromPromise<WalletOperation, OperationQuery>(async ({ input }) => {
         queries.push(input);
         return statuses.length > 1 ? statuses.shift()! : statuses[0]!;
       }),
@@ -40,7 +40,7 @@ const start = (
     delays,
   });
   // GH₵ 100 available.
-  const actor = createActor(machine, { input: { walletAmount: 100, keySeed: 'seed' } });
+  const actor = createActor(machine, { input: { walletAmount: 10000, keySeed: 'seed' } });
   actor.start();
   return { actor, walletChanged, calls, queries };
 };
@@ -62,7 +62,7 @@ const fillBank = async (actor: Actor, amount = '40') => {
 };
 
 const ok =
-  (result: WalletOperationResult): Answer =>
+  (result: WalletOperation): Answer =>
   async () =>
     result;
 
@@ -83,10 +83,10 @@ describe('withdrawal', () => {
 
   test('MoMo: the money is held, the payout is followed until it succeeds, the form is cleared', async () => {
     const { actor, calls, queries, walletChanged } = start(
-      [ok(operation('pending', { referenceNumber: 'WD-9', amount: 25.5, walletAmount: 74.5 }))],
+      [ok(operation('pending', { referenceNumber: 'WD-9', amount: 2550, walletAmount: 7450 }))],
       [
-        operation('pending', { referenceNumber: 'WD-9', amount: 25.5, walletAmount: 74.5 }),
-        operation('Successful', { referenceNumber: 'WD-9', amount: 25.5, walletAmount: 74.5 }),
+        operation('pending', { referenceNumber: 'WD-9', amount: 2550, walletAmount: 7450 }),
+        operation('Successful', { referenceNumber: 'WD-9', amount: 2550, walletAmount: 7450 }),
       ],
     );
     fillMomo(actor);
@@ -97,7 +97,7 @@ describe('withdrawal', () => {
       {
         idempotencyKey: 'seed-1',
         request: {
-          amount: 25.5,
+          amount: 2550,
           isMOMOWithdrawal: true,
           momoMobileNumber: '0241234567',
           bankRoutingNumber: '1',
@@ -107,7 +107,7 @@ describe('withdrawal', () => {
       },
     ]);
     // The hold lowers the balance card at once.
-    expect(walletChanged).toHaveBeenCalledWith({ walletAmount: 74.5 });
+    expect(walletChanged).toHaveBeenCalledWith({ walletAmount: 7450 });
     await waitFor(actor, (s) => s.matches('succeeded'), { timeout: 2000 });
     expect(queries.every((query) => query.referenceNumber === 'WD-9')).toBe(true);
     const { context } = actor.getSnapshot();
@@ -124,8 +124,14 @@ describe('withdrawal', () => {
 
   test('bank: a failed payout opens the Error dialog; Close goes back to the form as it was', async () => {
     const { actor, calls, walletChanged } = start(
-      [ok(operation('pending', { amount: 40, walletAmount: 60 }))],
-      [operation('Failed', { amount: 40, walletAmount: 100, failureMessageId: 'withdrawal.payoutFailed' })],
+      [ok(operation('pending', { amount: 4000, walletAmount: 6000 }))],
+      [
+        operation('Failed', {
+          amount: 4000,
+          walletAmount: 10000,
+          failureMessageId: 'withdrawal.payoutFailed',
+        }),
+      ],
     );
     await fillBank(actor);
     actor.send({ type: 'SUBMIT' });
@@ -137,7 +143,7 @@ describe('withdrawal', () => {
     });
     expect(actor.getSnapshot().context.error).toBe('withdrawal.payoutFailed');
     // The hold is released: the balance is back.
-    expect(walletChanged.mock.calls).toEqual([[{ walletAmount: 60 }], [{ walletAmount: 100 }]]);
+    expect(walletChanged.mock.calls).toEqual([[{ walletAmount: 6000 }], [{ walletAmount: 10000 }]]);
     actor.send({ type: 'CLOSE' });
     expect(actor.getSnapshot().matches('editing')).toBe(true);
     expect(actor.getSnapshot().context.bank).toEqual({
@@ -150,8 +156,8 @@ describe('withdrawal', () => {
 
   test('still pending at the end of the follow timeout: reported as on its way', async () => {
     const { actor, queries } = start(
-      [ok(operation('pending', { amount: 40, walletAmount: 60 }))],
-      [operation('pending', { amount: 40, walletAmount: 60 })],
+      [ok(operation('pending', { amount: 4000, walletAmount: 6000 }))],
+      [operation('pending', { amount: 4000, walletAmount: 6000 })],
       { followPollInterval: 5, followTimeout: 60 },
     );
     fillMomo(actor, '40');
@@ -176,7 +182,7 @@ describe('withdrawal', () => {
           },
           actions: { walletChanged: () => {} },
         }),
-        { input: { walletAmount: 100, keySeed: 'seed' } },
+        { input: { walletAmount: 10000, keySeed: 'seed' } },
       );
       actor.start();
       fillMomo(actor, '10');
@@ -217,7 +223,7 @@ describe('withdrawal', () => {
     const { actor, calls } = start([
       () => Promise.reject(networkError()),
       () => Promise.reject(networkError()),
-      ok(operation('Successful', { walletAmount: 80 })),
+      ok(operation('Successful', { walletAmount: 8000 })),
     ]);
     fillMomo(actor, '20');
     actor.send({ type: 'SUBMIT' });
@@ -238,7 +244,7 @@ describe('withdrawal', () => {
     'an amount is refused as Insufficient funds exactly when it is above the available balance',
     (available, amount) => {
       let [snapshot] = initialTransition(withdrawalMachine, {
-        walletAmount: minorToApiAmount(available),
+        walletAmount: available,
         keySeed: 's',
       });
       for (const event of [

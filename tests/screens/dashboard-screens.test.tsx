@@ -9,7 +9,7 @@ import { fakeWallet } from './wallet-fixtures';
 
 describe('DashboardHomeScreen', () => {
   it('shows the available balance in GH₵ and hides or shows it on demand', async () => {
-    const { actor } = fakeSession({ auth: auth(1234.5) });
+    const { actor } = fakeSession({ auth: auth(123450) });
     renderScreen(<DashboardHomeScreen session={actor} wallet={fakeWallet().actor} />, {
       route: '/Dashboard/transactionHistory',
     });
@@ -32,7 +32,7 @@ describe('DashboardHomeScreen', () => {
     const { actor } = fakeSession({ auth: auth(0) });
     renderScreen(<DashboardHomeScreen session={actor} wallet={fakeWallet().actor} />);
     expect(screen.getByText('GH₵ 0.00')).toBeInTheDocument();
-    act(() => actor.send({ type: 'WALLET_AMOUNT_CHANGED', walletAmount: 20.05 }));
+    act(() => actor.send({ type: 'WALLET_AMOUNT_CHANGED', walletAmount: 2005 }));
     expect(await screen.findByText('GH₵ 20.05')).toBeInTheDocument();
   });
 
@@ -51,7 +51,7 @@ describe('DashboardHomeScreen', () => {
   });
 
   it('renders in French with French money formatting', async () => {
-    const { actor } = fakeSession({ auth: auth(1234.5) });
+    const { actor } = fakeSession({ auth: auth(123450) });
     renderScreen(
       <>
         <Header session={actor} />

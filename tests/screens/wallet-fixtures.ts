@@ -1,7 +1,12 @@
 /* Fixtures and fake actors of the issue-3 screen tests (not a test file itself). */
 import { createActor, fromPromise } from 'xstate';
 import { walletMachine, type WalletSummary } from '../../src/machines/wallet.machine';
-import type { WalletHistoryRow, WalletOperationResult } from '../../src/contract/wallet';
+import type {
+  WalletHistoryRow,
+  WalletMovement,
+  WalletOperation,
+  WalletOperationResult,
+} from '../../src/contract/wallet';
 import type { Identification } from '../../src/contract/identification';
 import type { Bank } from '../../src/contract/reference';
 
@@ -10,7 +15,8 @@ export const banks: Bank[] = [
   { id: 2, name: 'Ecobank Ghana' },
 ];
 
-export const row = (over: Partial<WalletHistoryRow> = {}): WalletHistoryRow => ({
+/** A history row as the API sends it (decimal GHS). */
+export const apiRow = (over: Partial<WalletHistoryRow> = {}): WalletHistoryRow => ({
   id: 1,
   amount: 50,
   actionType: 'Credit',
@@ -24,18 +30,38 @@ export const row = (over: Partial<WalletHistoryRow> = {}): WalletHistoryRow => (
   ...over,
 });
 
+/** A history row as the browser holds it (pesewas). */
+export const row = (over: Partial<WalletMovement> = {}): WalletMovement => ({
+  ...apiRow(),
+  amount: 5000,
+  ...over,
+});
+
 /** n rows, newest first, ids and references numbered from 1. */
-export const rows = (count: number): WalletHistoryRow[] =>
+export const rows = (count: number): WalletMovement[] =>
   Array.from({ length: count }, (_, index) =>
-    row({ id: index + 1, referenceNumber: `WT-${String(index + 1).padStart(4, '0')}`, amount: index + 1 }),
+    row({
+      id: index + 1,
+      referenceNumber: `WT-${String(index + 1).padStart(4, '0')}`,
+      amount: (index + 1) * 100,
+    }),
   );
 
-export const operation = (over: Partial<WalletOperationResult> = {}): WalletOperationResult => ({
+/** An operation as the API answers it (decimal GHS). */
+export const apiOperation = (over: Partial<WalletOperationResult> = {}): WalletOperationResult => ({
   referenceNumber: 'WT-7777',
   status: 'Successful',
   failureMessageId: null,
   amount: 50,
   walletAmount: 150,
+  ...over,
+});
+
+/** An operation as the browser holds it (pesewas). */
+export const operation = (over: Partial<WalletOperation> = {}): WalletOperation => ({
+  ...apiOperation(),
+  amount: 5000,
+  walletAmount: 15000,
   ...over,
 });
 

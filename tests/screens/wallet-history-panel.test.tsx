@@ -8,7 +8,7 @@ import {
 } from '../../src/machines/wallet-history.machine';
 import { pageOf } from '../../src/domain/paging';
 import { identificationsMachine } from '../../src/machines/identifications.machine';
-import type { WalletHistoryPage, WalletHistoryRow } from '../../src/contract/wallet';
+import type { WalletMovementPage, WalletMovement } from '../../src/contract/wallet';
 import type { Identification } from '../../src/contract/identification';
 import { WalletHistoryPanel } from '../../src/screens/wallet-history-panel';
 import { IdentificationsPanel } from '../../src/screens/identifications-panel';
@@ -20,11 +20,11 @@ import { stubCanvas } from './canvas-stub';
 beforeAll(stubCanvas);
 
 /** The panel's machine on a fake server that answers the page asked for of the rows `load` gives. */
-const historyActor = (load: () => Promise<WalletHistoryRow[]>) =>
+const historyActor = (load: () => Promise<WalletMovement[]>) =>
   createActor(
     walletHistoryMachine.provide({
       actors: {
-        loadPage: fromPromise<WalletHistoryPage, WalletHistoryPageRequest>(async ({ input }) => {
+        loadPage: fromPromise<WalletMovementPage, WalletHistoryPageRequest>(async ({ input }) => {
           const all = await load();
           const shown = pageOf(all, input.page, input.pageSize);
           return { rows: shown.rows, total: all.length, page: shown.window.page, pageSize: input.pageSize };
@@ -44,7 +44,7 @@ describe('WalletHistoryPanel', () => {
       walletHistoryMachine.provide({
         delays: { searchDelay: 50 },
         actors: {
-          loadPage: fromPromise<WalletHistoryPage, WalletHistoryPageRequest>(async ({ input }) => {
+          loadPage: fromPromise<WalletMovementPage, WalletHistoryPageRequest>(async ({ input }) => {
             requests.push(input);
             const term = input.search?.toLowerCase() ?? '';
             const kept = all.filter((r) => r.referenceNumber.toLowerCase().includes(term));
@@ -161,7 +161,7 @@ describe('WalletHistoryPanel', () => {
 
   it('says when the history could not be loaded and tries again', async () => {
     const load = vi
-      .fn<() => Promise<WalletHistoryRow[]>>()
+      .fn<() => Promise<WalletMovement[]>>()
       .mockRejectedValueOnce(apiError({ kind: 'network' }))
       .mockResolvedValueOnce(rows(1));
     renderScreen(<WalletHistoryPanel actorRef={historyActor(load)} />);
@@ -234,8 +234,8 @@ describe('IdentificationsPanel', () => {
 
 describe('DashboardHomeScreen recent activity', () => {
   it('lists the latest movements from the wallet machine and links to the wallet history', async () => {
-    const { actor: session } = fakeSession({ auth: auth(150) });
-    const { actor: wallet, changes } = fakeWallet(async () => ({ walletAmount: 150, recent: rows(7) }));
+    const { actor: session } = fakeSession({ auth: auth(15000) });
+    const { actor: wallet, changes } = fakeWallet(async () => ({ walletAmount: 15000, recent: rows(7) }));
     renderScreen(<DashboardHomeScreen session={session} wallet={wallet} />);
     const activity = screen.getByRole('region', { name: 'Recent Activity' });
     expect(await within(activity).findAllByRole('listitem')).toHaveLength(5);
@@ -243,7 +243,7 @@ describe('DashboardHomeScreen recent activity', () => {
       'href',
       '/Dashboard/walletHistory',
     );
-    expect(changes).toEqual([150]);
+    expect(changes).toEqual([15000]);
   });
 
   it('says when the activity could not be loaded and retries', async () => {

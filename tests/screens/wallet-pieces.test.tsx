@@ -7,7 +7,7 @@ import GhanaCard from '../../src/screens/ghana-card';
 import { HistoryFilterMenu } from '../../src/screens/history-filter-menu';
 import { MovementList } from '../../src/screens/wallet-movements';
 import type { Identification } from '../../src/contract/identification';
-import type { WalletHistoryRow } from '../../src/contract/wallet';
+import type { WalletMovement } from '../../src/contract/wallet';
 import { auth, fakeSession, renderScreen } from './render';
 import { stubCanvas } from './canvas-stub';
 
@@ -158,9 +158,9 @@ describe('HistoryFilterMenu', () => {
 });
 
 describe('MovementList', () => {
-  const row = (over: Partial<WalletHistoryRow>): WalletHistoryRow => ({
+  const row = (over: Partial<WalletMovement>): WalletMovement => ({
     id: 1,
-    amount: 50,
+    amount: 5000,
     actionType: 'Credit',
     description: 'x',
     kind: 'card_top_up',
@@ -183,7 +183,7 @@ describe('MovementList', () => {
             kind: 'momo_withdrawal',
             counterparty: 'MTN •••• 4567',
             status: 'pending',
-            amount: 20.5,
+            amount: 2050,
           }),
           row({
             id: 3,

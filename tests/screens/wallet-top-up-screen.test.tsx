@@ -5,7 +5,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { OperationQuery } from '../../src/machines/shared/follow-operation';
 import type { TopUpCall } from '../../src/machines/top-up.form';
 import { topUpMachine } from '../../src/machines/top-up.machine';
-import type { WalletOperationResult } from '../../src/contract/wallet';
+import type { WalletOperation } from '../../src/contract/wallet';
 import type { Bank } from '../../src/contract/reference';
 import { WalletTopUpScreen } from '../../src/screens/wallet-top-up-screen';
 import { apiError, httpError, renderScreen } from './render';
@@ -17,8 +17,8 @@ const setup = ({
   loadBanks = () => Promise.resolve(banks),
   statusPollInterval = 10,
 }: {
-  topUp?: (call: TopUpCall) => Promise<WalletOperationResult>;
-  getOperation?: (query: OperationQuery) => Promise<WalletOperationResult>;
+  topUp?: (call: TopUpCall) => Promise<WalletOperation>;
+  getOperation?: (query: OperationQuery) => Promise<WalletOperation>;
   loadBanks?: () => Promise<Bank[]>;
   statusPollInterval?: number;
 } = {}) => {
@@ -28,11 +28,11 @@ const setup = ({
     topUpMachine.provide({
       actors: {
         loadBanks: fromPromise(loadBanks),
-        topUp: fromPromise<WalletOperationResult, TopUpCall>(({ input }) => {
+        topUp: fromPromise<WalletOperation, TopUpCall>(({ input }) => {
           calls.push(input);
           return topUp(input);
         }),
-        getOperation: fromPromise<WalletOperationResult, OperationQuery>(({ input }) => getOperation(input)),
+        getOperation: fromPromise<WalletOperation, OperationQuery>(({ input }) => getOperation(input)),
       },
       actions: { walletChanged: (_, params) => walletChanged(params.walletAmount) },
       delays: { statusPollInterval },
@@ -106,7 +106,7 @@ describe('WalletTopUpScreen', () => {
   });
 
   it("says 'Processing...' while paying, then 'Wallet Recharged' on Done with the reference and the new balance", async () => {
-    let answer!: (result: WalletOperationResult) => void;
+    let answer!: (result: WalletOperation) => void;
     const { calls, walletChanged } = setup({ topUp: () => new Promise((resolve) => (answer = resolve)) });
     await userEvent.click(screen.getByRole('radio', { name: 'Card' }));
     await fillCard();
@@ -116,7 +116,7 @@ describe('WalletTopUpScreen', () => {
       gateway: 'card',
       idempotencyKey: 'seed-1',
       request: {
-        amount: 50,
+        amount: 5000,
         firstName: 'Ama',
         lastName: 'Mensah',
         cardNumber: '4242424242424242',
@@ -125,12 +125,12 @@ describe('WalletTopUpScreen', () => {
         expiryYear: 2030,
       },
     });
-    answer(operation({ referenceNumber: 'WT-1234', amount: 50, walletAmount: 150 }));
+    answer(operation({ referenceNumber: 'WT-1234', amount: 5000, walletAmount: 15000 }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Wallet Recharged' })).toHaveFocus();
     expect(currentStep()).toBe('Done');
     expect(screen.getByText('WT-1234')).toBeInTheDocument();
     expect(screen.getByText('GH₵ 150.00')).toBeInTheDocument();
-    expect(walletChanged).toHaveBeenCalledWith(150);
+    expect(walletChanged).toHaveBeenCalledWith(15000);
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/Dashboard');
     await userEvent.click(screen.getByRole('button', { name: 'Top up again' }));
     expect(screen.getByRole('heading', { level: 2, name: 'How do you want to pay?' })).toBeInTheDocument();
@@ -180,13 +180,13 @@ describe('WalletTopUpScreen', () => {
 
   it('waits for the MoMo approval with a live status, then shows Wallet Recharged', async () => {
     const polls: OperationQuery[] = [];
-    let status: WalletOperationResult['status'] = 'pending';
+    let status: WalletOperation['status'] = 'pending';
     const { calls, walletChanged } = setup({
       topUp: () =>
-        Promise.resolve(operation({ referenceNumber: 'WT-5555', status: 'pending', walletAmount: 100 })),
+        Promise.resolve(operation({ referenceNumber: 'WT-5555', status: 'pending', walletAmount: 10000 })),
       getOperation: (query) => {
         polls.push(query);
-        return Promise.resolve(operation({ referenceNumber: 'WT-5555', status, walletAmount: 150 }));
+        return Promise.resolve(operation({ referenceNumber: 'WT-5555', status, walletAmount: 15000 }));
       },
       statusPollInterval: 30,
     });
@@ -211,10 +211,10 @@ describe('WalletTopUpScreen', () => {
     status = 'Successful';
     expect(await screen.findByRole('heading', { level: 2, name: 'Wallet Recharged' })).toBeInTheDocument();
     expect(screen.getByText('GH₵ 150.00')).toBeInTheDocument();
-    expect(walletChanged).toHaveBeenCalledWith(150);
+    expect(walletChanged).toHaveBeenCalledWith(15000);
     expect(calls[0]).toMatchObject({
       gateway: 'momo',
-      request: { amount: 50, phone: '0244123456', provider: 'MTN' },
+      request: { amount: 5000, phone: '0244123456', provider: 'MTN' },
     });
   });
 

@@ -5,21 +5,21 @@ import { createActor, fromPromise } from 'xstate';
 import type { OperationQuery } from '../../src/machines/shared/follow-operation';
 import type { WithdrawalCall } from '../../src/machines/withdrawal.form';
 import { withdrawalMachine } from '../../src/machines/withdrawal.machine';
-import type { WalletOperationResult } from '../../src/contract/wallet';
+import type { WalletOperation } from '../../src/contract/wallet';
 import { WithdrawalScreen } from '../../src/screens/withdrawal-screen';
 import { Header } from '../../src/screens/header';
 import { auth, fakeSession, httpError, renderScreen } from './render';
 import { banks, operation } from './wallet-fixtures';
 
 const setup = ({
-  walletAmount = 100,
-  withdraw = () => Promise.resolve(operation({ status: 'pending', walletAmount: 80 })),
-  getOperation = () => Promise.resolve(operation({ status: 'Successful', walletAmount: 80 })),
+  walletAmount = 10000,
+  withdraw = () => Promise.resolve(operation({ status: 'pending', walletAmount: 8000 })),
+  getOperation = () => Promise.resolve(operation({ status: 'Successful', walletAmount: 8000 })),
   french = false,
 }: {
   walletAmount?: number;
-  withdraw?: (call: WithdrawalCall) => Promise<WalletOperationResult>;
-  getOperation?: (query: OperationQuery) => Promise<WalletOperationResult>;
+  withdraw?: (call: WithdrawalCall) => Promise<WalletOperation>;
+  getOperation?: (query: OperationQuery) => Promise<WalletOperation>;
   french?: boolean;
 } = {}) => {
   const walletChanged = vi.fn();
@@ -28,11 +28,11 @@ const setup = ({
     withdrawalMachine.provide({
       actors: {
         loadBanks: fromPromise(async () => banks),
-        withdraw: fromPromise<WalletOperationResult, WithdrawalCall>(({ input }) => {
+        withdraw: fromPromise<WalletOperation, WithdrawalCall>(({ input }) => {
           calls.push(input);
           return withdraw(input);
         }),
-        getOperation: fromPromise<WalletOperationResult, OperationQuery>(({ input }) => getOperation(input)),
+        getOperation: fromPromise<WalletOperation, OperationQuery>(({ input }) => getOperation(input)),
       },
       actions: { walletChanged: (_, params) => walletChanged(params.walletAmount) },
       delays: { followPollInterval: 10, followTimeout: 2000 },
@@ -75,7 +75,7 @@ describe('WithdrawalScreen', () => {
   });
 
   it('puts the bank withdrawal rules under their fields, insufficient funds included', async () => {
-    const { calls } = setup({ walletAmount: 100 });
+    const { calls } = setup({ walletAmount: 10000 });
     await userEvent.click(screen.getByRole('radio', { name: 'Bank' }));
     expect(await screen.findByRole('option', { name: 'GCB Bank' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Amount'), '150');
@@ -95,7 +95,7 @@ describe('WithdrawalScreen', () => {
     const { calls, walletChanged } = setup({
       getOperation: async () => {
         await settled;
-        return operation({ referenceNumber: 'WT-4242', status: 'Successful', walletAmount: 80 });
+        return operation({ referenceNumber: 'WT-4242', status: 'Successful', walletAmount: 8000 });
       },
     });
     await userEvent.click(screen.getByRole('radio', { name: 'MoMo' }));
@@ -106,7 +106,7 @@ describe('WithdrawalScreen', () => {
     expect(await screen.findByRole('button', { name: 'Processing...' })).toHaveAttribute('aria-busy', 'true');
     expect(calls[0]).toMatchObject({
       idempotencyKey: 'seed-1',
-      request: { amount: 20, isMOMOWithdrawal: true, momoMobileNumber: '0244123456' },
+      request: { amount: 2000, isMOMOWithdrawal: true, momoMobileNumber: '0244123456' },
     });
     succeed();
 
@@ -115,7 +115,7 @@ describe('WithdrawalScreen', () => {
     const close = within(dialog).getByRole('button', { name: 'Close' });
     expect(close).toHaveFocus();
     expect(steps()).toEqual(['Select a Gateway', 'Details', 'Done*']);
-    expect(walletChanged).toHaveBeenCalledWith(80);
+    expect(walletChanged).toHaveBeenCalledWith(8000);
     await userEvent.click(close);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Withdrawal Successful' })).toBeInTheDocument();

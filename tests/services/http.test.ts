@@ -39,7 +39,7 @@ afterEach(() => {
 describe('bearer token', () => {
   it('is attached to a protected call', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { code: 200, message: 'OK', data: { walletAmount: 12.5 } }));
-    await expect(getWalletAmount()).resolves.toEqual({ walletAmount: 12.5 });
+    await expect(getWalletAmount()).resolves.toEqual({ walletAmount: 1250 });
     const { url, headers, init } = lastRequest();
     expect(url).toBe('/api/User/GetWalletAmountByUserId?userId=7');
     expect(init.method).toBe('GET');
@@ -56,6 +56,9 @@ describe('bearer token', () => {
     fetchMock.mockImplementation(async () => json(200, { code: 200, message: 'OK', data: [] }));
     await getCountries();
     expect(lastRequest().headers.has('Authorization')).toBe(false);
+    fetchMock.mockResolvedValueOnce(
+      json(200, { code: 200, message: 'OK', data: { token: 't', userDetails: { id: 1, walletAmount: 0 } } }),
+    );
     await logIn({ email: 'a@b.co', password: 'x' });
     expect(lastRequest().headers.has('Authorization')).toBe(false);
     await validateToken('abc');
@@ -87,11 +90,15 @@ describe('bearer token', () => {
 describe('answers', () => {
   it('unwraps the envelope and sends JSON', async () => {
     fetchMock.mockResolvedValueOnce(
-      json(200, { code: 200, message: 'OK', data: { token: 't', userDetails: { id: 1 } } }),
+      json(200, {
+        code: 200,
+        message: 'OK',
+        data: { token: 't', userDetails: { id: 1, walletAmount: 12.5 } },
+      }),
     );
     await expect(logIn({ email: 'a@b.co', password: 'pw' })).resolves.toEqual({
       token: 't',
-      userDetails: { id: 1 },
+      userDetails: { id: 1, walletAmount: 1250 },
     });
     const { init, headers } = lastRequest();
     expect(headers.get('Content-Type')).toMatch(/application\/json/);

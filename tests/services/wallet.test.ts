@@ -29,6 +29,8 @@ const result = {
   amount: 50,
   walletAmount: 150,
 };
+/** The same answer as the services hand it on: in pesewas. */
+const resultInPesewas = { ...result, amount: 5000, walletAmount: 15000 };
 
 beforeEach(() => {
   fetchMock.mockReset();
@@ -56,14 +58,31 @@ describe('money-moving calls', () => {
   const bank = { userId: 7, amount: 50, bankAccountNumber: '1234567890', bankId: 2, accountTypeId: 1 };
   const momo = { userId: 7, amount: 50, phone: '0244123456', provider: 'MTN' };
   const withdrawal = { userId: 7, amount: 20, isMOMOWithdrawal: true, momoMobileNumber: '0244123456' };
+  // Callers give amounts in pesewas; the bodies above are what goes on the wire.
+  const cardCall = { ...card, amount: 5000 };
+  const bankCall = { ...bank, amount: 5000 };
+  const momoCall = { ...momo, amount: 5000 };
+  const withdrawalCall = { ...withdrawal, amount: 2000 };
 
   it.each([
-    ['card top-up', () => topUpByCard(card, 'key-card'), '/api/User/AddFundsToWallet', card, 'key-card'],
-    ['bank top-up', () => topUpByBank(bank, 'key-bank'), '/api/User/AddBanksFundsToWallet', bank, 'key-bank'],
-    ['MoMo top-up', () => topUpByMomo(momo, 'key-momo'), '/api/User/AddMOMOFundsToWallet', momo, 'key-momo'],
+    ['card top-up', () => topUpByCard(cardCall, 'key-card'), '/api/User/AddFundsToWallet', card, 'key-card'],
+    [
+      'bank top-up',
+      () => topUpByBank(bankCall, 'key-bank'),
+      '/api/User/AddBanksFundsToWallet',
+      bank,
+      'key-bank',
+    ],
+    [
+      'MoMo top-up',
+      () => topUpByMomo(momoCall, 'key-momo'),
+      '/api/User/AddMOMOFundsToWallet',
+      momo,
+      'key-momo',
+    ],
     [
       'withdrawal',
-      () => withdraw(withdrawal, 'key-out'),
+      () => withdraw(withdrawalCall, 'key-out'),
       '/api/Transaction/WithDrawalMoney',
       withdrawal,
       'key-out',
@@ -71,7 +90,7 @@ describe('money-moving calls', () => {
   ] as const)(
     '%s posts its body with the Idempotency-Key it was given and the bearer',
     async (_, call, path, body, key) => {
-      await expect(call()).resolves.toEqual(result);
+      await expect(call()).resolves.toEqual(resultInPesewas);
       const { url, init, headers } = lastRequest();
       expect(url).toBe(path);
       expect(init.method).toBe('POST');
@@ -83,8 +102,8 @@ describe('money-moving calls', () => {
   );
 
   it('sends the same key again on a retry, so the server can answer the first result', async () => {
-    await topUpByMomo(momo, 'same-key');
-    await topUpByMomo(momo, 'same-key');
+    await topUpByMomo(momoCall, 'same-key');
+    await topUpByMomo(momoCall, 'same-key');
     const keys = fetchMock.mock.calls.map(([, init]) => new Headers(init!.headers).get('Idempotency-Key'));
     expect(keys).toEqual(['same-key', 'same-key']);
   });
@@ -93,7 +112,7 @@ describe('money-moving calls', () => {
     fetchMock.mockResolvedValueOnce(
       json(402, { code: 402, message: 'declined', data: { messageId: 'card.declined' } }),
     );
-    await expect(topUpByCard(card, 'k')).rejects.toMatchObject({
+    await expect(topUpByCard(cardCall, 'k')).rejects.toMatchObject({
       failure: { kind: 'http', status: 402, data: { messageId: 'card.declined' } },
     });
   });
@@ -123,8 +142,22 @@ describe('reading calls', () => {
     await expect(getWalletHistoryPage({ page: 2, pageSize: 5 })).resolves.toEqual(page);
     expect(lastRequest().url).toBe('/api/User/GetWalletHistoryPage?userId=7&page=2&pageSize=5');
     fetchMock.mockResolvedValueOnce(json(200, { code: 200, message: 'OK', data: { walletAmount: 12.5 } }));
-    await expect(getWalletAmount()).resolves.toEqual({ walletAmount: 12.5 });
+    await expect(getWalletAmount()).resolves.toEqual({ walletAmount: 1250 });
     expect(lastRequest().url).toBe('/api/User/GetWalletAmountByUserId?userId=7');
     expect(getWalletAmountFromUser).toBe(getWalletAmount);
+  });
+
+  it('hands on history rows in pesewas and refuses an answer whose amount is not a two-decimal number', async () => {
+    const wireRow = { id: 1, amount: 12.5, actionType: 'Credit', referenceNumber: 'WT-1' };
+    fetchMock.mockResolvedValueOnce(json(200, { code: 200, message: 'OK', data: [wireRow] }));
+    await expect(getWalletHistory()).resolves.toEqual([{ ...wireRow, amount: 1250 }]);
+    const page = { rows: [wireRow], total: 1, page: 0, pageSize: 5 };
+    fetchMock.mockResolvedValueOnce(json(200, { code: 200, message: 'OK', data: page }));
+    await expect(getWalletHistoryPage({ page: 0, pageSize: 5 })).resolves.toEqual({
+      ...page,
+      rows: [{ ...wireRow, amount: 1250 }],
+    });
+    fetchMock.mockResolvedValueOnce(json(200, { code: 200, message: 'OK', data: { walletAmount: 1.005 } }));
+    await expect(getWalletAmount()).rejects.toThrow(RangeError);
   });
 });

@@ -3,10 +3,10 @@ import type { AnyEventObject } from 'xstate';
 import type { ModelStep, NamedAction } from './machine-paths';
 import { ApiError } from '../../src/contract/failure';
 import type { Country } from '../../src/contract/reference';
-import type { LogInResponse, UserDetails } from '../../src/contract/user';
+import type { LogInAnswer, SessionUser } from '../../src/contract/user';
 import type { AuthSession } from '../../src/machines/session.machine';
 
-export const user: UserDetails = {
+export const user: SessionUser = {
   id: 7,
   firstName: 'Ama',
   lastName: 'Mensah',
@@ -24,7 +24,7 @@ export const otherAuth: AuthSession = {
   user: { ...user, id: 8, firstName: 'Kofi', fullName: 'Kofi Mensah' },
 };
 
-export const logInResponse: LogInResponse = { token: auth.token, userDetails: user };
+export const logInResponse: LogInAnswer = { token: auth.token, userDetails: user };
 
 export const ghana: Country = { id: 1, name: 'Ghana', isoCode: 'GH', dialCode: '+233' };
 export const nigeria: Country = { id: 2, name: 'Nigeria', isoCode: 'NG', dialCode: '+234' };

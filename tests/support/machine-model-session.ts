@@ -23,7 +23,7 @@ const sessionEvents: AnyEventObject[] = [
   { type: 'LOG_OUT' },
   { type: 'VISIBILITY_CHANGED', visible: false },
   { type: 'VISIBILITY_CHANGED', visible: true },
-  { type: 'WALLET_AMOUNT_CHANGED', walletAmount: 1234.5 },
+  { type: 'WALLET_AMOUNT_CHANGED', walletAmount: 123450 },
   { type: 'IDENTIFICATION_ADDED' },
   doneEvent('validateToken', { valid: true }),
   errorEvent('validateToken', httpError(401, 'auth.required')),

@@ -18,7 +18,7 @@ import { bankWithdrawalViolations, momoWithdrawalViolations } from '../../src/do
 import { failureStatus, isApiError } from '../../src/contract/failure';
 import type { Identification } from '../../src/contract/identification';
 import type { Bank, IdentificationType } from '../../src/contract/reference';
-import type { WalletHistoryPage, WalletHistoryRow, WalletOperationResult } from '../../src/contract/wallet';
+import type { WalletMovementPage, WalletMovement, WalletOperation } from '../../src/contract/wallet';
 import { identificationFormMachine } from '../../src/machines/identification-form.machine';
 import { identificationsMachine, matchesIdentification } from '../../src/machines/identifications.machine';
 import { topUpMachine } from '../../src/machines/top-up.machine';
@@ -107,9 +107,9 @@ export const identification = (id: number): Identification => ({
   imageId: `image-${id}`,
 });
 
-export const historyRow = (id: number): WalletHistoryRow => ({
+export const historyRow = (id: number): WalletMovement => ({
   id,
-  amount: 10 + id,
+  amount: (10 + id) * 100,
   actionType: id % 2 === 0 ? 'Credit' : 'Debit',
   description: 'Wallet top-up',
   kind: id % 2 === 0 ? 'card_top_up' : 'momo_withdrawal',
@@ -120,28 +120,28 @@ export const historyRow = (id: number): WalletHistoryRow => ({
   date: `2026-11-${String(id).padStart(2, '0')}T10:00:00.000Z`,
 });
 
-export const historyRows = (count: number): WalletHistoryRow[] =>
+export const historyRows = (count: number): WalletMovement[] =>
   Array.from({ length: count }, (_, index) => historyRow(count - index));
 
-/** What GET api/User/GetWalletHistoryPage answers for `page` of these rows (newest first), clamped like the server. */
+/** What GET api/User/GetWalletMovementPage answers for `page` of these rows (newest first), clamped like the server. */
 export const historyPageOf = (
-  rows: readonly WalletHistoryRow[],
+  rows: readonly WalletMovement[],
   page: number,
   pageSize = HISTORY_PAGE_SIZE,
-): WalletHistoryPage => {
+): WalletMovementPage => {
   const shown = pageOf(rows, page, pageSize);
   return { rows: shown.rows, total: rows.length, page: shown.window.page, pageSize };
 };
 
 export const operation = (
-  status: WalletOperationResult['status'],
-  overrides: Partial<WalletOperationResult> = {},
-): WalletOperationResult => ({
+  status: WalletOperation['status'],
+  overrides: Partial<WalletOperation> = {},
+): WalletOperation => ({
   referenceNumber: 'WOP-1',
   status,
   failureMessageId: null,
-  amount: 50,
-  walletAmount: 150,
+  amount: 5000,
+  walletAmount: 15000,
   ...overrides,
 });
 
@@ -274,7 +274,7 @@ export const identificationsModel = pagedListModel({
 /* ----------------------------------------------------------------------------------------------- wallet history */
 
 type WalletHistoryContext = {
-  rows: WalletHistoryRow[];
+  rows: WalletMovement[];
   total: number;
   page: number;
   wanted: number;
@@ -308,7 +308,7 @@ const walletHistoryCheck = (step: ModelStep): void => {
   const before = previous.context as WalletHistoryContext;
   const loaded = (state: string) => {
     if (!previous.matches(state)) return expectUnchanged(step);
-    const answer = outputOf<WalletHistoryPage>(event);
+    const answer = outputOf<WalletMovementPage>(event);
     expect(snapshot.value).toBe('ready');
     expect(context).toEqual({
       rows: answer.rows,
@@ -436,7 +436,7 @@ export const walletHistorySearchModel: MachineModel<typeof walletHistoryMachine>
 
 /* ----------------------------------------------------------------------------------------------- wallet */
 
-type WalletContext = { walletAmount: number | null; recent: WalletHistoryRow[]; error: string | null };
+type WalletContext = { walletAmount: number | null; recent: WalletMovement[]; error: string | null };
 
 const walletCheck = (step: ModelStep): void => {
   const { previous, event, snapshot, actions } = step;
@@ -453,7 +453,7 @@ const walletCheck = (step: ModelStep): void => {
   switch (event.type) {
     case 'xstate.done.actor.loadWallet': {
       if (!previous.matches('loading')) return expectUnchanged(step);
-      const summary = outputOf<{ walletAmount: number; recent: WalletHistoryRow[] }>(event);
+      const summary = outputOf<{ walletAmount: number; recent: WalletMovement[] }>(event);
       expect(snapshot.value).toBe('ready');
       expect(context.walletAmount).toBe(summary.walletAmount);
       // Recent Activity: the latest five movements, newest first.
@@ -492,7 +492,7 @@ export const walletModel: MachineModel<typeof walletMachine> = {
     { type: 'RETRY' },
     ...(snapshot.matches('loading')
       ? [
-          doneEvent('loadWallet', { walletAmount: 1234.5, recent: historyRows(7) }),
+          doneEvent('loadWallet', { walletAmount: 123450, recent: historyRows(7) }),
           doneEvent('loadWallet', { walletAmount: 0, recent: [] }),
           errorEvent('loadWallet', networkError()),
           errorEvent('loadWallet', httpError(500, 'server.error')),
@@ -512,11 +512,11 @@ export const walletModel: MachineModel<typeof walletMachine> = {
 export const walletBalanceModel: MachineModel<typeof walletBalanceMachine> = {
   name: 'wallet-balance',
   machine: walletBalanceMachine,
-  inputs: [{ label: "the session's GH₵ 12.50", input: { walletAmount: 12.5 } }],
+  inputs: [{ label: "the session's GH₵ 12.50", input: { walletAmount: 1250 } }],
   events: (snapshot) =>
     snapshot.matches('loading')
       ? [
-          doneEvent('loadBalance', { walletAmount: 40 }),
+          doneEvent('loadBalance', { walletAmount: 4000 }),
           errorEvent('loadBalance', networkError()),
           errorEvent('loadBalance', httpError(500, 'server.error')),
         ]
@@ -526,16 +526,16 @@ export const walletBalanceModel: MachineModel<typeof walletBalanceMachine> = {
     const context = snapshot.context as { walletAmount: number; fresh: boolean };
     if (previous === null) {
       expect(snapshot.value).toBe('loading');
-      expect(context).toEqual({ walletAmount: 12.5, fresh: false });
+      expect(context).toEqual({ walletAmount: 1250, fresh: false });
       return;
     }
     expect(snapshot.value).toBe('ready');
     expect(snapshot.status).toBe('done');
     if (event.type === 'xstate.done.actor.loadBalance') {
-      expect(context).toEqual({ walletAmount: 40, fresh: true });
-      expect(named(actions)).toEqual([['walletChanged', { walletAmount: 40 }]]);
+      expect(context).toEqual({ walletAmount: 4000, fresh: true });
+      expect(named(actions)).toEqual([['walletChanged', { walletAmount: 4000 }]]);
     } else {
-      expect(context).toEqual({ walletAmount: 12.5, fresh: false });
+      expect(context).toEqual({ walletAmount: 1250, fresh: false });
       expect(actions).toEqual([]);
     }
   },
@@ -871,7 +871,7 @@ type TopUpContext = {
   keySeed: string;
   keyCount: number;
   idempotencyKey: string | null;
-  operation: WalletOperationResult | null;
+  operation: WalletOperation | null;
 };
 
 /** A valid form per gateway, field by field in the rules' order, with what is typed and what the form keeps. */
@@ -971,14 +971,14 @@ const topUpAnswers: Record<Gateway, AnyEventObject[]> = {
     errorEvent('topUp', httpError(500)),
   ],
   bank: [
-    doneEvent('topUp', operation('Successful', { amount: 100.5, walletAmount: 200.5 })),
+    doneEvent('topUp', operation('Successful', { amount: 10050, walletAmount: 20050 })),
     errorEvent('topUp', httpError(402, 'topUp.bankFailed')),
     errorEvent('topUp', httpError(402)),
     errorEvent('topUp', httpError(409, 'idempotency.conflict')),
     errorEvent('topUp', timeoutError()),
   ],
   momo: [
-    doneEvent('topUp', operation('pending', { amount: 20, walletAmount: 100 })),
+    doneEvent('topUp', operation('pending', { amount: 2000, walletAmount: 10000 })),
     errorEvent('topUp', invalidResponseError()),
     errorEvent(
       'topUp',
@@ -988,19 +988,19 @@ const topUpAnswers: Record<Gateway, AnyEventObject[]> = {
 };
 
 const momoStatusAnswers: AnyEventObject[] = [
-  doneEvent('getOperation', operation('Successful', { amount: 20, walletAmount: 120 })),
-  doneEvent('getOperation', operation('pending', { amount: 20, walletAmount: 100 })),
+  doneEvent('getOperation', operation('Successful', { amount: 2000, walletAmount: 12000 })),
+  doneEvent('getOperation', operation('pending', { amount: 2000, walletAmount: 10000 })),
   doneEvent(
     'getOperation',
-    operation('Failed', { amount: 20, walletAmount: 100, failureMessageId: 'topUp.momoRejected' }),
+    operation('Failed', { amount: 2000, walletAmount: 10000, failureMessageId: 'topUp.momoRejected' }),
   ),
   doneEvent(
     'getOperation',
-    operation('Failed', { amount: 20, walletAmount: 100, failureMessageId: 'topUp.momoExpired' }),
+    operation('Failed', { amount: 2000, walletAmount: 10000, failureMessageId: 'topUp.momoExpired' }),
   ),
   doneEvent(
     'getOperation',
-    operation('Failed', { amount: 20, walletAmount: 100, failureMessageId: 'not.an.id' }),
+    operation('Failed', { amount: 2000, walletAmount: 10000, failureMessageId: 'not.an.id' }),
   ),
   errorEvent('getOperation', networkError()),
   errorEvent('getOperation', httpError(404, 'operation.notFound')),
@@ -1042,7 +1042,7 @@ const expectedTopUpFailure = (gateway: Gateway, error: unknown): string => {
   return gateway === 'card' ? 'card.failed' : 'topUp.failed';
 };
 
-const knownFailure = (result: WalletOperationResult, fallback: string): string =>
+const knownFailure = (result: WalletOperation, fallback: string): string =>
   result.failureMessageId && result.failureMessageId.includes('.') && result.failureMessageId !== 'not.an.id'
     ? result.failureMessageId
     : fallback;
@@ -1160,7 +1160,7 @@ const topUpCheck = (step: ModelStep): void => {
       return;
     case 'xstate.done.actor.topUp': {
       if (!previous.matches('processing')) return expectUnchanged(step);
-      const result = outputOf<WalletOperationResult>(event);
+      const result = outputOf<WalletOperation>(event);
       expect(context.operation).toEqual(result);
       if (result.status === 'Successful') {
         // 'Wallet Recharged' and the new balance for the session.
@@ -1207,7 +1207,7 @@ const topUpCheck = (step: ModelStep): void => {
       return;
     case 'xstate.done.actor.getOperation': {
       if (!previous.matches({ awaitingApproval: 'checking' })) return expectUnchanged(step);
-      const result = outputOf<WalletOperationResult>(event);
+      const result = outputOf<WalletOperation>(event);
       expect(context.operation).toEqual(result);
       if (result.status === 'Successful') {
         expect(snapshot.value).toBe('recharged');
@@ -1265,7 +1265,7 @@ type WithdrawalContext = {
   error: string | null;
   successDialog: boolean;
   onItsWay: boolean;
-  operation: WalletOperationResult | null;
+  operation: WalletOperation | null;
   keySeed: string;
   keyCount: number;
   idempotencyKey: string | null;
@@ -1309,8 +1309,8 @@ const expectedWithdrawalViolations = (context: WithdrawalContext) => {
 
 const withdrawalAnswers: Record<WGateway, AnyEventObject[]> = {
   bank: [
-    doneEvent('withdraw', operation('pending', { amount: 40, walletAmount: 60 })),
-    doneEvent('withdraw', operation('Successful', { amount: 40, walletAmount: 60 })),
+    doneEvent('withdraw', operation('pending', { amount: 4000, walletAmount: 6000 })),
+    doneEvent('withdraw', operation('Successful', { amount: 4000, walletAmount: 6000 })),
     errorEvent(
       'withdraw',
       httpError(400, 'request.invalid', [{ field: 'amount', messageId: 'withdrawal.insufficientFunds' }]),
@@ -1320,10 +1320,10 @@ const withdrawalAnswers: Record<WGateway, AnyEventObject[]> = {
     errorEvent('withdraw', networkError()),
   ],
   momo: [
-    doneEvent('withdraw', operation('pending', { amount: 25.5, walletAmount: 74.5 })),
+    doneEvent('withdraw', operation('pending', { amount: 2550, walletAmount: 7450 })),
     doneEvent(
       'withdraw',
-      operation('Failed', { amount: 25.5, walletAmount: 100, failureMessageId: 'withdrawal.payoutFailed' }),
+      operation('Failed', { amount: 2550, walletAmount: 10000, failureMessageId: 'withdrawal.payoutFailed' }),
     ),
     errorEvent('withdraw', httpError(500)),
     errorEvent('withdraw', timeoutError()),
@@ -1331,14 +1331,14 @@ const withdrawalAnswers: Record<WGateway, AnyEventObject[]> = {
 };
 
 const payoutAnswers = (gateway: WGateway): AnyEventObject[] => {
-  const amount = gateway === 'bank' ? 40 : 25.5;
-  const held = gateway === 'bank' ? 60 : 74.5;
+  const amount = gateway === 'bank' ? 4000 : 2550;
+  const held = gateway === 'bank' ? 6000 : 7450;
   return [
     doneEvent('getOperation', operation('Successful', { amount, walletAmount: held })),
     doneEvent('getOperation', operation('pending', { amount, walletAmount: held })),
     doneEvent(
       'getOperation',
-      operation('Failed', { amount, walletAmount: 100, failureMessageId: 'withdrawal.payoutFailed' }),
+      operation('Failed', { amount, walletAmount: 10000, failureMessageId: 'withdrawal.payoutFailed' }),
     ),
     errorEvent('getOperation', networkError()),
   ];
@@ -1482,10 +1482,10 @@ const withdrawalCheck = (step: ModelStep): void => {
       return;
     case 'xstate.done.actor.withdraw': {
       if (!previous.matches('submitting')) return expectUnchanged(step);
-      const result = outputOf<WalletOperationResult>(event);
+      const result = outputOf<WalletOperation>(event);
       expect(context.operation).toEqual(result);
       // The available balance now (the money is held, or given back).
-      expect(context.availableMinor).toBe(parseDecimalAmount(result.walletAmount));
+      expect(context.availableMinor).toBe(result.walletAmount);
       expect(named(actions)).toEqual([['walletChanged', { walletAmount: result.walletAmount }]]);
       if (result.status === 'pending') expect(snapshot.value).toEqual({ following: 'waiting' });
       else if (result.status === 'Successful') {
@@ -1529,7 +1529,7 @@ const withdrawalCheck = (step: ModelStep): void => {
       return;
     case 'xstate.done.actor.getOperation': {
       if (!previous.matches({ following: 'checking' })) return expectUnchanged(step);
-      const result = outputOf<WalletOperationResult>(event);
+      const result = outputOf<WalletOperation>(event);
       expect(context.operation).toEqual(result);
       if (result.status === 'pending') {
         expect(snapshot.value).toEqual({ following: 'waiting' });
@@ -1561,7 +1561,7 @@ const withdrawalCheck = (step: ModelStep): void => {
 const withdrawalModel = (gateway: WGateway): MachineModel<typeof withdrawalMachine> => ({
   name: `withdrawal (${gateway})`,
   machine: withdrawalMachine,
-  inputs: [{ label: `${gateway}, GH₵ 100 available`, input: { walletAmount: 100, keySeed: 'seed' } }],
+  inputs: [{ label: `${gateway}, GH₵ 100 available`, input: { walletAmount: 10000, keySeed: 'seed' } }],
   events: withdrawalEvents(gateway),
   key: moneyKey,
   simpleKey: (snapshot) => (snapshot.context as WithdrawalContext).showViolations,

@@ -6,8 +6,9 @@ import { useI18n } from '../../i18n/i18n';
 import { useAppActors } from '../app-actors';
 import { useLiveActors } from '../live-actors';
 import { gatedFlowRoute } from './gated-flow';
+import type { MinorUnits } from '../../domain/money';
 
-function WithdrawalFlow({ walletAmount }: { walletAmount: number }) {
+function WithdrawalFlow({ walletAmount }: { walletAmount: MinorUnits }) {
   const actorRef = useActorRef(withdrawalMachine.provide(useLiveActors().withdrawal), {
     input: { walletAmount },
   });

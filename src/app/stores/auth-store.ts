@@ -1,7 +1,11 @@
 import type { AuthSession } from '../../machines/session.machine';
+import { isMinorUnits, type MinorUnits } from '../../domain/money';
 import { persistedStore, resetStore } from './persisted';
 
-/** Spec section 3, "auth": every field persisted; logout clears them. walletAmount is the API's decimal GHS. */
+/**
+ * Spec section 3, "auth": every field persisted; logout clears them. walletAmount is kept in pesewas, like the
+ * session it mirrors (the spec names the field, not its unit).
+ */
 export interface AuthState {
   token: string | null;
   userId: number | null;
@@ -11,7 +15,7 @@ export interface AuthState {
   countryId: number | null;
   countryCode: string;
   countryName: string;
-  walletAmount: number;
+  walletAmount: MinorUnits;
   hasIdentification: boolean;
 }
 
@@ -66,7 +70,8 @@ export const sessionFromStore = (state: AuthState = authStore): AuthSession | nu
       countryId: state.countryId ?? 0,
       countryCode: state.countryCode,
       countryName: state.countryName,
-      walletAmount: state.walletAmount,
+      // A fraction is a decimal saved before the store held pesewas: 0 until the dashboard reads the balance again.
+      walletAmount: isMinorUnits(state.walletAmount) ? state.walletAmount : 0,
       hasIdentification: state.hasIdentification,
     },
   };

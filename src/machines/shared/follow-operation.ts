@@ -9,7 +9,7 @@
  */
 import { fromPromise } from 'xstate';
 import type { DomainMessageId } from '../../domain/messages';
-import type { WalletOperationResult, WalletOperationStatus } from '../../contract/wallet';
+import type { WalletOperation, WalletOperationStatus } from '../../contract/wallet';
 import { isDomainMessageId, notProvided } from '../failure-messages';
 import type { SharedStateConfig, TransitionTo } from './state-config';
 
@@ -18,7 +18,7 @@ export interface OperationQuery {
 }
 
 interface ResultEvent {
-  event: { output: WalletOperationResult };
+  event: { output: WalletOperation };
 }
 interface ErrorEvent {
   event: { error: unknown };
@@ -26,12 +26,12 @@ interface ErrorEvent {
 
 const statusIs =
   (status: WalletOperationStatus) =>
-  (_: unknown, params: { result: WalletOperationResult }): boolean =>
+  (_: unknown, params: { result: WalletOperation }): boolean =>
     params.result.status === status;
 
 /** The actor `followOperation` invokes, for a machine's `setup`: GET api/User/GetWalletOperation?referenceNumber=. */
 export const followActors = {
-  getOperation: fromPromise<WalletOperationResult, OperationQuery>(async () => notProvided('getOperation')),
+  getOperation: fromPromise<WalletOperation, OperationQuery>(async () => notProvided('getOperation')),
 };
 
 /** Guards for a machine's `setup`, each taking `{ result }`. */
@@ -43,7 +43,7 @@ export const operationGuards = {
 
 /** Why an operation ended Failed: its failureMessageId when we know it ('topUp.momoRejected', ...). */
 export const operationFailureMessage = (
-  result: WalletOperationResult,
+  result: WalletOperation,
   fallback: DomainMessageId,
 ): DomainMessageId => (isDomainMessageId(result.failureMessageId) ? result.failureMessageId : fallback);
 
@@ -147,7 +147,7 @@ export const followOperation = (options: FollowOperationOptions): SharedStateCon
       invoke: {
         id: 'getOperation',
         src: 'getOperation',
-        input: ({ context }: { context: { operation: WalletOperationResult | null } }): OperationQuery => ({
+        input: ({ context }: { context: { operation: WalletOperation | null } }): OperationQuery => ({
           referenceNumber: context.operation?.referenceNumber ?? '',
         }),
         onDone: [

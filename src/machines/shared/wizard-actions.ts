@@ -10,6 +10,7 @@ import type { Bank } from '../../contract/reference';
 import { notProvided } from '../failure-messages';
 import { gatewayChosen, gatewayLeft } from './gateway-choice';
 import * as keys from './idempotent-submit';
+import type { MinorUnits } from '../../domain/money';
 
 /** The events every payment wizard takes (a machine adds its own: DONE, CLOSE). */
 export type WizardEvent<Gateway extends string, Field extends string> =
@@ -51,7 +52,7 @@ export const wizardActions = <
   const slice = (part: Partial<WizardSlice<Gateway>>) => part as Partial<Context>;
   return {
     /** The app sends WALLET_AMOUNT_CHANGED to the session (the balance card). */
-    walletChanged: (_: unknown, _params: { walletAmount: number }) => notProvided('walletChanged'),
+    walletChanged: (_: unknown, _params: { walletAmount: MinorUnits }) => notProvided('walletChanged'),
     chooseGateway: update((_, params: { gateway: Gateway }) => slice(gatewayChosen(params.gateway))),
     leaveGateway: update(() => slice(gatewayLeft())),
     setBanks: update((_, params: { data: Bank[] }) => slice({ banks: params.data, error: null })),

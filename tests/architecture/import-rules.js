@@ -31,38 +31,19 @@ const browserPackages = [
   '@xstate/react',
 ];
 
+const serverPackages = ['fastify', 'pg', '@electric-sql/pglite', 'drizzle-orm'];
+
 /** Packages a layer must not import (a name matches itself and its subpaths, e.g. `react-dom/client`). */
 export const forbiddenPackages = {
-  domain: [...browserPackages, 'xstate', 'fastify', 'pg', '@electric-sql/pglite', 'drizzle-orm'],
-  contract: [...browserPackages, 'xstate', 'fastify', 'pg', '@electric-sql/pglite', 'drizzle-orm'],
+  domain: [...browserPackages, 'xstate', ...serverPackages],
+  contract: [...browserPackages, 'xstate', ...serverPackages],
   // The i18n runtime serves the browser and the server: React only in its React binding, nothing else of either side.
-  i18n: [
-    'react-dom',
-    'react-router',
-    'react-router-dom',
-    'wretch',
-    'valtio',
-    'xstate',
-    '@xstate/react',
-    'fastify',
-    'pg',
-    '@electric-sql/pglite',
-    'drizzle-orm',
-  ],
-  machines: [...browserPackages, 'fastify', 'pg', '@electric-sql/pglite', 'drizzle-orm'],
+  i18n: [...browserPackages.filter((name) => name !== 'react'), 'xstate', ...serverPackages],
+  machines: [...browserPackages, ...serverPackages],
   services: ['react', 'react-dom', 'react-router', 'react-router-dom', 'valtio', 'xstate', '@xstate/react'],
-  screens: ['wretch', 'fastify', 'pg', '@electric-sql/pglite', 'drizzle-orm'],
-  app: ['fastify', 'pg', '@electric-sql/pglite', 'drizzle-orm'],
-  server: [
-    'react',
-    'react-dom',
-    'react-router',
-    'react-router-dom',
-    'wretch',
-    'valtio',
-    'xstate',
-    '@xstate/react',
-  ],
+  screens: ['wretch', ...serverPackages],
+  app: serverPackages,
+  server: [...browserPackages, 'xstate'],
 };
 
 /** Browser layers may not use Node's built-in modules. */

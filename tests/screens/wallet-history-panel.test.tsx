@@ -16,6 +16,7 @@ import { DashboardHomeScreen } from '../../src/screens/dashboard-home-screen';
 import { apiError, auth, fakeSession, renderScreen } from './render';
 import { fakeWallet, identification, row, rows } from './wallet-fixtures';
 import { stubCanvas } from './canvas-stub';
+import { pagedServer } from '../support/paged-server';
 
 beforeAll(stubCanvas);
 
@@ -38,24 +39,17 @@ const references = () => bodyRows().map((tr) => within(tr).getAllByRole('cell')[
 
 describe('WalletHistoryPanel', () => {
   it('searches by reference from a labelled box: the first page of the matches, one request once typing pauses', async () => {
-    const requests: WalletHistoryPageRequest[] = [];
-    const all = rows(12);
+    const server = pagedServer(rows(12), (r, term) =>
+      r.referenceNumber.toLowerCase().includes(term.toLowerCase()),
+    );
+    const { requests } = server;
     const actor = createActor(
       walletHistoryMachine.provide({
         delays: { searchDelay: 50 },
         actors: {
-          loadPage: fromPromise<WalletMovementPage, WalletHistoryPageRequest>(async ({ input }) => {
-            requests.push(input);
-            const term = input.search?.toLowerCase() ?? '';
-            const kept = all.filter((r) => r.referenceNumber.toLowerCase().includes(term));
-            const shown = pageOf(kept, input.page, input.pageSize);
-            return {
-              rows: shown.rows,
-              total: kept.length,
-              page: shown.window.page,
-              pageSize: input.pageSize,
-            };
-          }),
+          loadPage: fromPromise<WalletMovementPage, WalletHistoryPageRequest>(({ input }) =>
+            server.load(input),
+          ),
         },
       }),
     ).start();

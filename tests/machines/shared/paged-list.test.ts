@@ -8,6 +8,7 @@ import {
   type PageRequest,
   type ServerPage,
 } from '../../../src/machines/shared/paged-list';
+import { pagedServer } from '../../support/paged-server';
 
 const rows = Array.from({ length: 7 }, (_, index) => index + 1);
 
@@ -17,16 +18,13 @@ const serve = async ({ page, pageSize }: PageRequest): Promise<ServerPage<number
   return { rows: shown.rows, total: rows.length, page: shown.window.page, pageSize };
 };
 
+const listMachine = () =>
+  serverPagedList<number>({ id: 'list', loadId: 'load', pageSize: 3, failedMessage: 'wallet.historyFailed' });
+
 /** Next, next, next, previous: the 'Showing x-y of n' text after each. */
 const walk = async (loader: (request: PageRequest) => Promise<ServerPage<number>>) => {
-  const machine = serverPagedList<number>({
-    id: 'list',
-    loadId: 'load',
-    pageSize: 3,
-    failedMessage: 'wallet.historyFailed',
-  });
   const actor = createActor(
-    machine.provide({ actors: { loadPage: fromPromise(({ input }) => loader(input)) } }),
+    listMachine().provide({ actors: { loadPage: fromPromise(({ input }) => loader(input)) } }),
   ).start();
   const seen: string[] = [];
   const settle = async () => {
@@ -125,31 +123,11 @@ describe('client-paged list', () => {
 describe('search', () => {
   /** A server that pages the rows containing the term (as text), recording each request. */
   const searchingServer = () => {
-    const requests: PageRequest[] = [];
-    const machine = serverPagedList<number>({
-      id: 'list',
-      loadId: 'load',
-      pageSize: 3,
-      failedMessage: 'wallet.historyFailed',
-    });
+    const server = pagedServer(rows, (row, term) => String(row).includes(term));
     const actor = createActor(
-      machine.provide({
-        actors: {
-          loadPage: fromPromise(async ({ input }: { input: PageRequest }) => {
-            requests.push(input);
-            const kept = rows.filter((row) => String(row).includes(input.search ?? ''));
-            const shown = pageOf(kept, input.page, input.pageSize);
-            return {
-              rows: shown.rows,
-              total: kept.length,
-              page: shown.window.page,
-              pageSize: input.pageSize,
-            };
-          }),
-        },
-      }),
+      listMachine().provide({ actors: { loadPage: fromPromise(({ input }) => server.load(input)) } }),
     ).start();
-    return { actor, requests };
+    return { actor, requests: server.requests };
   };
 
   test('a server-paged list asks once typing pauses, for the first page of the last term', async () => {

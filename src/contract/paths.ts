@@ -29,6 +29,22 @@ export const apiPaths = {
   walletOperation: '/api/User/GetWalletOperation', // new
   walletHistoryPage: '/api/User/GetWalletHistoryPage', // new: one page and the total, for the browser
   providerWebhook: '/api/Provider/Webhook', // new: called by payment providers, signed
+  createMobileBeneficiary: '/api/Beneficiary/CreateBeneficiary',
+  createBankBeneficiary: '/api/Bank/CreateBeneficiaryBank',
+  mobileBeneficiaries: '/api/Beneficiary/BeneficiariesByUserId',
+  bankBeneficiaries: '/api/Bank/BeneficiariesBanksByUserId',
+  editBeneficiary: '/api/Beneficiary/EditBeneficiary',
+  deleteBeneficiary: '/api/Beneficiary/DeleteBeneficiary',
+  resolveAccountName: '/api/Beneficiary/ResolveAccountName', // new: the holder's name before saving
+  exchangeRates: '/api/Transaction/GetExchangeRates', // new: the one rate table
+  initiateTransfer: '/api/Transaction/InitiateTransfer',
+  reviewTransfer: '/api/Transaction/ReviewTransactionByCartId',
+  payNow: '/api/Transaction/PayNow',
+  transactionByReference: '/api/Transaction/GetTransactionByReferenceNumber',
+  transactionHistory: '/api/Transaction/GetTransactionsHistoryByUserId',
+  transactionHistoryPage: '/api/Transaction/GetTransactionsHistoryPage', // new: one page and the total
+  sendPhoneVerificationCode: '/api/User/SendPhoneVerificationCode', // new: an SMS code to the account's phone
+  verifyPhone: '/api/User/VerifyPhone', // new: the code back; the phone becomes verified (on-us transfers)
 } as const;
 
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];

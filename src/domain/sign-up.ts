@@ -20,7 +20,7 @@ export interface SignUpInput {
 
 export type SignUpField = keyof SignUpInput;
 
-const LETTERS_AND_SPACES = /^[\p{L}\p{M} ]+$/u;
+export const LETTERS_AND_SPACES = /^[\p{L}\p{M} ]+$/u;
 
 type NameField = 'firstName' | 'middleName' | 'lastName';
 

@@ -84,6 +84,11 @@ export const users = pgTable(
       .references(() => countries.id),
     /** The language of the mails the user gets (src/domain/language.ts), set at sign-up and by the switcher. */
     language: varchar('language', { length: 16 }).notNull().default('en'),
+    /**
+     * The phone in E.164 once its owner proved it with an SMS code, else null. At most one account holds a number
+     * as verified: transfers to it are paid wallet to wallet (on-us).
+     */
+    verifiedPhone: varchar('verified_phone', { length: 20 }).unique('users_verified_phone_unique'),
     createdAt: createdAt(),
   },
   (table) => [check('users_email_normalized', sql`${table.email} = lower(btrim(${table.email}))`)],
@@ -193,6 +198,56 @@ export const passwordResetCodes = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('password_reset_codes_user_idx').on(table.userId)],
+);
+
+/**
+ * A user's beneficiaries: a MoMo number ('mobile') or a bank account ('bank'). Deleting one sets `deleted_at`
+ * (the receipts of transfers already made to it keep reading it); a number or account is kept once per user among
+ * the beneficiaries not deleted.
+ */
+export const beneficiaries = pgTable(
+  'beneficiaries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 8 }).notNull(),
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    middleName: varchar('middle_name', { length: 100 }).notNull().default(''),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    motherMaidenName: varchar('mother_maiden_name', { length: 100 }).notNull().default(''),
+    /** E.164 ('+233241234567'); '' for a bank beneficiary saved without a phone. */
+    phone: varchar('phone', { length: 20 }).notNull().default(''),
+    relationship: varchar('relationship', { length: 100 }).notNull().default(''),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id),
+    /** Mobile: the MoMo network of the number. */
+    network: varchar('network', { length: 16 }),
+    /** Bank: the bank and the account number. */
+    bankId: integer('bank_id').references(() => banks.id),
+    accountNo: varchar('account_no', { length: 20 }),
+    /** The holder's name as the rail reported it when the beneficiary was saved. */
+    accountName: varchar('account_name', { length: 200 }).notNull(),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('beneficiaries_user_idx').on(table.userId, table.type),
+    uniqueIndex('beneficiaries_user_phone_unique')
+      .on(table.userId, table.phone)
+      .where(sql`${table.type} = 'mobile' and ${table.deletedAt} is null`),
+    uniqueIndex('beneficiaries_user_account_unique')
+      .on(table.userId, table.bankId, table.accountNo)
+      .where(sql`${table.type} = 'bank' and ${table.deletedAt} is null`),
+    check('beneficiaries_type', sql`${table.type} in ('mobile', 'bank')`),
+    check(
+      'beneficiaries_shape',
+      sql`(${table.type} = 'mobile' and ${table.phone} <> '' and ${table.network} is not null and ${table.bankId} is null and ${table.accountNo} is null)
+        or (${table.type} = 'bank' and ${table.bankId} is not null and ${table.accountNo} is not null and ${table.network} is null)`,
+    ),
+  ],
 );
 
 /* The ledger: double entry in pesewas. Entries are immutable and each ledger transaction sums to zero (both

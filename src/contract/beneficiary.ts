@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { envelopeResponses, noDataSchema } from './envelope';
+
+/*
+ * Beneficiaries (spec sections 3, 5 and 7): the people a user sends money to, by MoMo number ('mobile') or by bank
+ * account ('bank'). One list per kind on the wire, as the spec calls them; ids are unique across both kinds, so a
+ * transfer names a beneficiary by id alone. Shapes only: the rules of section 5 live in src/domain/beneficiary.ts.
+ */
+
+export const beneficiaryTypeSchema = z.enum(['mobile', 'bank']);
+export type BeneficiaryType = z.infer<typeof beneficiaryTypeSchema>;
+
+const name = z.string().max(200);
+const optionalName = z.string().max(200).default('');
+
+/**
+ * POST api/Beneficiary/CreateBeneficiary. The browser sends `phoneNumber` without its first 3 characters (the
+ * spec's '233' prefix) and `phoneCode` '+233'; the server stores the whole number in E.164.
+ */
+export const createMobileBeneficiaryRequestSchema = z.object({
+  userId: z.number().int(),
+  firstName: name,
+  middleName: optionalName,
+  lastName: name,
+  motherMaidenName: optionalName,
+  phoneCode: z.string().max(8).default('+233'),
+  phoneNumber: z.string().max(32),
+  relationship: z.string().max(100).default(''),
+  countryId: z.number().int().default(1),
+  stateId: z.number().int().default(1),
+  cityId: z.number().int().default(1),
+});
+export type CreateMobileBeneficiaryRequest = z.input<typeof createMobileBeneficiaryRequestSchema>;
+
+/** POST api/Bank/CreateBeneficiaryBank. */
+export const createBankBeneficiaryRequestSchema = z.object({
+  userId: z.number().int(),
+  firstName: name,
+  middleName: optionalName,
+  lastName: name,
+  motherMaidenName: optionalName,
+  phoneCode: z.string().max(8).default('+233'),
+  phoneNumber: z.string().max(32).default(''),
+  bankId: z.number().int(),
+  accountNo: z.string().max(64),
+});
+export type CreateBankBeneficiaryRequest = z.input<typeof createBankBeneficiaryRequestSchema>;
+
+/**
+ * PUT api/Beneficiary/EditBeneficiary: the full beneficiary body. Names and, for a mobile beneficiary, the phone
+ * (with its 233 prefix, as the edit form shows it) may change; a bank beneficiary's bank and account may not (a
+ * different account is a new beneficiary, whose holder's name is looked up again).
+ */
+export const editBeneficiaryRequestSchema = z.object({
+  id: z.number().int().positive(),
+  userId: z.number().int().optional(),
+  firstName: name,
+  middleName: optionalName,
+  lastName: name,
+  motherMaidenName: optionalName,
+  /** Mobile only: the whole number with its dial code digits, '233241234567'. Ignored for a bank beneficiary. */
+  phoneNumber: z.string().max(32).default(''),
+  relationship: z.string().max(100).default(''),
+});
+export type EditBeneficiaryRequest = z.input<typeof editBeneficiaryRequestSchema>;
+
+export const beneficiaryIdQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+export const beneficiariesQuerySchema = z.object({ userId: z.coerce.number().int().positive() });
+/** GET api/Bank/BeneficiariesBanksByUserId spells it UserId. */
+export const bankBeneficiariesQuerySchema = z.object({ UserId: z.coerce.number().int().positive() });
+
+/** A beneficiary as both lists answer it. */
+export const beneficiarySchema = z.object({
+  id: z.number().int(),
+  type: beneficiaryTypeSchema,
+  firstName: z.string(),
+  middleName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  motherMaidenName: z.string(),
+  /** '+233'. */
+  phoneCode: z.string(),
+  /** Without the dial code, '241234567' ('' for a bank beneficiary saved without a phone). */
+  phoneNumber: z.string(),
+  /** E.164, '+233241234567' (or ''). */
+  phone: z.string(),
+  relationship: z.string(),
+  countryId: z.number().int(),
+  /** Bank beneficiaries: the bank and the account; null for mobile ones. */
+  bankId: z.number().int().nullable(),
+  bankName: z.string().nullable(),
+  accountNo: z.string().nullable(),
+  /** Mobile ones: the MoMo network of the number ('MTN', 'Telecel', 'AirtelTigo'); null for bank ones. */
+  network: z.string().nullable(),
+  /** The account holder's name as the rail reported it when the beneficiary was saved. */
+  accountName: z.string(),
+});
+export type Beneficiary = z.infer<typeof beneficiarySchema>;
+
+/** POST api/Beneficiary/ResolveAccountName (new): who holds this number or account, before it is saved. */
+export const resolveAccountNameRequestSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('mobile'),
+    phoneCode: z.string().max(8).default('+233'),
+    /** As for CreateBeneficiary: without the first 3 characters. */
+    phoneNumber: z.string().max(32),
+  }),
+  z.object({ type: z.literal('bank'), bankId: z.number().int(), accountNo: z.string().max(64) }),
+]);
+export type ResolveAccountNameRequest = z.input<typeof resolveAccountNameRequestSchema>;
+export const resolvedAccountNameSchema = z.object({ accountName: z.string() });
+export type ResolvedAccountName = z.infer<typeof resolvedAccountNameSchema>;
+
+export const beneficiaryListSchema = z.array(beneficiarySchema);
+
+/** Create answers 201 with the saved beneficiary; 409 'This Beneficiary already exists!' for a number or account kept already. */
+export const createBeneficiaryResponses = envelopeResponses(201, beneficiarySchema);
+export const editBeneficiaryResponses = envelopeResponses(200, beneficiarySchema);
+/** DELETE answers 200 with no data; the beneficiary stays readable on the receipts of transfers made to it. */
+export const deleteBeneficiaryResponses = envelopeResponses(200, noDataSchema);
+export const beneficiaryListResponses = envelopeResponses(200, beneficiaryListSchema);
+/** 404 with 'beneficiary.noAccount' when the rail knows no such number or account. */
+export const resolveAccountNameResponses = envelopeResponses(200, resolvedAccountNameSchema);

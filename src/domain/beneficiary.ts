@@ -1,0 +1,138 @@
+import { isMomoNumber } from './momo';
+import { characterCount, digitsOnly, type RuleViolation } from './rule';
+import { LETTERS_AND_SPACES } from './sign-up';
+
+/** Create forms: each name at most 15 characters (spec section 9); the edit form allows 30. */
+export const BENEFICIARY_CREATE_NAME_MAX_LENGTH = 15;
+export const BENEFICIARY_EDIT_NAME_MAX_LENGTH = 30;
+/** Bank beneficiaries: account numbers of 10 to 20 digits. */
+export const BENEFICIARY_ACCOUNT_MIN_DIGITS = 10;
+export const BENEFICIARY_ACCOUNT_MAX_DIGITS = 20;
+/** The create form's phone holds the dial code digits first ('233'); the request drops these characters. */
+export const BENEFICIARY_PHONE_PREFIX_LENGTH = 3;
+/** The edit form's phone, with its 233 prefix, has at least this many characters. */
+export const BENEFICIARY_EDIT_PHONE_MIN_LENGTH = 12;
+
+export type BeneficiaryField = 'form' | 'firstName' | 'lastName' | 'phoneNumber' | 'accountNo';
+
+export interface BeneficiaryNames {
+  firstName: string;
+  lastName: string;
+}
+
+export interface MobileBeneficiaryInput extends BeneficiaryNames {
+  /** As the request carries it: the typed number without its first 3 characters. */
+  phoneNumber: string;
+}
+
+export interface BankBeneficiaryInput extends BeneficiaryNames {
+  bankId: number;
+  accountNo: string;
+}
+
+export interface BeneficiaryEditInput extends BeneficiaryNames {
+  /** Mobile beneficiaries only: the whole number with its 233 prefix; null for a bank beneficiary. */
+  phoneNumber: string | null;
+}
+
+/** What the create form sends for the number it shows: the typed digits without the first 3 characters. */
+export const beneficiaryPhoneForRequest = (typed: string): string =>
+  typed.slice(BENEFICIARY_PHONE_PREFIX_LENGTH);
+
+const hasLettersOnly = (name: string) => LETTERS_AND_SPACES.test(name.trim());
+
+/** The names' rules of both create forms: letters and spaces, then each at most 15. */
+const createNameViolations = ({ firstName, lastName }: BeneficiaryNames): RuleViolation<BeneficiaryField>[] => {
+  const violations: RuleViolation<BeneficiaryField>[] = [];
+  const first = firstName.trim();
+  const last = lastName.trim();
+  if ((first !== '' && !hasLettersOnly(first)) || (last !== '' && !hasLettersOnly(last)))
+    violations.push({ field: 'form', messageId: 'beneficiary.nameInvalid' });
+  if (characterCount(first) > BENEFICIARY_CREATE_NAME_MAX_LENGTH)
+    violations.push({ field: 'firstName', messageId: 'beneficiary.firstNameTooLong' });
+  if (characterCount(last) > BENEFICIARY_CREATE_NAME_MAX_LENGTH)
+    violations.push({ field: 'lastName', messageId: 'beneficiary.lastNameTooLong' });
+  return violations;
+};
+
+const namesMissing = ({ firstName, lastName }: BeneficiaryNames) =>
+  firstName.trim() === '' || lastName.trim() === '';
+
+/**
+ * Mobile beneficiary create (spec section 5), in its order: required fields, names of letters and spaces, the
+ * number (9 to 12 digits once its first 3 characters are dropped), each name at most 15.
+ */
+export const mobileBeneficiaryViolations = (input: MobileBeneficiaryInput): RuleViolation<BeneficiaryField>[] => {
+  const violations: RuleViolation<BeneficiaryField>[] = [];
+  if (namesMissing(input) || input.phoneNumber.trim() === '')
+    violations.push({ field: 'form', messageId: 'beneficiary.required' });
+  const names = createNameViolations(input);
+  violations.push(...names.filter((violation) => violation.field === 'form'));
+  if (input.phoneNumber.trim() !== '' && !isMomoNumber(input.phoneNumber.trim()))
+    violations.push({ field: 'phoneNumber', messageId: 'beneficiary.phoneInvalid' });
+  violations.push(...names.filter((violation) => violation.field !== 'form'));
+  return violations;
+};
+
+/**
+ * Bank beneficiary create (spec section 5), in its order: required fields (names, bank, account), names of letters
+ * and spaces, the account number (digits, 10 to 20), each name at most 15.
+ */
+export const bankBeneficiaryViolations = (input: BankBeneficiaryInput): RuleViolation<BeneficiaryField>[] => {
+  const violations: RuleViolation<BeneficiaryField>[] = [];
+  const account = input.accountNo.trim();
+  if (namesMissing(input) || account === '' || !(input.bankId > 0))
+    violations.push({ field: 'form', messageId: 'beneficiary.required' });
+  const names = createNameViolations(input);
+  violations.push(...names.filter((violation) => violation.field === 'form'));
+  if (account !== '') {
+    if (digitsOnly(account) !== account)
+      violations.push({ field: 'accountNo', messageId: 'beneficiary.accountDigits' });
+    else if (account.length < BENEFICIARY_ACCOUNT_MIN_DIGITS)
+      violations.push({ field: 'accountNo', messageId: 'beneficiary.accountTooShort' });
+    else if (account.length > BENEFICIARY_ACCOUNT_MAX_DIGITS)
+      violations.push({ field: 'accountNo', messageId: 'beneficiary.accountTooLong' });
+  }
+  violations.push(...names.filter((violation) => violation.field !== 'form'));
+  return violations;
+};
+
+/**
+ * Edit (spec section 5), per field in the form's order: first name (not empty, letters and spaces, at most 30),
+ * last name (the same), then a mobile beneficiary's number (digits, at least 12 with its 233 prefix).
+ */
+export const beneficiaryEditViolations = (input: BeneficiaryEditInput): RuleViolation<BeneficiaryField>[] => {
+  const violations: RuleViolation<BeneficiaryField>[] = [];
+  const nameRules = [
+    ['firstName', input.firstName, 'beneficiary.edit.firstNameEmpty', 'beneficiary.edit.firstNameInvalid'],
+    ['lastName', input.lastName, 'beneficiary.edit.lastNameEmpty', 'beneficiary.edit.lastNameInvalid'],
+  ] as const;
+  for (const [field, value, empty, invalid] of nameRules) {
+    const name = value.trim();
+    if (name === '') violations.push({ field, messageId: empty });
+    else if (!hasLettersOnly(name)) violations.push({ field, messageId: invalid });
+    else if (characterCount(name) > BENEFICIARY_EDIT_NAME_MAX_LENGTH)
+      violations.push({ field, messageId: 'beneficiary.edit.nameTooLong' });
+  }
+  if (input.phoneNumber !== null) {
+    const phone = input.phoneNumber.trim();
+    if (
+      digitsOnly(phone) !== phone ||
+      phone.length < BENEFICIARY_EDIT_PHONE_MIN_LENGTH ||
+      !isMomoNumber(phone.slice(BENEFICIARY_PHONE_PREFIX_LENGTH))
+    )
+      violations.push({ field: 'phoneNumber', messageId: 'beneficiary.edit.phoneInvalid' });
+  }
+  return violations;
+};
+
+/** 'Ama Mensah', 'Kofi Owusu Boateng': the names that are given, single-spaced. */
+export const beneficiaryFullName = (names: { firstName: string; middleName?: string; lastName: string }) =>
+  [names.firstName, names.middleName ?? '', names.lastName]
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .join(' ');
+
+/** Does a beneficiary's full name start with what was typed (spec: search by name prefix, ignoring case)? */
+export const matchesNamePrefix = (fullName: string, typed: string): boolean =>
+  fullName.toLocaleLowerCase().startsWith(typed.trim().toLocaleLowerCase());

@@ -159,3 +159,7 @@ export const get = <Data>(path: ApiPath, options?: Omit<RequestOptions, 'body'>)
   request<Data>('GET', path, options);
 export const post = <Data>(path: ApiPath, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
   request<Data>('POST', path, { ...options, body });
+export const put = <Data>(path: ApiPath, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+  request<Data>('PUT', path, { ...options, body });
+export const del = <Data>(path: ApiPath, options?: Omit<RequestOptions, 'body'>) =>
+  request<Data>('DELETE', path, options);

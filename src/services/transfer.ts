@@ -1,0 +1,133 @@
+import { apiPaths, IDEMPOTENCY_KEY_HEADER } from '../contract/paths';
+import type {
+  ExchangeRate,
+  InitiateTransferRequest,
+  TransactionDetail,
+  TransactionHistoryPage,
+  TransactionHistoryRow,
+  TransferQuote,
+  TransferQuoteInPesewas,
+  TransferReview,
+} from '../contract/transfer';
+import type { WalletOperation, WalletOperationResult } from '../contract/wallet';
+import type { MinorUnits } from '../domain/money';
+import { apiAmountToMinor, minorToApiAmount } from './amounts';
+import { currentUserId, get, post } from './http';
+
+type Call = { signal?: AbortSignal };
+
+/** A transfer request as the browser builds it: amounts in pesewas, the sender taken from the session. */
+export type TransferRequestInPesewas = Omit<
+  InitiateTransferRequest,
+  'senderId' | 'sendAmount' | 'receiveAmount' | 'processingFee' | 'totalPay'
+> & { sendAmount: MinorUnits; receiveAmount?: MinorUnits; processingFee?: MinorUnits; totalPay?: MinorUnits };
+
+/** The review as the browser holds it: every amount in minor units. */
+export type TransferReviewInPesewas = Omit<
+  TransferReview,
+  'sendAmount' | 'processingFee' | 'totalPay' | 'receiveAmount' | 'transactionFee'
+> &
+  TransferQuoteInPesewas & { transactionFee: MinorUnits };
+
+/** A history row as the browser holds it. */
+export type TransactionMovement = Omit<TransactionHistoryRow, 'sendAmount' | 'receiveAmount'> & {
+  sendAmount: MinorUnits;
+  receiveAmount: MinorUnits;
+};
+export type TransactionMovementPage = Omit<TransactionHistoryPage, 'rows'> & { rows: TransactionMovement[] };
+
+/** A receipt as the browser holds it. */
+export type TransactionReceipt = Omit<
+  TransactionDetail,
+  'transferAmount' | 'processingFee' | 'payAmount' | 'receiveAmount'
+> & { transferAmount: MinorUnits; processingFee: MinorUnits; payAmount: MinorUnits; receiveAmount: MinorUnits };
+
+const optionalAmount = (minor: MinorUnits | undefined) =>
+  minor === undefined ? undefined : minorToApiAmount(minor);
+
+const quoteOf = (quote: TransferQuote): TransferQuoteInPesewas => ({
+  ...quote,
+  sendAmount: apiAmountToMinor(quote.sendAmount),
+  processingFee: apiAmountToMinor(quote.processingFee),
+  totalPay: apiAmountToMinor(quote.totalPay),
+  receiveAmount: apiAmountToMinor(quote.receiveAmount),
+});
+
+const movementOf = (row: TransactionHistoryRow): TransactionMovement => ({
+  ...row,
+  sendAmount: apiAmountToMinor(row.sendAmount),
+  receiveAmount: apiAmountToMinor(row.receiveAmount),
+});
+
+/** The one rate table (units per GHS), for the currency select and the converter. */
+export const getExchangeRates = (call: Call = {}): Promise<ExchangeRate[]> =>
+  get<ExchangeRate[]>(apiPaths.exchangeRates, call);
+
+/** 201 with the cart's quote (data.guidId); 400 with the first broken rule of spec section 5. */
+export const initiateTransfer = async (
+  { sendAmount, receiveAmount, processingFee, totalPay, ...request }: TransferRequestInPesewas,
+  call: Call = {},
+): Promise<TransferQuoteInPesewas> =>
+  quoteOf(
+    await post<TransferQuote>(
+      apiPaths.initiateTransfer,
+      {
+        ...request,
+        senderId: currentUserId(),
+        sendAmount: minorToApiAmount(sendAmount),
+        receiveAmount: optionalAmount(receiveAmount),
+        processingFee: optionalAmount(processingFee),
+        totalPay: optionalAmount(totalPay),
+      },
+      call,
+    ),
+  );
+
+export const reviewTransfer = async (cartId: string, call: Call = {}): Promise<TransferReviewInPesewas> => {
+  const review = await get<TransferReview>(apiPaths.reviewTransfer, { ...call, query: { CartId: cartId } });
+  return { ...review, ...quoteOf(review), transactionFee: apiAmountToMinor(review.transactionFee) };
+};
+
+/** Pays the cart from the wallet once (the key is reused on retry); a payout on its way answers 'pending'. */
+export const payNow = async (cartId: string, idempotencyKey: string, call: Call = {}): Promise<WalletOperation> => {
+  const result = await post<WalletOperationResult>(
+    apiPaths.payNow,
+    { userId: currentUserId(), cartId },
+    { ...call, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } },
+  );
+  return {
+    ...result,
+    amount: apiAmountToMinor(result.amount),
+    walletAmount: apiAmountToMinor(result.walletAmount),
+  };
+};
+
+/** One page (0-based) of the user's transfers, newest first, and their total; `search` on names or reference. */
+export const getTransactionHistoryPage = async (
+  { page, pageSize, search }: { page: number; pageSize: number; search?: string },
+  call: Call = {},
+): Promise<TransactionMovementPage> => {
+  const answer = await get<TransactionHistoryPage>(apiPaths.transactionHistoryPage, {
+    ...call,
+    query: { userId: currentUserId(), page, pageSize, ...(search ? { search } : {}) },
+  });
+  return { ...answer, rows: answer.rows.map(movementOf) };
+};
+
+/** The receipt of one of the user's transfers (sent or received). */
+export const getTransactionReceipt = async (
+  referenceNumber: string,
+  call: Call = {},
+): Promise<TransactionReceipt> => {
+  const detail = await get<TransactionDetail>(apiPaths.transactionByReference, {
+    ...call,
+    query: { referenceNumber },
+  });
+  return {
+    ...detail,
+    transferAmount: apiAmountToMinor(detail.transferAmount),
+    processingFee: apiAmountToMinor(detail.processingFee),
+    payAmount: apiAmountToMinor(detail.payAmount),
+    receiveAmount: apiAmountToMinor(detail.receiveAmount),
+  };
+};

@@ -1,7 +1,7 @@
 /**
  * The edit beneficiary dialog (spec sections 5 "Edit beneficiary", 8): the names and, for a mobile beneficiary,
  * the phone (with its 233 prefix), checked by the edit rules after the first save, then PUT EditBeneficiary with
- * the full beneficiary; a failure says 'An error occurred while updating the beneficiary.'.
+ * the full beneficiary, or 'An error occurred while updating the beneficiary.' when that fails.
  *
  * States: editing (CHANGE through each input's filter; SUBMIT with the rules kept) -> saving (invoke
  * `editBeneficiary`) -> saved (final; `beneficiarySaved` { beneficiary } for the caller) | back to editing with

@@ -5,11 +5,16 @@ import type { BeneficiaryField } from '../domain/beneficiary';
 import { BENEFICIARY_ACCOUNT_MAX_DIGITS } from '../domain/beneficiary';
 import type { BeneficiaryFormField, BeneficiaryTab } from '../machines/beneficiary-add.form';
 import { beneficiaryAddMachine } from '../machines/beneficiary-add.machine';
-import { BENEFICIARY_NAME_INPUT_MAX, BENEFICIARY_RELATIONSHIP_MAX } from '../machines/beneficiary-fields';
+import {
+  BENEFICIARY_NAME_INPUT_MAX,
+  BENEFICIARY_PHONE_CODE,
+  BENEFICIARY_RELATIONSHIP_MAX,
+  nationalPart,
+} from '../machines/beneficiary-fields';
 import { useI18n } from '../i18n/i18n';
 import type { MessageId } from '../i18n/en';
 import { useBeneficiaryActors } from './beneficiary-actors';
-import { BeneficiaryPhoneField, StepFocus } from './beneficiary-parts';
+import { BeneficiaryPhoneField, phoneText, StepFocus } from './beneficiary-parts';
 import { Alert } from './ui/alert';
 import { BankSelectField } from './ui/bank-select-field';
 import { Button } from './ui/button';
@@ -143,6 +148,17 @@ function AddBeneficiaryForm({
         // The question takes the focus (and is read out); Tab goes on to Confirm.
         <StepFocus key="confirm" className="beneficiary-confirm">
           <p className="modal-message">{t('addBeneficiary.confirm', { name: accountName ?? '' })}</p>
+          <p className="beneficiary-detail">
+            {tab === 'mobile'
+              ? t('beneficiaries.mobileDetail', {
+                  network: 'none',
+                  phone: phoneText(BENEFICIARY_PHONE_CODE, nationalPart(mobile.phoneNumber)),
+                })
+              : t('addBeneficiary.bankAccount', {
+                  bank: banks.find((entry) => entry.id === bank.bankId)?.name ?? '',
+                  account: bank.accountNo,
+                })}
+          </p>
           <div className="form-actions">
             <Button
               busy={creating}
@@ -199,6 +215,9 @@ function AddBeneficiaryForm({
           ) : null}
           {loadingBanks || banksFailed ? null : (
             <form className="form beneficiary-form" noValidate onSubmit={onSubmit}>
+              {/* On top: after Save the focus goes to the first field, and the long form scrolls. */}
+              {formError ? <Alert>{formError}</Alert> : null}
+              {error ? <Alert>{t(error)}</Alert> : null}
               {nameField('firstName', 'beneficiaryForm.firstName')}
               {nameField('middleName', 'beneficiaryForm.middleName')}
               {nameField('lastName', 'beneficiaryForm.lastName')}
@@ -242,8 +261,6 @@ function AddBeneficiaryForm({
                   />
                 </>
               )}
-              {formError ? <Alert>{formError}</Alert> : null}
-              {error ? <Alert>{t(error)}</Alert> : null}
               <div className="form-actions">
                 <Button type="submit" busy={lookingUp} busyLabel={t('addBeneficiary.checking')}>
                   {t('addBeneficiary.save')}

@@ -51,11 +51,10 @@ export function BeneficiaryPhoneField({
 }
 
 /** '+233 24 123 4567' (a 9-digit national number in Ghana's groups; other lengths as they are). */
-const phoneText = (beneficiary: Beneficiary): string => {
-  const digits = beneficiary.phoneNumber;
+export const phoneText = (phoneCode: string, national: string): string => {
   const grouped =
-    digits.length === 9 ? `${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5)}` : digits;
-  return `${beneficiary.phoneCode} ${grouped}`;
+    national.length === 9 ? `${national.slice(0, 2)} ${national.slice(2, 5)} ${national.slice(5)}` : national;
+  return `${phoneCode} ${grouped}`;
 };
 
 /** A beneficiary's MoMo number, or bank and masked account (read out as 'GCB Bank, account ending 0005'). */
@@ -66,7 +65,7 @@ export function BeneficiaryDetail({ beneficiary, id }: { beneficiary: Beneficiar
       <span id={id} className="beneficiary-detail">
         {t('beneficiaries.mobileDetail', {
           network: beneficiary.network ?? 'none',
-          phone: phoneText(beneficiary),
+          phone: phoneText(beneficiary.phoneCode, beneficiary.phoneNumber),
         })}
       </span>
     );

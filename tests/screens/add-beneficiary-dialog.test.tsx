@@ -81,6 +81,8 @@ describe('AddBeneficiaryDialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     const question = await within(dialog).findByText('Ama Mensah: is this who you mean?');
     expect(question.closest('.dialog-step')).toHaveFocus();
+    // The number being saved is shown with the name.
+    expect(within(dialog).getByText('MoMo +233 24 123 4567')).toBeInTheDocument();
     expect(api.calls.lookups).toEqual([{ type: 'mobile', phoneCode: '+233', phoneNumber: '241234567' }]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
     expect(within(dialog).getByLabelText('MoMo number')).toHaveValue('241234567');
@@ -164,7 +166,8 @@ describe('AddBeneficiaryDialog', () => {
     await userEvent.type(account, '1020-3004-0056');
     expect(account).toHaveValue('102030040056');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await userEvent.click(await within(dialog).findByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Ecobank Ghana, account 102030040056')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await within(dialog).findByText('Beneficiary added successfully.');
     expect(api.calls.lookups).toEqual([{ type: 'bank', bankId: 3, accountNo: '102030040056' }]);
     expect(api.list[0]).toMatchObject({ type: 'bank', bankName: 'Ecobank Ghana', fullName: 'Kofi Boateng' });

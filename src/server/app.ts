@@ -10,6 +10,7 @@ import { responseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerStaticFiles } from './plugins/static-files';
 import type { PaymentProvider } from './providers/provider';
+import { beneficiaryRoutes } from './routes/beneficiary/beneficiary-routes';
 import type { RouteDeps } from './routes/deps';
 import { healthRoutes } from './routes/health/health-routes';
 import { identificationRoutes } from './routes/identification/identification-routes';
@@ -118,6 +119,7 @@ export const buildApp = async ({
   app.decorate('wallet', wallet);
   app.addHook('onClose', () => wallet.worker.stop());
   await app.register(walletRoutes, { ...deps, wallet });
+  await app.register(beneficiaryRoutes, { ...deps, provider: wallet.provider });
   await app.register(providerWebhookRoutes, { wallet });
 
   await registerStaticFiles(app, config.STATIC_DIR);

@@ -125,7 +125,7 @@ export const domainMessages = {
   'beneficiary.loadError': 'An error occurred while fetching beneficiaries.',
   'beneficiary.notFound': 'We could not find that beneficiary.',
   'beneficiary.noAccount': 'No account was found for this number. Please check it and try again.',
-  'beneficiary.lookupFailed': 'We could not check the account holder\'s name. Please try again.',
+  'beneficiary.lookupFailed': "We could not check the account holder's name. Please try again.",
   // Transfers (spec sections 5 and 8).
   'transfer.purposeRequired': 'Please select a purpose of transfer.',
   'transfer.beneficiaryRequired': 'Please select a beneficiary.',

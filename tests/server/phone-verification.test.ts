@@ -158,7 +158,9 @@ describe('phone verification by SMS', () => {
     const first = await requestCode(user.token, e164(national));
     const second = await requestCode(user.token, e164(national));
     if (first !== second)
-      expect(envelope(await verify(user.token, first))).toEqual(failure('phoneVerification.codeInvalid', 400));
+      expect(envelope(await verify(user.token, first))).toEqual(
+        failure('phoneVerification.codeInvalid', 400),
+      );
     await t.database.db
       .update(phoneVerificationCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -171,8 +173,7 @@ describe('phone verification by SMS', () => {
     const national = newGhanaNumber();
     const user = await userWithPhone(t.app, national);
     const code = await requestCode(user.token, e164(national));
-    for (let i = 0; i < 4; i += 1)
-      expect((await verify(user.token, otherCode(code))).statusCode).toBe(400);
+    for (let i = 0; i < 4; i += 1) expect((await verify(user.token, otherCode(code))).statusCode).toBe(400);
     expect(envelope(await verify(user.token, otherCode(code)))).toEqual(
       failure('phoneVerification.codeInvalid', 400),
     );
@@ -206,7 +207,7 @@ describe('phone verification by SMS', () => {
   it('lets exactly one of two accounts verifying one number at the same time win (the unique index)', async () => {
     const national = newGhanaNumber();
     const accounts = await Promise.all([userWithPhone(t.app, national), userWithPhone(t.app, national)]);
-    const codes = [];
+    const codes: string[] = [];
     for (const account of accounts) codes.push(await requestCode(account.token, e164(national)));
     const answers = await Promise.all(accounts.map((account, i) => verify(account.token, codes[i]!)));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
@@ -268,7 +269,9 @@ describe('phone verification with a failing SMS channel and a low rate limit', (
     const national = newGhanaNumber();
     const user = await userWithPhone(failing.app, national);
     failNext = true;
-    expect(envelope(await send(user.token, failing.app))).toEqual(failure('phoneVerification.smsFailed', 503));
+    expect(envelope(await send(user.token, failing.app))).toEqual(
+      failure('phoneVerification.smsFailed', 503),
+    );
     const rows = await failing.database.db
       .select()
       .from(phoneVerificationCodes)
@@ -282,8 +285,11 @@ describe('phone verification with a failing SMS channel and a low rate limit', (
   it('limits code guesses per IP and user (LOGIN_RATE_LIMIT_PER_MINUTE), then 429', async () => {
     const user = await userWithPhone(failing.app);
     expect((await send(user.token, failing.app)).statusCode).toBe(200);
-    for (let i = 0; i < 3; i += 1) expect((await verify(user.token, '000000', failing.app)).statusCode).toBe(400);
-    expect(envelope(await verify(user.token, '000000', failing.app))).toEqual(failure('request.tooMany', 429));
+    for (let i = 0; i < 3; i += 1)
+      expect((await verify(user.token, '000000', failing.app)).statusCode).toBe(400);
+    expect(envelope(await verify(user.token, '000000', failing.app))).toEqual(
+      failure('request.tooMany', 429),
+    );
     // Per user: another account from the same IP still has its attempts.
     const other = await userWithPhone(failing.app);
     expect((await verify(other.token, '000000', failing.app)).statusCode).toBe(400);

@@ -11,7 +11,12 @@ export interface NewPhoneCode {
 }
 
 /** A new code replaces every live older one of the user (only the newest SMS works); answers the new code's id. */
-export const replacePhoneCode = async (db: Db, userId: number, code: NewPhoneCode, now: Date): Promise<number> =>
+export const replacePhoneCode = async (
+  db: Db,
+  userId: number,
+  code: NewPhoneCode,
+  now: Date,
+): Promise<number> =>
   db.transaction(async (tx) => {
     await tx
       .update(phoneVerificationCodes)

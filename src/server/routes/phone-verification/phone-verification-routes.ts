@@ -123,7 +123,10 @@ export const phoneVerificationRoutes: FastifyPluginAsyncZod<PhoneVerificationDep
       const attempt = await countPhoneCodeAttempt(db, userId, PHONE_CODE_MAX_ATTEMPTS, now);
       if (!attempt) {
         const exhausted = await isCodeExhausted(db, userId, PHONE_CODE_MAX_ATTEMPTS, now);
-        throw new HttpError(400, exhausted ? 'phoneVerification.attemptsExhausted' : 'phoneVerification.codeInvalid');
+        throw new HttpError(
+          400,
+          exhausted ? 'phoneVerification.attemptsExhausted' : 'phoneVerification.codeInvalid',
+        );
       }
       const expected = phoneCodeHash(config.APP_SECRET, userId, attempt.phone, request.body.code);
       if (!sameHex(attempt.codeHash, expected)) throw new HttpError(400, 'phoneVerification.codeInvalid');

@@ -96,7 +96,11 @@ export const findPhoneHolder = async (
 };
 
 /** Whether an account other than `userId` holds `phone` (E.164) as its verified phone. */
-export const isPhoneVerifiedByAnother = async (db: Queryable, phone: string, userId: number): Promise<boolean> => {
+export const isPhoneVerifiedByAnother = async (
+  db: Queryable,
+  phone: string,
+  userId: number,
+): Promise<boolean> => {
   const [holder] = await db
     .select({ id: users.id })
     .from(users)

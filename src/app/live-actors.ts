@@ -8,11 +8,13 @@ import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { Bank } from '../contract/reference';
 import type { Beneficiary, ResolveAccountNameRequest, ResolvedAccountName } from '../contract/beneficiary';
 import type { Identification } from '../contract/identification';
+import type { PhoneVerificationStatus, SentPhoneCode, VerifiedPhone } from '../contract/phone-verification';
 import type { WalletBalance } from '../contract/user';
 import type { WalletMovementPage, WalletOperation } from '../contract/wallet';
 import type { SessionMachine } from '../machines/session.machine';
 import type { OperationQuery } from '../machines/shared/follow-operation';
 import type { PageRequest } from '../machines/shared/paged-list';
+import type { VerifyPhoneInput } from '../machines/phone-verification.machine';
 import type { TopUpCall } from '../machines/top-up.form';
 import { RECENT_ACTIVITY_SIZE, type WalletSummary } from '../machines/wallet.machine';
 import type { WithdrawalCall } from '../machines/withdrawal.form';
@@ -28,6 +30,7 @@ import {
   resolveAccountName,
 } from '../services/beneficiary';
 import { getIdentifications } from '../services/identification';
+import { getPhoneVerification, sendPhoneVerificationCode, verifyPhone } from '../services/phone-verification';
 import { getBanksByCountry } from '../services/reference';
 import {
   getWalletAmount,
@@ -115,6 +118,19 @@ export const liveActors = (session: Session) => {
       actors: {
         loadList: fromPromise<Identification[], void>(({ signal }) => getIdentifications({ signal })),
       },
+    },
+    phoneVerification: {
+      actors: {
+        loadStatus: fromPromise<PhoneVerificationStatus, void>(({ signal }) =>
+          getPhoneVerification({ signal }),
+        ),
+        sendCode: fromPromise<SentPhoneCode, void>(({ signal }) => sendPhoneVerificationCode({ signal })),
+        verifyCode: fromPromise<VerifiedPhone, VerifyPhoneInput>(({ input, signal }) =>
+          verifyPhone(input.code, { signal }),
+        ),
+      },
+      // The session keeps it for the rest of the visit (not persisted: a reload asks the server again).
+      actions: { phoneVerified: () => session.send({ type: 'PHONE_VERIFIED' }) },
     },
     beneficiaries: {
       list: {

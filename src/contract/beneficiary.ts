@@ -10,8 +10,15 @@ import { envelopeResponses, noDataSchema } from './envelope';
 export const beneficiaryTypeSchema = z.enum(['mobile', 'bank']);
 export type BeneficiaryType = z.infer<typeof beneficiaryTypeSchema>;
 
+/** Ids are PostgreSQL integers: a larger number is bad input, not a query that fails. */
+const INTEGER_ID_MAX = 2_147_483_647;
+const id = z.number().int().positive().max(INTEGER_ID_MAX);
+/** A bank id as the form sends it: 0 when none is chosen ('Please fill out all required fields.'). */
+const bankId = z.number().int().max(INTEGER_ID_MAX);
+
 const name = z.string().max(200);
-const optionalName = z.string().max(200).default('');
+/** At most what the table keeps (varchar(100)): the rules of section 5 do not cover these names. */
+const optionalName = z.string().max(100).default('');
 
 /**
  * POST api/Beneficiary/CreateBeneficiary. The browser sends `phoneNumber` without its first 3 characters (the
@@ -41,7 +48,7 @@ export const createBankBeneficiaryRequestSchema = z.object({
   motherMaidenName: optionalName,
   phoneCode: z.string().max(8).default('+233'),
   phoneNumber: z.string().max(32).default(''),
-  bankId: z.number().int(),
+  bankId,
   accountNo: z.string().max(64),
 });
 export type CreateBankBeneficiaryRequest = z.input<typeof createBankBeneficiaryRequestSchema>;
@@ -52,19 +59,20 @@ export type CreateBankBeneficiaryRequest = z.input<typeof createBankBeneficiaryR
  * different account is a new beneficiary, whose holder's name is looked up again).
  */
 export const editBeneficiaryRequestSchema = z.object({
-  id: z.number().int().positive(),
+  id,
   userId: z.number().int().optional(),
   firstName: name,
-  middleName: optionalName,
+  /** Left out: kept as saved ('' clears it). The same for motherMaidenName and relationship. */
+  middleName: z.string().max(100).optional(),
   lastName: name,
-  motherMaidenName: optionalName,
+  motherMaidenName: z.string().max(100).optional(),
   /** Mobile only: the whole number with its dial code digits, '233241234567'. Ignored for a bank beneficiary. */
   phoneNumber: z.string().max(32).default(''),
-  relationship: z.string().max(100).default(''),
+  relationship: z.string().max(100).optional(),
 });
 export type EditBeneficiaryRequest = z.input<typeof editBeneficiaryRequestSchema>;
 
-export const beneficiaryIdQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+export const beneficiaryIdQuerySchema = z.object({ id: z.coerce.number().pipe(id) });
 export const beneficiariesQuerySchema = z.object({ userId: z.coerce.number().int().positive() });
 /** GET api/Bank/BeneficiariesBanksByUserId spells it UserId. */
 export const bankBeneficiariesQuerySchema = z.object({ UserId: z.coerce.number().int().positive() });
@@ -105,7 +113,7 @@ export const resolveAccountNameRequestSchema = z.discriminatedUnion('type', [
     /** As for CreateBeneficiary: without the first 3 characters. */
     phoneNumber: z.string().max(32),
   }),
-  z.object({ type: z.literal('bank'), bankId: z.number().int(), accountNo: z.string().max(64) }),
+  z.object({ type: z.literal('bank'), bankId, accountNo: z.string().max(64) }),
 ]);
 export type ResolveAccountNameRequest = z.input<typeof resolveAccountNameRequestSchema>;
 export const resolvedAccountNameSchema = z.object({ accountName: z.string() });

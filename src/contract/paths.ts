@@ -45,6 +45,7 @@ export const apiPaths = {
   transactionHistoryPage: '/api/Transaction/GetTransactionsHistoryPage', // new: one page and the total
   sendPhoneVerificationCode: '/api/User/SendPhoneVerificationCode', // new: an SMS code to the account's phone
   verifyPhone: '/api/User/VerifyPhone', // new: the code back; the phone becomes verified (on-us transfers)
+  phoneVerification: '/api/User/GetPhoneVerification', // new: whether the account's phone is verified
 } as const;
 
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];

@@ -40,9 +40,15 @@ export const userDetailsSchema = z.object({
   countryCode: z.string(),
   hasIdentification: z.boolean(),
   walletAmount: apiAmountSchema,
+  /** New: the registered phone was proved by an SMS code (money sent to the number arrives in the wallet). */
+  phoneVerified: z.boolean(),
 });
 export type UserDetails = z.infer<typeof userDetailsSchema>;
-/** The signed-in user as the browser holds it (src/services converts): `walletAmount` in pesewas. */
+/**
+ * The signed-in user as the browser holds it (src/services converts): `walletAmount` in pesewas. `phoneVerified`
+ * true is known; false means "not known to be verified": the auth store persists the spec's fields only, so a
+ * session read back after a reload has false until the dashboard asks the server.
+ */
 export type SessionUser = Omit<UserDetails, 'walletAmount'> & { walletAmount: MinorUnits };
 
 export const logInResponseSchema = z.object({ token: z.string(), userDetails: userDetailsSchema });

@@ -42,7 +42,10 @@ export const beneficiaryPhoneForRequest = (typed: string): string =>
 const hasLettersOnly = (name: string) => LETTERS_AND_SPACES.test(name.trim());
 
 /** The names' rules of both create forms: letters and spaces, then each at most 15. */
-const createNameViolations = ({ firstName, lastName }: BeneficiaryNames): RuleViolation<BeneficiaryField>[] => {
+const createNameViolations = ({
+  firstName,
+  lastName,
+}: BeneficiaryNames): RuleViolation<BeneficiaryField>[] => {
   const violations: RuleViolation<BeneficiaryField>[] = [];
   const first = firstName.trim();
   const last = lastName.trim();
@@ -62,7 +65,9 @@ const namesMissing = ({ firstName, lastName }: BeneficiaryNames) =>
  * Mobile beneficiary create (spec section 5), in its order: required fields, names of letters and spaces, the
  * number (9 to 12 digits once its first 3 characters are dropped), each name at most 15.
  */
-export const mobileBeneficiaryViolations = (input: MobileBeneficiaryInput): RuleViolation<BeneficiaryField>[] => {
+export const mobileBeneficiaryViolations = (
+  input: MobileBeneficiaryInput,
+): RuleViolation<BeneficiaryField>[] => {
   const violations: RuleViolation<BeneficiaryField>[] = [];
   if (namesMissing(input) || input.phoneNumber.trim() === '')
     violations.push({ field: 'form', messageId: 'beneficiary.required' });
@@ -97,27 +102,41 @@ export const bankBeneficiaryViolations = (input: BankBeneficiaryInput): RuleViol
   return violations;
 };
 
+/** The dial code digits the edit form's phone starts with. */
+export const BENEFICIARY_EDIT_PHONE_PREFIX = '233';
+
 /**
- * Edit (spec section 5), per field in the form's order: first name (not empty, letters and spaces, at most 30),
- * last name (the same), then a mobile beneficiary's number (digits, at least 12 with its 233 prefix).
+ * Edit (spec section 5), rule by rule in the spec's order: names not empty (first, then last), names without
+ * numbers or special characters, each name at most 30, then a mobile beneficiary's number (digits, starting with
+ * its 233 prefix, at least 12 characters with it).
  */
 export const beneficiaryEditViolations = (input: BeneficiaryEditInput): RuleViolation<BeneficiaryField>[] => {
-  const violations: RuleViolation<BeneficiaryField>[] = [];
-  const nameRules = [
-    ['firstName', input.firstName, 'beneficiary.edit.firstNameEmpty', 'beneficiary.edit.firstNameInvalid'],
-    ['lastName', input.lastName, 'beneficiary.edit.lastNameEmpty', 'beneficiary.edit.lastNameInvalid'],
+  const names = [
+    { field: 'firstName', name: input.firstName.trim() },
+    { field: 'lastName', name: input.lastName.trim() },
   ] as const;
-  for (const [field, value, empty, invalid] of nameRules) {
-    const name = value.trim();
-    if (name === '') violations.push({ field, messageId: empty });
-    else if (!hasLettersOnly(name)) violations.push({ field, messageId: invalid });
-    else if (characterCount(name) > BENEFICIARY_EDIT_NAME_MAX_LENGTH)
-      violations.push({ field, messageId: 'beneficiary.edit.nameTooLong' });
-  }
+  const empty = {
+    firstName: 'beneficiary.edit.firstNameEmpty',
+    lastName: 'beneficiary.edit.lastNameEmpty',
+  } as const;
+  const invalid = {
+    firstName: 'beneficiary.edit.firstNameInvalid',
+    lastName: 'beneficiary.edit.lastNameInvalid',
+  } as const;
+  const violations: RuleViolation<BeneficiaryField>[] = [
+    ...names.filter(({ name }) => name === '').map(({ field }) => ({ field, messageId: empty[field] })),
+    ...names
+      .filter(({ name }) => name !== '' && !hasLettersOnly(name))
+      .map(({ field }) => ({ field, messageId: invalid[field] })),
+    ...names
+      .filter(({ name }) => characterCount(name) > BENEFICIARY_EDIT_NAME_MAX_LENGTH)
+      .map(({ field }) => ({ field, messageId: 'beneficiary.edit.nameTooLong' as const })),
+  ];
   if (input.phoneNumber !== null) {
     const phone = input.phoneNumber.trim();
     if (
       digitsOnly(phone) !== phone ||
+      !phone.startsWith(BENEFICIARY_EDIT_PHONE_PREFIX) ||
       phone.length < BENEFICIARY_EDIT_PHONE_MIN_LENGTH ||
       !isMomoNumber(phone.slice(BENEFICIARY_PHONE_PREFIX_LENGTH))
     )

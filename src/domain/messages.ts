@@ -29,6 +29,18 @@ export const domainMessages = {
   'otp.sent': 'If an account exists for this email, we have sent it a 6-digit code.',
   'resetPassword.expired': 'Your reset link has expired. Please ask for a new code.',
   'resetPassword.done': 'Your password has been changed. Please log in.',
+  // Phone verification by SMS (new): a verified phone receives transfers to its number in the wallet.
+  'phoneVerification.sent': 'We have sent a 6-digit code to your phone.',
+  'phoneVerification.verified': 'Your phone number is verified.',
+  'phoneVerification.codeInvalid': 'This code is wrong or has expired. Please check it or ask for a new one.',
+  'phoneVerification.attemptsExhausted': 'Too many wrong codes. Please ask for a new code.',
+  'phoneVerification.phoneTaken':
+    'This phone number is already verified on another account. If the number is yours, please contact support.',
+  'phoneVerification.alreadyVerified': 'Your phone number is already verified.',
+  'phoneVerification.phoneInvalid':
+    'The phone number on your account is not a valid mobile number, so we cannot send it a code.',
+  'phoneVerification.smsFailed': 'We could not send the text message. Please try again in a moment.',
+  'phoneVerification.tooManyCodes': 'You have asked for too many codes. Please try again in an hour.',
   'request.tooMany': 'Too many attempts. Please wait a minute and try again.',
   'request.invalid': 'Some of the information sent is missing or not valid.',
   'request.tooLarge': 'The request is too large.',
@@ -125,7 +137,7 @@ export const domainMessages = {
   'beneficiary.loadError': 'An error occurred while fetching beneficiaries.',
   'beneficiary.notFound': 'We could not find that beneficiary.',
   'beneficiary.noAccount': 'No account was found for this number. Please check it and try again.',
-  'beneficiary.lookupFailed': 'We could not check the account holder\'s name. Please try again.',
+  'beneficiary.lookupFailed': "We could not check the account holder's name. Please try again.",
   // Transfers (spec sections 5 and 8).
   'transfer.purposeRequired': 'Please select a purpose of transfer.',
   'transfer.beneficiaryRequired': 'Please select a beneficiary.',

@@ -5,11 +5,18 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { emailViolation, normalizeEmail } from '../domain/email';
 import type { DomainMessageId } from '../domain/messages';
-import { OTP_LENGTH, otpDigit, otpViolation, pastedOtp } from '../domain/otp';
 import { passwordViolations } from '../domain/password';
 import type { RuleViolation } from '../domain/rule';
 import type { VerifyResetCodeResponse } from '../contract/user';
 import { failureStatus, notProvided, serverMessageId, serverViolations } from './failure-messages';
+import {
+  emptyDigits,
+  enteredCode,
+  otpEntryActions,
+  otpEntryGuards,
+  otpEntryTransitions,
+  type OtpEntryEvent,
+} from './shared/otp-entry';
 
 export type NewPasswordField = 'newPassword' | 'confirmPassword';
 export type ForgotPasswordField = 'email' | 'code' | NewPasswordField;
@@ -30,9 +37,7 @@ export interface ForgotPasswordContext {
 export type ForgotPasswordEvent =
   | { type: 'CHANGE_EMAIL'; value: string }
   | { type: 'SUBMIT_EMAIL' }
-  | { type: 'CHANGE_DIGIT'; index: number; value: string }
-  | { type: 'BACKSPACE'; index: number }
-  | { type: 'PASTE'; text: string }
+  | OtpEntryEvent
   | { type: 'SUBMIT_CODE' }
   | { type: 'RESEND_CODE' }
   | { type: 'CHANGE_PASSWORD'; field: NewPasswordField; value: string }
@@ -51,12 +56,6 @@ export interface ResetPasswordInput {
   newPassword: string;
   confirmPassword: string;
 }
-
-export const emptyDigits = (): string[] => Array.from({ length: OTP_LENGTH }, () => '');
-
-const LAST_INDEX = OTP_LENGTH - 1;
-const clampIndex = (index: number): number => Math.min(Math.max(Math.trunc(index), 0), LAST_INDEX);
-const isBoxIndex = (index: number): boolean => Number.isInteger(index) && index >= 0 && index <= LAST_INDEX;
 
 /** The new-password rules (sign-up rules 3 and 4) under this form's field names. */
 export const newPasswordViolations = (
@@ -97,12 +96,10 @@ export const forgotPasswordMachine = setup({
     resetPassword: fromPromise<unknown, ResetPasswordInput>(async () => notProvided('resetPassword')),
   },
   guards: {
+    ...otpEntryGuards,
     emailValid: ({ context }) => emailViolation(context.email) === null,
-    codeComplete: ({ context }) => otpViolation(context.digits.join('')) === null,
     passwordsValid: ({ context }) =>
       newPasswordViolations(context.newPassword, context.confirmPassword).length === 0,
-    isBoxIndex: (_, params: { index: number }) => isBoxIndex(params.index),
-    isSixDigits: (_, params: { text: string }) => pastedOtp(params.text) !== null,
     hasServerViolations: (_, params: { error: unknown }) =>
       failureStatus(params.error) === 400 && serverViolations(params.error, isNewPasswordField).length > 0,
   },
@@ -128,29 +125,7 @@ export const forgotPasswordMachine = setup({
       error: null,
       notice: 'otp.sent',
     }),
-    changeDigit: assign(({ context }, params: { index: number; value: string }) => {
-      const digit = otpDigit(params.value);
-      const digits = [...context.digits];
-      digits[params.index] = digit;
-      return {
-        digits,
-        focusedIndex: digit === '' ? params.index : clampIndex(params.index + 1),
-        violations: [],
-        error: null,
-      };
-    }),
-    backspace: assign(({ context }, params: { index: number }) => {
-      const digits = [...context.digits];
-      const wasEmpty = digits[params.index] === '';
-      digits[params.index] = '';
-      return { digits, focusedIndex: wasEmpty ? clampIndex(params.index - 1) : params.index, error: null };
-    }),
-    paste: assign((_, params: { text: string }) => ({
-      digits: pastedOtp(params.text) ?? emptyDigits(),
-      focusedIndex: LAST_INDEX,
-      violations: [],
-      error: null,
-    })),
+    ...otpEntryActions<ForgotPasswordContext, ForgotPasswordEvent>(),
     showCodeViolation: assign({ violations: [{ field: 'code', messageId: 'otp.invalidFormat' }] }),
     codeVerified: assign((_, params: { resetToken: string }) => ({
       resetToken: params.resetToken,
@@ -237,22 +212,7 @@ export const forgotPasswordMachine = setup({
     },
     enteringCode: {
       on: {
-        CHANGE_DIGIT: {
-          guard: { type: 'isBoxIndex', params: ({ event }) => ({ index: event.index }) },
-          actions: {
-            type: 'changeDigit',
-            params: ({ event }) => ({ index: event.index, value: event.value }),
-          },
-        },
-        BACKSPACE: {
-          guard: { type: 'isBoxIndex', params: ({ event }) => ({ index: event.index }) },
-          actions: { type: 'backspace', params: ({ event }) => ({ index: event.index }) },
-        },
-        // Anything but six digits is ignored.
-        PASTE: {
-          guard: { type: 'isSixDigits', params: ({ event }) => ({ text: event.text }) },
-          actions: { type: 'paste', params: ({ event }) => ({ text: event.text }) },
-        },
+        ...otpEntryTransitions,
         SUBMIT_CODE: [
           { guard: 'codeComplete', target: 'verifyingCode', actions: 'clearMessages' },
           { actions: 'showCodeViolation' },
@@ -265,7 +225,7 @@ export const forgotPasswordMachine = setup({
       invoke: {
         id: 'verifyCode',
         src: 'verifyCode',
-        input: ({ context }) => ({ email: normalizeEmail(context.email), code: context.digits.join('') }),
+        input: ({ context }) => ({ email: normalizeEmail(context.email), code: enteredCode(context) }),
         onDone: {
           target: 'enteringNewPassword',
           actions: [

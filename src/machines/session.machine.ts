@@ -33,7 +33,8 @@ export type SessionEvent =
   | { type: 'LOG_OUT' }
   | { type: 'VISIBILITY_CHANGED'; visible: boolean }
   | { type: 'WALLET_AMOUNT_CHANGED'; walletAmount: MinorUnits }
-  | { type: 'IDENTIFICATION_ADDED' };
+  | { type: 'IDENTIFICATION_ADDED' }
+  | { type: 'PHONE_VERIFIED' };
 
 export interface TokenInput {
   token: string;
@@ -90,6 +91,9 @@ export const sessionMachine = setup({
     setIdentificationAdded: assign(({ context }) => ({
       auth: context.auth && { ...context.auth, user: { ...context.auth.user, hasIdentification: true } },
     })),
+    setPhoneVerified: assign(({ context }) => ({
+      auth: context.auth && { ...context.auth, user: { ...context.auth.user, phoneVerified: true } },
+    })),
   },
 }).createMachine({
   id: 'session',
@@ -137,6 +141,8 @@ export const sessionMachine = setup({
             { type: 'persistSession', params: ({ context }) => ({ auth: context.auth }) },
           ],
         },
+        // Not persisted: the auth store keeps the spec's fields only (a reload asks the server again).
+        PHONE_VERIFIED: { actions: 'setPhoneVerified' },
       },
       states: {
         validation: {

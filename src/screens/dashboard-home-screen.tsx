@@ -2,24 +2,29 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import type { PhoneVerificationMachine } from '../machines/phone-verification.machine';
 import type { SessionMachine } from '../machines/session.machine';
 import type { WalletMachine } from '../machines/wallet.machine';
 import { useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
+import { PhoneVerificationCard } from './phone-verification-card';
 import { MovementList } from './wallet-movements';
 
 /**
- * The dashboard's home panel: balance card, recent activity, quick links. The balance is the session's, which the
- * wallet machine refreshes from the server each time this panel opens (and whenever a screen moves money).
+ * The dashboard's home panel: balance card, phone verification, recent activity, quick links. The balance is the
+ * session's, which the wallet machine refreshes from the server each time this panel opens (and whenever a screen
+ * moves money).
  */
 export function DashboardHomeScreen({
   session,
   wallet,
+  phoneVerification,
 }: {
   session: ActorRefFrom<SessionMachine>;
   wallet: ActorRefFrom<WalletMachine>;
+  phoneVerification: ActorRefFrom<PhoneVerificationMachine>;
 }) {
   const { t, formatMoney } = useI18n();
   const walletSnapshot = useSelector(wallet, (s) => s);
@@ -60,6 +65,7 @@ export function DashboardHomeScreen({
           </Link>
         </div>
       </section>
+      <PhoneVerificationCard actorRef={phoneVerification} />
       <section className="card" aria-labelledby="activity-title">
         <h2 id="activity-title">{t('activity.title')}</h2>
         {walletSnapshot.matches('loading') && recent.length === 0 ? (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -8,6 +8,7 @@ import { useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
+import { OtpBoxes, type OtpBoxesHandle } from './ui/otp-boxes';
 import { EmailField } from './ui/email-field';
 import { firstViolationOf, focusFirstInvalid } from './ui/violations';
 
@@ -73,39 +74,13 @@ function CodeStep({ actorRef }: { actorRef: ForgotPasswordRef }) {
   const verifying = snapshot.matches('verifyingCode');
   const resending = snapshot.matches('requestingCode');
   const codeError = firstViolationOf(violations, 'code');
-  const boxes = useRef<(HTMLInputElement | null)[]>([]);
-  const mounted = useRef(false);
-
-  // Focus follows the machine's focusedIndex (auto-advance, backspace back, paste to the last box).
-  useEffect(() => {
-    if (!mounted.current) {
-      mounted.current = true;
-      return;
-    }
-    boxes.current[focusedIndex]?.focus();
-  }, [focusedIndex, digits]);
-
-  const onKeyDown = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Backspace') {
-      event.preventDefault();
-      actorRef.send({ type: 'BACKSPACE', index });
-    } else if (event.key === 'ArrowLeft' && index > 0) {
-      event.preventDefault();
-      boxes.current[index - 1]?.focus();
-    } else if (event.key === 'ArrowRight' && index < digits.length - 1) {
-      event.preventDefault();
-      boxes.current[index + 1]?.focus();
-    }
-  };
+  const boxes = useRef<OtpBoxesHandle>(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (verifying) return;
     actorRef.send({ type: 'SUBMIT_CODE' });
-    if (actorRef.getSnapshot().context.violations.length > 0) {
-      const firstEmpty = actorRef.getSnapshot().context.digits.findIndex((digit) => digit === '');
-      boxes.current[Math.max(firstEmpty, 0)]?.focus();
-    }
+    if (actorRef.getSnapshot().context.violations.length > 0) boxes.current?.focusFirstEmpty();
   };
 
   const errorId = `${id}-code-error`;
@@ -118,34 +93,15 @@ function CodeStep({ actorRef }: { actorRef: ForgotPasswordRef }) {
       {notice ? <Alert tone="info">{t(notice)}</Alert> : null}
       <fieldset className="otp" aria-describedby={message ? errorId : undefined}>
         <legend className="visually-hidden">{t('otp.code')}</legend>
-        <div className="otp-boxes">
-          {digits.map((digit, index) => (
-            <input
-              // The boxes never reorder: the index is their identity.
-              key={index}
-              ref={(element) => {
-                boxes.current[index] = element;
-              }}
-              className="otp-box"
-              type="text"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              maxLength={2}
-              autoComplete={index === 0 ? 'one-time-code' : 'off'}
-              aria-label={t('otp.digit', { position: index + 1 })}
-              aria-invalid={message ? true : undefined}
-              aria-describedby={message ? errorId : undefined}
-              value={digit}
-              onChange={(event) => actorRef.send({ type: 'CHANGE_DIGIT', index, value: event.target.value })}
-              onKeyDown={onKeyDown(index)}
-              onFocus={(event) => event.target.select()}
-              onPaste={(event) => {
-                event.preventDefault();
-                actorRef.send({ type: 'PASTE', text: event.clipboardData.getData('text') });
-              }}
-            />
-          ))}
-        </div>
+        <OtpBoxes
+          handle={boxes}
+          digits={digits}
+          focusedIndex={focusedIndex}
+          errorId={message ? errorId : null}
+          onDigit={(index, value) => actorRef.send({ type: 'CHANGE_DIGIT', index, value })}
+          onBackspace={(index) => actorRef.send({ type: 'BACKSPACE', index })}
+          onPaste={(text) => actorRef.send({ type: 'PASTE', text })}
+        />
         <p id={errorId} className="field-error" aria-live="polite">
           {message ? t(message) : ''}
         </p>

@@ -3,6 +3,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './mail';
+import { createSms, type Sms } from './messaging/sms';
 import { installAuth } from './plugins/auth';
 import { installErrorHandling } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -10,10 +11,12 @@ import { responseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerStaticFiles } from './plugins/static-files';
 import type { PaymentProvider } from './providers/provider';
+import { beneficiaryRoutes } from './routes/beneficiary/beneficiary-routes';
 import type { RouteDeps } from './routes/deps';
 import { healthRoutes } from './routes/health/health-routes';
 import { identificationRoutes } from './routes/identification/identification-routes';
 import { passwordResetRoutes } from './routes/password-reset/password-reset-routes';
+import { phoneVerificationRoutes } from './routes/phone-verification/phone-verification-routes';
 import { referenceRoutes } from './routes/reference/reference-routes';
 import { userLanguageRoutes } from './routes/user/user-language-routes';
 import { userRoutes } from './routes/user/user-routes';
@@ -27,6 +30,8 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   mailer?: Mailer;
+  /** Where SMS go; by default the SMS gateway of the configuration, else DATA_DIR/outbox. */
+  sms?: Sms;
   /** Where log lines go (default stdout); tests capture them to prove secrets are redacted. */
   logStream?: NodeJS.WritableStream;
   /** The payment rail; the built-in sandbox by default. */
@@ -64,6 +69,7 @@ export const buildApp = async ({
   config,
   database,
   mailer,
+  sms,
   logStream,
   provider,
   onRoute,
@@ -101,6 +107,7 @@ export const buildApp = async ({
   await app.register(userRoutes, deps);
   await app.register(userLanguageRoutes, deps);
   await app.register(passwordResetRoutes, deps);
+  await app.register(phoneVerificationRoutes, { ...deps, sms: sms ?? createSms(config, app.log) });
   await app.register(identificationRoutes, deps);
 
   const wallet: WalletModule = createWalletModule({
@@ -118,6 +125,7 @@ export const buildApp = async ({
   app.decorate('wallet', wallet);
   app.addHook('onClose', () => wallet.worker.stop());
   await app.register(walletRoutes, { ...deps, wallet });
+  await app.register(beneficiaryRoutes, { ...deps, provider: wallet.provider });
   await app.register(providerWebhookRoutes, { wallet });
 
   await registerStaticFiles(app, config.STATIC_DIR);

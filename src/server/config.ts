@@ -33,6 +33,23 @@ const envSchema = z
         .optional(),
     ),
     MAIL_FROM: z.string().trim().min(3).default('Cedi Wallet <no-reply@localhost>'),
+    /** The SMS gateway's endpoint (a JSON POST per message); unset, SMS are written to DATA_DIR/outbox. */
+    SMS_GATEWAY_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// URL')
+        .optional(),
+    ),
+    /** Bearer token of the SMS gateway (required with SMS_GATEWAY_URL). */
+    SMS_GATEWAY_TOKEN: optionalText,
+    /** Sender shown on the phone: an alphanumeric sender id (at most 11 letters, digits or spaces) or a number. */
+    SMS_SENDER: z
+      .string()
+      .trim()
+      .regex(/^([A-Za-z0-9 ]{1,11}|\+[1-9]\d{6,14})$/, 'must be at most 11 letters or digits, or a +number')
+      .default('CediWallet'),
+    /** How long one SMS may take at the gateway before it counts as failed. */
+    SMS_GATEWAY_TIMEOUT_MS: positiveInt(10_000),
     SESSION_IDLE_MINUTES: positiveInt(30),
     SESSION_MAX_HOURS: positiveInt(12),
     LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt(10),
@@ -56,6 +73,20 @@ const envSchema = z
         path: ['APP_SECRET'],
         message:
           'the development default is refused when NODE_ENV=production: set a random secret of 32+ characters',
+      });
+    }
+    if (env.SMS_GATEWAY_URL && !env.SMS_GATEWAY_TOKEN) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SMS_GATEWAY_TOKEN'],
+        message: 'is required with SMS_GATEWAY_URL (the gateway bearer token)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.SMS_GATEWAY_URL?.startsWith('http://')) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SMS_GATEWAY_URL'],
+        message: 'must be https:// when NODE_ENV=production (the bearer token and the codes travel on it)',
       });
     }
     if (env.NODE_ENV === 'production' && env.WEBHOOK_SECRET === DEVELOPMENT_WEBHOOK_SECRET) {

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Language } from '../domain/language';
 import { translatorFor } from '../i18n/core';
 import type { Config } from './config';
+import { writeToOutbox } from './messaging/outbox';
 
 export interface Mail {
   to: string;
@@ -18,18 +16,12 @@ export interface Mailer {
 }
 
 /** Without SMTP_URL each mail is written to DATA_DIR/outbox as JSON; its path is logged (never its content). */
-export const outboxMailer = (dataDir: string, log?: FastifyBaseLogger): Mailer => {
-  const outbox = path.resolve(dataDir, 'outbox');
-  return {
-    async send(mail) {
-      await mkdir(outbox, { recursive: true });
-      const stamp = new Date().toISOString().replace(/:/g, '-');
-      const file = path.join(outbox, `${stamp}-${randomBytes(4).toString('hex')}.json`);
-      await writeFile(file, `${JSON.stringify(mail, null, 2)}\n`, { mode: 0o600 });
-      log?.info({ file }, 'mail written to the outbox (no SMTP_URL)');
-    },
-  };
-};
+export const outboxMailer = (dataDir: string, log?: FastifyBaseLogger): Mailer => ({
+  async send(mail) {
+    const file = await writeToOutbox(dataDir, 'mail', mail);
+    log?.info({ file }, 'mail written to the outbox (no SMTP_URL)');
+  },
+});
 
 export const smtpMailer = (smtpUrl: string, from: string): Mailer => {
   const transport = nodemailer.createTransport(smtpUrl);

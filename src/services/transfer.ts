@@ -40,7 +40,12 @@ export type TransactionMovementPage = Omit<TransactionHistoryPage, 'rows'> & { r
 export type TransactionReceipt = Omit<
   TransactionDetail,
   'transferAmount' | 'processingFee' | 'payAmount' | 'receiveAmount'
-> & { transferAmount: MinorUnits; processingFee: MinorUnits; payAmount: MinorUnits; receiveAmount: MinorUnits };
+> & {
+  transferAmount: MinorUnits;
+  processingFee: MinorUnits;
+  payAmount: MinorUnits;
+  receiveAmount: MinorUnits;
+};
 
 const optionalAmount = (minor: MinorUnits | undefined) =>
   minor === undefined ? undefined : minorToApiAmount(minor);
@@ -89,7 +94,11 @@ export const reviewTransfer = async (cartId: string, call: Call = {}): Promise<T
 };
 
 /** Pays the cart from the wallet once (the key is reused on retry); a payout on its way answers 'pending'. */
-export const payNow = async (cartId: string, idempotencyKey: string, call: Call = {}): Promise<WalletOperation> => {
+export const payNow = async (
+  cartId: string,
+  idempotencyKey: string,
+  call: Call = {},
+): Promise<WalletOperation> => {
   const result = await post<WalletOperationResult>(
     apiPaths.payNow,
     { userId: currentUserId(), cartId },

@@ -6,13 +6,21 @@ import { DashboardLayout } from '../../src/screens/dashboard-layout';
 import { Header } from '../../src/screens/header';
 import { auth, fakeSession, renderScreen } from './render';
 import { fakeWallet } from './wallet-fixtures';
+import { fakePhoneVerification } from './phone-verification-fixtures';
 
 describe('DashboardHomeScreen', () => {
   it('shows the available balance in GH₵ and hides or shows it on demand', async () => {
     const { actor } = fakeSession({ auth: auth(123450) });
-    renderScreen(<DashboardHomeScreen session={actor} wallet={fakeWallet().actor} />, {
-      route: '/Dashboard/transactionHistory',
-    });
+    renderScreen(
+      <DashboardHomeScreen
+        session={actor}
+        wallet={fakeWallet().actor}
+        phoneVerification={fakePhoneVerification().actor}
+      />,
+      {
+        route: '/Dashboard/transactionHistory',
+      },
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ama' })).toHaveFocus();
     const card = screen.getByRole('region', { name: 'Available Balance' });
     expect(within(card).getByText('GH₵ 1,234.50')).toBeInTheDocument();
@@ -30,7 +38,13 @@ describe('DashboardHomeScreen', () => {
 
   it('follows the wallet amount of the session', async () => {
     const { actor } = fakeSession({ auth: auth(0) });
-    renderScreen(<DashboardHomeScreen session={actor} wallet={fakeWallet().actor} />);
+    renderScreen(
+      <DashboardHomeScreen
+        session={actor}
+        wallet={fakeWallet().actor}
+        phoneVerification={fakePhoneVerification().actor}
+      />,
+    );
     expect(screen.getByText('GH₵ 0.00')).toBeInTheDocument();
     act(() => actor.send({ type: 'WALLET_AMOUNT_CHANGED', walletAmount: 2005 }));
     expect(await screen.findByText('GH₵ 20.05')).toBeInTheDocument();
@@ -38,7 +52,13 @@ describe('DashboardHomeScreen', () => {
 
   it('shows an empty recent activity and the quick links', async () => {
     const { actor } = fakeSession({ auth: auth() });
-    renderScreen(<DashboardHomeScreen session={actor} wallet={fakeWallet().actor} />);
+    renderScreen(
+      <DashboardHomeScreen
+        session={actor}
+        wallet={fakeWallet().actor}
+        phoneVerification={fakePhoneVerification().actor}
+      />,
+    );
     const activity = screen.getByRole('region', { name: 'Recent Activity' });
     await waitFor(() => expect(activity).toHaveTextContent('No history to show'));
     const links = within(screen.getByRole('navigation', { name: 'Quick links' }));
@@ -55,7 +75,11 @@ describe('DashboardHomeScreen', () => {
     renderScreen(
       <>
         <Header session={actor} />
-        <DashboardHomeScreen session={actor} wallet={fakeWallet().actor} />
+        <DashboardHomeScreen
+          session={actor}
+          wallet={fakeWallet().actor}
+          phoneVerification={fakePhoneVerification().actor}
+        />
       </>,
       { route: '/Dashboard/transactionHistory' },
     );

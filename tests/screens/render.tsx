@@ -20,6 +20,7 @@ export const user = {
   countryCode: 'GH',
   hasIdentification: false,
   walletAmount: 0,
+  phoneVerified: false,
 };
 
 export const auth = (walletAmount = 0): AuthSession => ({

@@ -17,6 +17,7 @@ import { apiError, auth, fakeSession, renderScreen } from './render';
 import { fakeWallet, identification, row, rows } from './wallet-fixtures';
 import { stubCanvas } from './canvas-stub';
 import { pagedServer } from '../support/paged-server';
+import { fakePhoneVerification } from './phone-verification-fixtures';
 
 beforeAll(stubCanvas);
 
@@ -230,7 +231,13 @@ describe('DashboardHomeScreen recent activity', () => {
   it('lists the latest movements from the wallet machine and links to the wallet history', async () => {
     const { actor: session } = fakeSession({ auth: auth(15000) });
     const { actor: wallet, changes } = fakeWallet(async () => ({ walletAmount: 15000, recent: rows(7) }));
-    renderScreen(<DashboardHomeScreen session={session} wallet={wallet} />);
+    renderScreen(
+      <DashboardHomeScreen
+        session={session}
+        wallet={wallet}
+        phoneVerification={fakePhoneVerification().actor}
+      />,
+    );
     const activity = screen.getByRole('region', { name: 'Recent Activity' });
     expect(await within(activity).findAllByRole('listitem')).toHaveLength(5);
     expect(within(activity).getByRole('link', { name: 'View wallet history' })).toHaveAttribute(
@@ -248,7 +255,13 @@ describe('DashboardHomeScreen recent activity', () => {
         ? Promise.reject(apiError({ kind: 'network' }))
         : Promise.resolve({ walletAmount: 0, recent: [] }),
     );
-    renderScreen(<DashboardHomeScreen session={session} wallet={wallet} />);
+    renderScreen(
+      <DashboardHomeScreen
+        session={session}
+        wallet={wallet}
+        phoneVerification={fakePhoneVerification().actor}
+      />,
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('Recent activity could not be loaded.');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No history to show')).toBeInTheDocument();

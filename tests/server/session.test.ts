@@ -74,6 +74,7 @@ describe('log in', () => {
       countryCode: 'GH',
       hasIdentification: false,
       walletAmount: 0,
+      phoneVerified: false,
     });
     // Only the token's hash is stored.
     const row = await sessionRow(data.token);

@@ -16,6 +16,7 @@ export const user: SessionUser = {
   countryCode: 'GH',
   hasIdentification: false,
   walletAmount: 0,
+  phoneVerified: false,
 };
 
 export const auth: AuthSession = { token: 'token-ama', user };

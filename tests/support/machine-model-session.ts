@@ -25,6 +25,7 @@ const sessionEvents: AnyEventObject[] = [
   { type: 'VISIBILITY_CHANGED', visible: true },
   { type: 'WALLET_AMOUNT_CHANGED', walletAmount: 123450 },
   { type: 'IDENTIFICATION_ADDED' },
+  { type: 'PHONE_VERIFIED' },
   doneEvent('validateToken', { valid: true }),
   errorEvent('validateToken', httpError(401, 'auth.required')),
   errorEvent('validateToken', networkError()),
@@ -107,6 +108,14 @@ const sessionCheck = (step: ModelStep): void => {
       expect(context.auth).toEqual(expected);
       expect(snapshot.value).toEqual(previous.value);
       expect(named(actions)).toEqual([['persistSession', { auth: expected }]]);
+      return;
+    }
+    case 'PHONE_VERIFIED': {
+      if (!wasLoggedIn) return expectUnchanged(step);
+      expect(context.auth).toEqual({ ...before.auth!, user: { ...before.auth!.user, phoneVerified: true } });
+      expect(snapshot.value).toEqual(previous.value);
+      // Not one of the spec's persisted fields.
+      expect(actions).toEqual([]);
       return;
     }
     case 'xstate.after.validationInterval.session.loggedIn.validation.waiting':

@@ -4,6 +4,7 @@ import { model as connectivityModel } from './machine-model-connectivity';
 import { model as cookieConsentModel } from './machine-model-cookie-consent';
 import { model as forgotPasswordModel } from './machine-model-forgot-password';
 import { model as logInModel } from './machine-model-log-in';
+import { model as phoneVerificationModel } from './machine-model-phone-verification';
 import { model as sessionModel } from './machine-model-session';
 import { model as signUpModel } from './machine-model-sign-up';
 
@@ -14,4 +15,5 @@ export const machineModels: { file: string; models: MachineModel[] }[] = [
   { file: 'forgot-password', models: [forgotPasswordModel as MachineModel] },
   { file: 'cookie-consent', models: [cookieConsentModel as MachineModel] },
   { file: 'connectivity', models: [connectivityModel as MachineModel] },
+  { file: 'phone-verification', models: [phoneVerificationModel as MachineModel] },
 ];

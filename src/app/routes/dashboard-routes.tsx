@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useActorRef } from '@xstate/react';
+import { phoneVerificationMachine } from '../../machines/phone-verification.machine';
 import { walletMachine } from '../../machines/wallet.machine';
 import { DashboardLayout } from '../../screens/dashboard-layout';
 import { DashboardHomeScreen } from '../../screens/dashboard-home-screen';
@@ -24,6 +25,10 @@ export function DashboardRoute() {
 export function DashboardHomeRoute() {
   const { session } = useAppActors();
   const wallet = useActorRef(walletMachine.provide(useLiveActors().wallet));
+  // Known verified in the session: no call; otherwise the machine asks the server (a reload forgets it).
+  const phoneVerification = useActorRef(phoneVerificationMachine.provide(useLiveActors().phoneVerification), {
+    input: { phoneVerified: session.getSnapshot().context.auth?.user.phoneVerified ?? false },
+  });
   useEffect(() => {
     const onVisibility = () => {
       if (document.visibilityState === 'visible') wallet.send({ type: 'REFRESH' });
@@ -31,5 +36,5 @@ export function DashboardHomeRoute() {
     document.addEventListener('visibilitychange', onVisibility);
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, [wallet]);
-  return <DashboardHomeScreen session={session} wallet={wallet} />;
+  return <DashboardHomeScreen session={session} wallet={wallet} phoneVerification={phoneVerification} />;
 }

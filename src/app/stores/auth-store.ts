@@ -73,6 +73,8 @@ export const sessionFromStore = (state: AuthState = authStore): AuthSession | nu
       // A fraction is a decimal saved before the store held pesewas: 0 until the dashboard reads the balance again.
       walletAmount: isMinorUnits(state.walletAmount) ? state.walletAmount : 0,
       hasIdentification: state.hasIdentification,
+      // Not persisted (not one of the spec's fields): unknown after a reload until the dashboard asks the server.
+      phoneVerified: false,
     },
   };
 };

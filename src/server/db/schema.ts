@@ -201,6 +201,31 @@ export const passwordResetCodes = pgTable(
 );
 
 /**
+ * SMS codes proving a user holds their registered phone: HMAC-SHA256 (APP_SECRET) of the 6-digit code bound to the
+ * user and the number, 10 minutes, 5 attempts, used once; a newer code replaces older ones.
+ */
+export const phoneVerificationCodes = pgTable(
+  'phone_verification_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The number the code was sent to, E.164: what becomes `users.verified_phone`. */
+    phone: varchar('phone', { length: 20 }).notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('phone_verification_codes_user_created_idx').on(table.userId, table.createdAt),
+    check('phone_verification_codes_attempts', sql`${table.attempts} >= 0`),
+  ],
+);
+
+/**
  * A user's beneficiaries: a MoMo number ('mobile') or a bank account ('bank'). Deleting one sets `deleted_at`
  * (the receipts of transfers already made to it keep reading it); a number or account is kept once per user among
  * the beneficiaries not deleted.

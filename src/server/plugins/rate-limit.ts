@@ -26,3 +26,14 @@ export const perIpAndEmailLimit = (max: number): RateLimitOptions => ({
   hook: 'preHandler',
   keyGenerator: (request) => `${request.routeOptions.url ?? ''}|${request.ip}|${emailOf(request)}`,
 });
+
+/**
+ * A per-minute limit keyed by client IP and the signed-in user (routes behind a bearer token: the auth hook has
+ * set the user before the preHandler runs).
+ */
+export const perIpAndUserLimit = (max: number): RateLimitOptions => ({
+  max,
+  timeWindow: 60_000,
+  hook: 'preHandler',
+  keyGenerator: (request) => `${request.routeOptions.url ?? ''}|${request.ip}|user:${request.user?.id ?? ''}`,
+});

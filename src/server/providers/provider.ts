@@ -1,3 +1,5 @@
+import type { MomoProvider } from '../../domain/momo';
+
 /**
  * What the wallet needs from a payment provider. Every call is keyed by our own reference, saved before the call,
  * and providers are idempotent on it: calling again with the same reference answers the first call's outcome.
@@ -50,6 +52,14 @@ export interface ProviderEvent {
   reason?: ProviderFailureReason;
 }
 
+/** Whose account is this? Asked before a beneficiary is saved, so the user can confirm the holder's name. */
+export type AccountLookup =
+  | { rail: 'momo'; /** E.164, '+233241234567'. */ phone: string; network: MomoProvider }
+  | { rail: 'bank'; bankId: number; accountNumber: string };
+
+/** The holder's name as the rail has it, or that the rail knows no such account. */
+export type AccountName = { found: true; name: string } | { found: false };
+
 export interface PaymentProvider {
   collectCard(request: CardCollection): Promise<ProviderOutcome>;
   collectBank(request: BankTransfer): Promise<ProviderOutcome>;
@@ -58,6 +68,8 @@ export interface PaymentProvider {
   disburseBank(request: BankTransfer): Promise<ProviderOutcome>;
   disburseMomo(request: MomoTransfer): Promise<ProviderOutcome>;
   status(reference: string): Promise<ProviderOutcome>;
+  /** The account holder's name (a read: no reference, nothing recorded). Throws when the rail cannot answer. */
+  resolveAccountName(request: AccountLookup): Promise<AccountName>;
   /**
    * Stops a reference that is not decided yet (or was never received, so a late call with it fails): answers
    * 'failed' with reason 'cancelled', or the outcome already reached.

@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedRows } from '../db/client';
 import { queryRows } from '../db/sql';
+import { digitsOnly } from '../../domain/rule';
 import type {
+  AccountLookup,
+  AccountName,
   BankTransfer,
   CardCollection,
   MomoTransfer,
@@ -17,7 +20,9 @@ import { parseWebhookEvent, signWebhook, verifyWebhookSignature } from './webhoo
  * - bank collections: decided at once; accounts ending 000001 fail;
  * - MoMo collections: pending, decided after SANDBOX_DECISION_MS and reported through the signed webhook;
  *   numbers ending 000001 are rejected, 000002 never answer, 000003 are approved but their callback is lost;
- * - disbursements (bank and MoMo): pending, then succeed after SANDBOX_DECISION_MS (000001 fail).
+ * - disbursements (bank and MoMo): pending, then succeed after SANDBOX_DECISION_MS (000001 fail);
+ * - account names: numbers and accounts ending 000009 have no account; any other has a Ghanaian name derived
+ *   from its digits (sandboxAccountName).
  * Its records live in sandbox_requests, so what it decided survives a restart. It never sees a card number
  * again after the call and keeps none.
  */
@@ -52,6 +57,37 @@ export const momoCollectionScenario = (phone: string): Scenario => {
 
 export const accountScenario = (accountOrPhone: string): Scenario =>
   accountOrPhone.endsWith('000001') ? 'fail' : 'approve';
+
+/** Numbers and accounts ending with this are unknown to the sandbox's name lookup. */
+export const NO_ACCOUNT_SUFFIX = '000009';
+
+/** Ghanaian first and last names (Akan, Ewe, Ga and northern names), twenty of each. */
+export const SANDBOX_FIRST_NAMES: readonly string[] = (
+  'Ama Kofi Akosua Kwame Abena Yaw Efua Kwaku Adwoa Kojo ' +
+  'Afua Kwabena Esi Kwesi Yaa Fiifi Akua Ekow Selorm Amina'
+).split(' ');
+export const SANDBOX_LAST_NAMES: readonly string[] = (
+  'Mensah Owusu Boateng Asante Osei Agyeman Appiah Addo Tetteh Ansah ' +
+  'Acheampong Amoah Darko Ofori Sarpong Frimpong Quaye Adjei Agbeko Mahama'
+).split(' ');
+
+/**
+ * The sandbox's holder of a number or account: null for one ending 000009, else the first name at its last two
+ * digits and the last name at the two before them (each modulo 20), so a number always answers the same name:
+ * '0241234567' is Kwaku Agyeman (67 and 45).
+ */
+export const sandboxAccountName = (numberOrAccount: string): string | null => {
+  const digits = digitsOnly(numberOrAccount).padStart(4, '0');
+  if (digits.endsWith(NO_ACCOUNT_SUFFIX)) return null;
+  const first = SANDBOX_FIRST_NAMES[Number(digits.slice(-2)) % SANDBOX_FIRST_NAMES.length];
+  const last = SANDBOX_LAST_NAMES[Number(digits.slice(-4, -2)) % SANDBOX_LAST_NAMES.length];
+  return `${first} ${last}`;
+};
+
+const resolveAccountName = async (request: AccountLookup): Promise<AccountName> => {
+  const name = sandboxAccountName(request.rail === 'momo' ? request.phone : request.accountNumber);
+  return name === null ? { found: false } : { found: true, name };
+};
 
 interface SandboxRow {
   status: string;
@@ -207,6 +243,7 @@ export const createSandboxProvider = ({
     disburseMomo: ({ reference, amountMinor, phone }: MomoTransfer) =>
       record(reference, 'momo', 'disburse', amountMinor, accountScenario(phone)),
     status: statusOf,
+    resolveAccountName,
     cancel,
     verifyWebhook: (rawBody, header) => verifyWebhookSignature(rawBody, header, webhookSecret),
     parseWebhook: parseWebhookEvent,

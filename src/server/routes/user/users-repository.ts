@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { UserDetails } from '../../../contract/user';
 import { minorToApiAmount } from '../../../domain/money';
 import type { Config } from '../../config';
@@ -77,6 +77,45 @@ export const setPasswordHash = async (db: Queryable, userId: number, passwordHas
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 };
 
+/** The account's registered phone, its verified phone (null until proved by SMS) and its language. */
+export const findPhoneHolder = async (
+  db: Queryable,
+  userId: number,
+): Promise<{ phoneCode: string; phoneNumber: string; verifiedPhone: string | null; language: Language }> => {
+  const [user] = await db
+    .select({
+      phoneCode: users.phoneCode,
+      phoneNumber: users.phoneNumber,
+      verifiedPhone: users.verifiedPhone,
+      language: users.language,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw new Error(`user ${userId} not found`);
+  return { ...user, language: isLanguage(user.language) ? user.language : 'en' };
+};
+
+/** Whether an account other than `userId` holds `phone` (E.164) as its verified phone. */
+export const isPhoneVerifiedByAnother = async (
+  db: Queryable,
+  phone: string,
+  userId: number,
+): Promise<boolean> => {
+  const [holder] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.verifiedPhone, phone), ne(users.id, userId)));
+  return holder !== undefined;
+};
+
+/**
+ * Records the proved phone (E.164). Throws the unique violation `users_verified_phone_unique` when another account
+ * verified the number first: the index, not a read before, decides between two accounts verifying at once.
+ */
+export const setVerifiedPhone = async (db: Queryable, userId: number, phone: string): Promise<void> => {
+  await db.update(users).set({ verifiedPhone: phone }).where(eq(users.id, userId));
+};
+
 /** The login answer's userDetails, read in one query. */
 export const userDetails = async (db: Queryable, userId: number): Promise<UserDetails> => {
   const [row] = await db
@@ -89,6 +128,7 @@ export const userDetails = async (db: Queryable, userId: number): Promise<UserDe
       countryName: countries.name,
       countryCode: countries.isoCode,
       hasIdentification: sql<boolean>`exists (select 1 from ${identifications} where ${identifications.userId} = ${users.id})`,
+      verifiedPhone: users.verifiedPhone,
       balanceMinor: wallets.balanceMinor,
       heldMinor: wallets.heldMinor,
     })
@@ -106,6 +146,7 @@ export const userDetails = async (db: Queryable, userId: number): Promise<UserDe
     countryName: row.countryName,
     countryCode: row.countryCode,
     hasIdentification: Boolean(row.hasIdentification),
+    phoneVerified: row.verifiedPhone !== null,
     walletAmount: minorToApiAmount(available(row)),
   };
 };

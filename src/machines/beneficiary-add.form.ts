@@ -193,12 +193,19 @@ export const lookupFailureMessage = (error: unknown): DomainMessageId => {
   return serverMessageId(error) ?? (status === 404 ? 'beneficiary.noAccount' : 'beneficiary.lookupFailed');
 };
 
+/** The statuses of the holder's lookup that the create and the edit (of a number) pass on. */
+export const LOOKUP_STATUSES: readonly number[] = [404, 429, 502];
+
 /**
  * A failed create (400 violations are handled apart), spec section 8: 409 'This Beneficiary already exists!', no
- * answer 'Something went wrong, please try again.', anything else 'Error creating beneficiary'.
+ * answer 'Something went wrong, please try again.', anything else 'Error creating beneficiary'. The create looks
+ * the holder up again, so its own answers about that (no account 404, the rail down 502, too many lookups 429)
+ * say so with the server's message.
  */
 export const createFailureMessage = (error: unknown): DomainMessageId => {
   const status = failureStatus(error);
   if (status === null) return 'beneficiary.createFallback';
-  return status === 409 ? 'beneficiary.exists' : 'beneficiary.createFailed';
+  if (status === 409) return 'beneficiary.exists';
+  if (LOOKUP_STATUSES.includes(status)) return serverMessageId(error) ?? 'beneficiary.createFailed';
+  return 'beneficiary.createFailed';
 };

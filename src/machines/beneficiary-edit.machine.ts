@@ -1,7 +1,8 @@
 /**
  * The edit beneficiary dialog (spec sections 5 "Edit beneficiary", 8): the names and, for a mobile beneficiary,
  * the phone (with its 233 prefix), checked by the edit rules after the first save, then PUT EditBeneficiary with
- * the full beneficiary, or 'An error occurred while updating the beneficiary.' when that fails.
+ * the full beneficiary, or 'An error occurred while updating the beneficiary.' when that fails (the server's
+ * message when it is about the beneficiary or its new number).
  *
  * States: editing (CHANGE through each input's filter; SUBMIT with the rules kept) -> saving (invoke
  * `editBeneficiary`) -> saved (final; `beneficiarySaved` { beneficiary } for the caller) | back to editing with
@@ -13,8 +14,9 @@ import { beneficiaryEditViolations, type BeneficiaryField } from '../domain/bene
 import type { DomainMessageId } from '../domain/messages';
 import type { RuleViolation } from '../domain/rule';
 import type { Beneficiary, EditBeneficiaryRequest } from '../contract/beneficiary';
+import { LOOKUP_STATUSES } from './beneficiary-add.form';
 import { beneficiaryNameInput, beneficiaryPhoneInput, tidyBeneficiaryName } from './beneficiary-fields';
-import { notProvided } from './failure-messages';
+import { failureStatus, notProvided, serverMessageId } from './failure-messages';
 import { changeField, formRules, type FieldFilters } from './shared/form-rules';
 
 export interface BeneficiaryEditForm {
@@ -96,6 +98,18 @@ export const editCallOf = (
   relationship: context.beneficiary.relationship,
 });
 
+/**
+ * A failed save (400 violations are handled apart): 'An error occurred while updating the beneficiary.' (spec
+ * section 8), except what the server says about the beneficiary or its new number: gone (404 'We could not find
+ * that beneficiary.'), kept already (409), no account for it (404), the rail down (502), too many lookups (429).
+ */
+export const editFailureMessage = (error: unknown): DomainMessageId => {
+  const status = failureStatus(error);
+  return status !== null && (status === 409 || LOOKUP_STATUSES.includes(status))
+    ? (serverMessageId(error) ?? 'beneficiary.updateFailed')
+    : 'beneficiary.updateFailed';
+};
+
 export const beneficiaryEditMachine = setup({
   types: {
     context: {} as BeneficiaryEditContext,
@@ -120,8 +134,7 @@ export const beneficiaryEditMachine = setup({
     setServerViolations: assign((_, params: { error: unknown }) =>
       beneficiaryEditRules.refused(params.error),
     ),
-    // Spec section 8: every failure says the same.
-    setFailed: assign({ error: 'beneficiary.updateFailed' }),
+    setFailed: assign((_, params: { error: unknown }) => ({ error: editFailureMessage(params.error) })),
     setSaved: assign((_, params: { beneficiary: Beneficiary }) => ({
       beneficiary: params.beneficiary,
       error: null,
@@ -169,7 +182,10 @@ export const beneficiaryEditMachine = setup({
             target: 'editing',
             actions: { type: 'setServerViolations', params: ({ event }) => ({ error: event.error }) },
           },
-          { target: 'editing', actions: 'setFailed' },
+          {
+            target: 'editing',
+            actions: { type: 'setFailed', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
     },

@@ -305,6 +305,9 @@ describe('add beneficiary', () => {
     [httpError(500), 'beneficiary.createFailed'],
     [httpError(403, 'identity.required'), 'beneficiary.createFailed'],
     [networkError(), 'beneficiary.createFallback'],
+    // The create looks the holder up again: what the server says about that.
+    [httpError(429, 'request.tooMany'), 'request.tooMany'],
+    [httpError(502, 'beneficiary.lookupFailed'), 'beneficiary.lookupFailed'],
   ])('a failed create (%s) shows its message over the form as it was', async (error, message) => {
     const { actor, onSaved } = startAdd({ create: () => Promise.reject(error) });
     fillMobile(actor);
@@ -510,10 +513,21 @@ describe('edit beneficiary', () => {
     expect(onSaved).toHaveBeenCalledWith(updated);
   });
 
-  test("a failure says 'An error occurred while updating the beneficiary.'", async () => {
-    const { actor } = startEdit(bankBeneficiary(5), () => Promise.reject(httpError(500)));
-    actor.send({ type: 'SUBMIT' });
-    await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
-    expect(actor.getSnapshot().context.error).toBe('beneficiary.updateFailed');
-  });
+  test.each([
+    [httpError(500, 'server.error'), 'beneficiary.updateFailed'],
+    [networkError(), 'beneficiary.updateFailed'],
+    [httpError(403, 'identity.required'), 'beneficiary.updateFailed'],
+    // What the server says about the beneficiary or its new number.
+    [httpError(404, 'beneficiary.notFound'), 'beneficiary.notFound'],
+    [httpError(409, 'beneficiary.exists'), 'beneficiary.exists'],
+    [httpError(429, 'request.tooMany'), 'request.tooMany'],
+  ])(
+    "a failure (%s) says 'An error occurred while updating the beneficiary.' or the server's word",
+    async (error, message) => {
+      const { actor } = startEdit(bankBeneficiary(5), () => Promise.reject(error));
+      actor.send({ type: 'SUBMIT' });
+      await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
+      expect(actor.getSnapshot().context.error).toBe(message);
+    },
+  );
 });

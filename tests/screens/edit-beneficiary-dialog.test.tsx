@@ -83,19 +83,17 @@ describe('EditBeneficiaryDialog', () => {
     expect(api.list[0]).toMatchObject({ fullName: 'Ama Boakye', phone: '+233551234567' });
   });
 
-  it.each([[httpError(500)], [apiError({ kind: 'network' })], [httpError(404, 'beneficiary.notFound')]])(
-    "says 'An error occurred while updating the beneficiary.' when the save fails (%s)",
-    async (error) => {
-      const beneficiary = bankBeneficiary(5);
-      const { dialog, api, onSaved } = open(beneficiary);
-      api.next.edit.push(() => Promise.reject(error));
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-        'An error occurred while updating the beneficiary.',
-      );
-      expect(onSaved).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    [httpError(500), 'An error occurred while updating the beneficiary.'],
+    [apiError({ kind: 'network' }), 'An error occurred while updating the beneficiary.'],
+    [httpError(404, 'beneficiary.notFound'), 'We could not find that beneficiary.'],
+  ])('says why the save failed (%s)', async (error, message) => {
+    const { dialog, api, onSaved } = open(bankBeneficiary(5));
+    api.next.edit.push(() => Promise.reject(error));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    expect(onSaved).not.toHaveBeenCalled();
+  });
 
   it("shows a bank beneficiary's bank and account without letting them change", () => {
     const { dialog } = open(bankBeneficiary(5));

@@ -392,6 +392,7 @@ const createAnswers = (tab: Tab): AnyEventObject[] => [
   ),
   errorEvent('createBeneficiary', timeoutError()),
   errorEvent('createBeneficiary', httpError(403, 'identity.required')),
+  errorEvent('createBeneficiary', httpError(429, 'request.tooMany')),
 ];
 
 /** Spec section 8. */
@@ -403,7 +404,17 @@ const expectedLookupFailure = (error: unknown): string => {
 const expectedCreateFailure = (error: unknown): string => {
   const status = failureStatus(error);
   if (status === null) return 'beneficiary.createFallback';
-  return status === 409 ? 'beneficiary.exists' : 'beneficiary.createFailed';
+  if (status === 409) return 'beneficiary.exists';
+  // The create looks the holder up again: what the server says about that.
+  if ([404, 429, 502].includes(status)) return messageIdOf(error) ?? 'beneficiary.createFailed';
+  return 'beneficiary.createFailed';
+};
+/** Spec section 8, but what the server says about the beneficiary or its new number. */
+const expectedEditFailure = (error: unknown): string => {
+  const status = failureStatus(error);
+  return status !== null && [404, 409, 429, 502].includes(status)
+    ? (messageIdOf(error) ?? 'beneficiary.updateFailed')
+    : 'beneficiary.updateFailed';
 };
 
 const addEvents =
@@ -671,10 +682,7 @@ const editCheck = (step: ModelStep): void => {
       if (failureStatus(error) === 400 && violationsOf(error).length) {
         expect(context.violations).toEqual(violationsOf(error));
         expect(context.error).toBeNull();
-      } else {
-        // Spec section 8: every other failure says the same.
-        expect(context.error).toBe('beneficiary.updateFailed');
-      }
+      } else expect(context.error).toBe(expectedEditFailure(error));
       return;
     }
     case 'CLOSE':
@@ -707,6 +715,8 @@ const editEvents = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
         httpError(400, 'request.invalid', [{ field: 'lastName', messageId: 'beneficiary.edit.nameTooLong' }]),
       ),
       errorEvent('editBeneficiary', httpError(404, 'beneficiary.notFound')),
+      errorEvent('editBeneficiary', httpError(409, 'beneficiary.exists')),
+      errorEvent('editBeneficiary', httpError(500, 'server.error')),
       errorEvent('editBeneficiary', networkError()),
     );
   return events;

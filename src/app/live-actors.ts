@@ -6,6 +6,7 @@
 import { useMemo } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { Bank } from '../contract/reference';
+import type { Beneficiary, ResolveAccountNameRequest, ResolvedAccountName } from '../contract/beneficiary';
 import type { Identification } from '../contract/identification';
 import type { PhoneVerificationStatus, SentPhoneCode, VerifiedPhone } from '../contract/phone-verification';
 import type { WalletBalance } from '../contract/user';
@@ -17,6 +18,17 @@ import type { VerifyPhoneInput } from '../machines/phone-verification.machine';
 import type { TopUpCall } from '../machines/top-up.form';
 import { RECENT_ACTIVITY_SIZE, type WalletSummary } from '../machines/wallet.machine';
 import type { WithdrawalCall } from '../machines/withdrawal.form';
+import type { BeneficiaryCreateCall } from '../machines/beneficiary-add.form';
+import type { BeneficiaryEditCall } from '../machines/beneficiary-edit.machine';
+import type { BeneficiaryActors } from '../screens/beneficiary-actors';
+import {
+  createBankBeneficiary,
+  createMobileBeneficiary,
+  deleteBeneficiary,
+  editBeneficiary,
+  getAllBeneficiaries,
+  resolveAccountName,
+} from '../services/beneficiary';
 import { getIdentifications } from '../services/identification';
 import { getPhoneVerification, sendPhoneVerificationCode, verifyPhone } from '../services/phone-verification';
 import { getBanksByCountry } from '../services/reference';
@@ -120,6 +132,41 @@ export const liveActors = (session: Session) => {
       // The session keeps it for the rest of the visit (not persisted: a reload asks the server again).
       actions: { phoneVerified: () => session.send({ type: 'PHONE_VERIFIED' }) },
     },
+    beneficiaries: {
+      list: {
+        actors: {
+          // Both lists (MoMo, then bank): the manager pages and searches them in the browser.
+          loadList: fromPromise<Beneficiary[], void>(({ signal }) => getAllBeneficiaries({ signal })),
+        },
+      },
+      manager: {
+        actors: {
+          deleteBeneficiary: fromPromise<null, { id: number }>(({ input, signal }) =>
+            deleteBeneficiary(input.id, { signal }),
+          ),
+        },
+      },
+      add: {
+        actors: {
+          loadBanks,
+          resolveAccountName: fromPromise<ResolvedAccountName, ResolveAccountNameRequest>(
+            ({ input, signal }) => resolveAccountName(input, { signal }),
+          ),
+          createBeneficiary: fromPromise<Beneficiary, BeneficiaryCreateCall>(({ input, signal }) =>
+            input.type === 'mobile'
+              ? createMobileBeneficiary(input.request, { signal })
+              : createBankBeneficiary(input.request, { signal }),
+          ),
+        },
+      },
+      edit: {
+        actors: {
+          editBeneficiary: fromPromise<Beneficiary, BeneficiaryEditCall>(({ input, signal }) =>
+            editBeneficiary(input, { signal }),
+          ),
+        },
+      },
+    } satisfies BeneficiaryActors,
   };
 };
 

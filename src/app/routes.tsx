@@ -23,12 +23,12 @@ const WalletTopUpRoute = lazy(() => import('./routes/wallet-top-up-route'));
 const WithdrawalRoute = lazy(() => import('./routes/withdrawal-route'));
 const WalletHistoryRoute = lazy(() => import('./routes/wallet-history-route'));
 const IdentificationsRoute = lazy(() => import('./routes/identification-routes'));
+const BeneficiariesRoute = lazy(() => import('./routes/beneficiaries-route'));
 
 /** Dashboard children of spec section 2 that later issues fill in. */
 const dashboardPlaceholders: readonly [path: string, feature: MessageId][] = [
   ['bettingHistory', 'feature.bettingHistory'],
   ['billHistory', 'feature.billHistory'],
-  ['beneficiaries', 'feature.beneficiaries'],
   ['mobileWallet', 'feature.mobileWallet'],
   ['bettingDeposit', 'feature.bettingDeposit'],
 ];
@@ -99,6 +99,7 @@ export function AppRoutes() {
           <Route path="walletHistory" element={<WalletHistoryRoute />} />
           <Route path="walletTopUp" element={<WalletTopUpRoute />} />
           <Route path="myIdentifications" element={<IdentificationsRoute />} />
+          <Route path="beneficiaries" element={<BeneficiariesRoute />} />
           {dashboardPlaceholders.map(([path, feature]) => (
             <Route
               key={path}

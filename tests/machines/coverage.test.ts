@@ -15,6 +15,7 @@ import {
 } from 'xstate';
 import { machineModels } from '../support/machine-models';
 import { walletMachineModels } from '../support/machine-models-wallet';
+import { beneficiaryMachineModels } from '../support/machine-models-beneficiaries';
 import {
   coverageOf,
   generatePaths,
@@ -25,6 +26,7 @@ import {
 } from '../support/machine-paths';
 
 const registry = [...machineModels, ...walletMachineModels];
+registry.push(...beneficiaryMachineModels);
 // Tests run from the project root (vitest.config.ts).
 const machinesDir = resolve(process.cwd(), 'src/machines');
 const machineFiles = readdirSync(machinesDir)

@@ -15,6 +15,8 @@ import { healthRoutes } from './routes/health/health-routes';
 import { identificationRoutes } from './routes/identification/identification-routes';
 import { passwordResetRoutes } from './routes/password-reset/password-reset-routes';
 import { referenceRoutes } from './routes/reference/reference-routes';
+import { transactionHistoryRoutes } from './routes/transfer/transaction-history-routes';
+import { transferRoutes } from './routes/transfer/transfer-routes';
 import { userLanguageRoutes } from './routes/user/user-language-routes';
 import { userRoutes } from './routes/user/user-routes';
 import { providerWebhookRoutes, receiveProviderCallback } from './routes/wallet/provider-webhook-routes';
@@ -118,6 +120,8 @@ export const buildApp = async ({
   app.decorate('wallet', wallet);
   app.addHook('onClose', () => wallet.worker.stop());
   await app.register(walletRoutes, { ...deps, wallet });
+  await app.register(transferRoutes, { ...deps, wallet });
+  await app.register(transactionHistoryRoutes, deps);
   await app.register(providerWebhookRoutes, { wallet });
 
   await registerStaticFiles(app, config.STATIC_DIR);

@@ -320,8 +320,10 @@ export const transferCarts = pgTable(
       .notNull()
       .references(() => transactionPurposes.id),
     payeeNote: varchar('payee_note', { length: 500 }).notNull().default(''),
-    /** Null when none was chosen (a local transfer needs none). */
-    paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id),
+    /** How it is paid: the one chosen, or the wallet balance when none was (a local transfer needs none). */
+    paymentMethodId: integer('payment_method_id')
+      .notNull()
+      .references(() => paymentMethods.id),
     deliveryMethodId: integer('delivery_method_id')
       .notNull()
       .references(() => deliveryMethods.id),

@@ -10,6 +10,8 @@ export interface OperationDraft {
   counterparty: Counterparty;
   /** The transfer cart this operation pays (at most one operation per cart: the database refuses a second). */
   cartId?: string | null;
+  /** The fee a quote fixed (a transfer cart's); without it, the kind's own (kinds.ts feeOf). */
+  feeMinor?: number;
 }
 
 export interface Operation extends OperationDraft {

@@ -73,7 +73,13 @@ const draftOperation = (
  * the last parameter of each.
  */
 const newOperation = ({ userId }: IdempotencyKey, draft: OperationDraft) => {
-  const feeMinor = feeOf(draft.kind, draft.amountMinor);
+  const feeMinor = draft.feeMinor ?? feeOf(draft.kind, draft.amountMinor);
+  if (
+    !Number.isSafeInteger(feeMinor) ||
+    feeMinor < 0 ||
+    (feeMinor > 0 && !operationKinds[draft.kind].charged)
+  )
+    throw new RangeError(`${draft.kind} cannot charge a fee of ${feeMinor}`);
   const referenceNumber = newReferenceNumber();
   const direction = operationKinds[draft.kind].direction;
   const counterparty = JSON.stringify(draft.counterparty);

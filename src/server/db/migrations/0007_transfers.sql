@@ -31,7 +31,7 @@ CREATE TABLE "transfer_carts" (
 	"rate" varchar(24) NOT NULL,
 	"purpose_id" integer NOT NULL,
 	"payee_note" varchar(500) DEFAULT '' NOT NULL,
-	"payment_method_id" integer,
+	"payment_method_id" integer NOT NULL,
 	"delivery_method_id" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { BeneficiaryType } from '../../../contract/beneficiary';
 import { QUOTE_VALIDITY_MS } from '../../../domain/transfer';
 import type { Queryable } from '../../db/client';
+import { queryRows } from '../../db/sql';
 import {
   banks,
   beneficiaries,
@@ -83,27 +84,29 @@ export interface QuoteChoices {
   paymentMethod: string | null;
 }
 
+/** One round trip: each name read by its own scalar subquery. */
 export const quoteChoices = async (
   db: Queryable,
   ids: { purposeId: number; deliveryMethodId: number; paymentMethodId: number },
 ): Promise<QuoteChoices> => {
-  const id = storableId;
-  const [purpose] = await db
-    .select({ name: transactionPurposes.purpose })
-    .from(transactionPurposes)
-    .where(eq(transactionPurposes.id, id(ids.purposeId)));
-  const [delivery] = await db
-    .select({ name: deliveryMethods.name })
-    .from(deliveryMethods)
-    .where(and(eq(deliveryMethods.id, id(ids.deliveryMethodId)), eq(deliveryMethods.isEnabled, true)));
-  const [payment] = await db
-    .select({ name: paymentMethods.name })
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.id, id(ids.paymentMethodId)), eq(paymentMethods.isEnabled, true)));
+  const [row] = await queryRows<{
+    purpose: string | null;
+    delivery_method: string | null;
+    payment_method: string | null;
+  }>(
+    db,
+    sql`select
+      (select ${transactionPurposes.purpose} from ${transactionPurposes}
+       where ${transactionPurposes.id} = ${storableId(ids.purposeId)}) as purpose,
+      (select ${deliveryMethods.name} from ${deliveryMethods}
+       where ${deliveryMethods.id} = ${storableId(ids.deliveryMethodId)} and ${deliveryMethods.isEnabled}) as delivery_method,
+      (select ${paymentMethods.name} from ${paymentMethods}
+       where ${paymentMethods.id} = ${storableId(ids.paymentMethodId)} and ${paymentMethods.isEnabled}) as payment_method`,
+  );
   return {
-    purpose: purpose?.name ?? null,
-    deliveryMethod: delivery?.name ?? null,
-    paymentMethod: payment?.name ?? null,
+    purpose: row?.purpose ?? null,
+    deliveryMethod: row?.delivery_method ?? null,
+    paymentMethod: row?.payment_method ?? null,
   };
 };
 

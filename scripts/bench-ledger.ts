@@ -19,6 +19,10 @@
  *                       timed run (self time by package/file and by function); skips the statement profile
  *   BENCH_SYNCHRONOUS_COMMIT  a diagnostic: synchronous_commit for both benchmark databases (e.g. off, to see how
  *                       much of the time is waiting for WAL flushes); the default is the server's (on)
+ *   BENCH_MIX           which timed runs, one after the other on the same host and wallets: 'classic' (card top-ups
+ *                       and bank withdrawals, the figures of docs/performance.md), 'transfers' (card top-ups and
+ *                       transfers in turn: on-us, MoMo payout, bank payout; each transfer is InitiateTransfer then
+ *                       PayNow), or 'both' (default)
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises';
@@ -29,8 +33,13 @@ import { ApiHost } from '../tests/load/support/api-host';
 import { summarizeCpuProfile } from '../tests/load/support/cpu-profile';
 import { percentile, request } from '../tests/load/support/http';
 import { createScratchDatabase, type ScratchDatabase } from '../tests/load/support/pg-admin';
-import { buildMoneyRequest, runWorkload } from '../tests/load/support/workload';
-import { createUserWithIdentification, fundByCard, type LoadUser } from '../tests/load/support/users';
+import { buildMoneyRequest, runWorkload, type WorkloadResult } from '../tests/load/support/workload';
+import {
+  createUserWithIdentification,
+  fundByCard,
+  prepareTransfers,
+  type LoadUser,
+} from '../tests/load/support/users';
 
 const env = process.env;
 const serverUrl = env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
@@ -43,6 +52,14 @@ const cpuProfile = env.BENCH_CPU_PROFILE === '1';
 const profile = env.BENCH_PROFILE !== '0' && !cpuProfile;
 const skipPgbench = env.BENCH_SKIP_PGBENCH === '1';
 const synchronousCommit = env.BENCH_SYNCHRONOUS_COMMIT;
+type BenchMix = 'bench' | 'benchTransfers';
+const mixOptions: Record<string, BenchMix[]> = {
+  classic: ['bench'],
+  transfers: ['benchTransfers'],
+  both: ['bench', 'benchTransfers'],
+};
+const mixes = mixOptions[env.BENCH_MIX ?? 'both'];
+if (!mixes) throw new Error(`BENCH_MIX: one of ${Object.keys(mixOptions).join(', ')}`);
 if (
   synchronousCommit !== undefined &&
   !/^(on|off|local|remote_write|remote_apply)$/.test(synchronousCommit)
@@ -284,10 +301,36 @@ const profileRequests = async (
       { label: 'card top-up (credit)', action: 'card' },
       { label: 'bank withdrawal (debit, hold)', action: 'withdrawBank' },
       { label: 'bank top-up (credit)', action: 'bank' },
+      ...(user.transfers
+        ? [
+            { label: 'on-us transfer (InitiateTransfer + PayNow)', action: 'transferOnUs' as const },
+            { label: 'MoMo transfer (InitiateTransfer + PayNow, hold)', action: 'transferMomo' as const },
+          ]
+        : []),
     ];
     const count = 30;
     const send = async (action: Parameters<typeof buildMoneyRequest>[0], index: number, pass: string) => {
       const money = buildMoneyRequest(action, user);
+      let cartMs = 0;
+      if (money.cart) {
+        const initiated = await request(api.baseUrl, {
+          method: 'POST',
+          path: '/api/Transaction/InitiateTransfer',
+          token: user.token,
+          json: {
+            sendAmount: money.amountMinor / 100,
+            senderId: user.userId,
+            beneficiaryId: money.cart.beneficiaryId,
+            deliveryMethodId: money.cart.deliveryMethodId,
+            transactionPurposeId: 1,
+          },
+          timeoutMs: 10_000,
+        });
+        if (initiated.status !== 201)
+          throw new Error(`profile ${action}: ${initiated.status} ${initiated.text}`);
+        cartMs = initiated.ms;
+        money.body = { ...money.body, cartId: (initiated.body as { data: { guidId: string } }).data.guidId };
+      }
       const answer = await request(api.baseUrl, {
         method: 'POST',
         path: money.path,
@@ -297,7 +340,7 @@ const profileRequests = async (
         timeoutMs: 10_000,
       });
       if (answer.status >= 300) throw new Error(`profile ${action}: ${answer.status} ${answer.text}`);
-      return answer.ms;
+      return cartMs + answer.ms;
     };
     // Latency alone, statement log off.
     const alone = new Map<string, number>();
@@ -337,6 +380,76 @@ const profileRequests = async (
     await admin.end();
   }
   return rows;
+};
+
+interface RunFigures {
+  /** Money POSTs answered a second (PayNow counts once per transfer; InitiateTransfer is counted apart). */
+  rate: number;
+  p50: number;
+  p99: number;
+  /** Transfers paid a second (benchTransfers), and InitiateTransfer's latency. */
+  transfersPerSecond: number;
+  initiateP50: number;
+  initiateP99: number;
+}
+
+/** Prints one timed run's figures and returns them. */
+const reportRun = (
+  mix: BenchMix,
+  result: WorkloadResult,
+  before: DatabaseCounters,
+  after: DatabaseCounters,
+  cpu: { api: number; postgres: number; clients: number },
+): RunFigures => {
+  const seconds = result.loadMs / 1000;
+  const answered = result.postLatencies.length;
+  // Every HTTP request of the run: the money POSTs and, for transfers, the InitiateTransfer before each PayNow.
+  const requests = answered + result.initiateLatencies.length;
+  const rate = answered / seconds;
+  const p50 = percentile(result.postLatencies, 50);
+  const p99 = percentile(result.postLatencies, 99);
+  const ok = (kind: (record: WorkloadResult['records'][number]) => boolean) =>
+    result.records.filter((record) => record.answerStatus === 200 && kind(record)).length;
+  const transfers = ok((record) => record.kind.endsWith('_transfer'));
+  const detail =
+    mix === 'bench'
+      ? `${ok((record) => record.direction === 'Credit')} card top-ups, ${ok((record) => record.direction === 'Debit')} bank withdrawals`
+      : `${ok((record) => record.direction === 'Credit')} card top-ups, ${ok((record) => record.kind === 'wallet_transfer')} on-us, ` +
+        `${ok((record) => record.kind === 'momo_transfer')} MoMo and ${ok((record) => record.kind === 'bank_transfer')} bank transfers`;
+  console.log(
+    `HTTP ${mix === 'bench' ? 'wallet debits/credits' : 'top-ups and transfers'}: ${fixed(rate)} money POSTs/s (${answered} answered in ${fixed(seconds)} s: ` +
+      `${detail}; no answer ${result.counts.noAnswer}, 5xx ${result.counts.serverErrors}, ` +
+      `insufficient funds ${result.counts.refusedInsufficient}); p50 ${fixed(p50, 2)} ms, p99 ${fixed(p99, 2)} ms, ` +
+      `max ${fixed(percentile(result.postLatencies, 100), 2)} ms`,
+  );
+  const initiateP50 = percentile(result.initiateLatencies, 50);
+  const initiateP99 = percentile(result.initiateLatencies, 99);
+  if (mix === 'benchTransfers') {
+    console.log(
+      `  transfers: ${fixed(transfers / seconds)} paid a second (${transfers}); InitiateTransfer ${result.initiateLatencies.length} ` +
+        `answered, p50 ${fixed(initiateP50, 2)} ms, p99 ${fixed(initiateP99, 2)} ms`,
+    );
+  }
+  console.log(
+    `  PostgreSQL during the run: ${fixed((after.commits - before.commits) / requests, 2)} commits per request ` +
+      `(requests, worker and webhooks together), ${fixed((after.inserted - before.inserted) / requests, 2)} rows inserted and ` +
+      `${fixed((after.updated - before.updated) / requests, 2)} updated per request, ${after.rollbacks - before.rollbacks} rollbacks`,
+  );
+  console.log(
+    `  CPU during the run (2 cores = ${fixed(2 * seconds)} core-seconds): API host ${fixed(cpu.api)} s ` +
+      `(${fixed((cpu.api / requests) * 1000, 2)} ms per request), PostgreSQL ${fixed(cpu.postgres)} s ` +
+      `(${fixed((cpu.postgres / requests) * 1000, 2)} ms per request), load clients ${fixed(cpu.clients)} s`,
+  );
+  if (result.problems.length > 0)
+    console.log(`  problems seen by the clients:\n  ${result.problems.slice(0, 10).join('\n  ')}`);
+  return {
+    rate,
+    p50,
+    p99,
+    transfersPerSecond: transfers / seconds,
+    initiateP50,
+    initiateP99,
+  };
 };
 
 const main = async () => {
@@ -380,94 +493,70 @@ const main = async () => {
     users.push(await createUserWithIdentification(api.baseUrl, `bench${index}`));
   }
   await Promise.all(users.map((user) => fundByCard(api.baseUrl, user, 5_000_000)));
+  // Beneficiaries for every kind of transfer, and each user's on-us beneficiary the next user's verified phone.
+  if (mixes.includes('benchTransfers')) await prepareTransfers(database.url, users);
   const userOfClient = (client: number) => users[client % users.length]!;
 
-  if (warmupS > 0) {
-    await runWorkload({
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const runs: { mix: BenchMix; figures: RunFigures }[] = [];
+  let runStartedAt = 0;
+  for (const mix of mixes) {
+    if (warmupS > 0) {
+      await runWorkload({
+        baseUrl: api.baseUrl,
+        users,
+        clients,
+        durationMs: warmupS * 1000,
+        requestTimeoutMs: 10_000,
+        retryForMs: 5_000,
+        mix,
+        userOfClient,
+      });
+    }
+    const before = await databaseCounters(admin, database.name);
+    runStartedAt = runStartedAt || Date.now();
+    const cpuBefore = {
+      api: await cpuSecondsOf(api.pid ?? 0),
+      postgres: await postgresCpuSeconds(),
+      clients: process.cpuUsage(),
+    };
+    const result = await runWorkload({
       baseUrl: api.baseUrl,
       users,
       clients,
-      durationMs: warmupS * 1000,
+      durationMs: durationS * 1000,
       requestTimeoutMs: 10_000,
       retryForMs: 5_000,
-      mix: 'bench',
+      mix,
       userOfClient,
     });
+    const cpuAfter = {
+      api: await cpuSecondsOf(api.pid ?? 0),
+      postgres: await postgresCpuSeconds(),
+      clients: process.cpuUsage(cpuBefore.clients),
+    };
+    const loadAfterRun = await loadAverage();
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const after = await databaseCounters(admin, database.name);
+    const figures = reportRun(mix, result, before, after, {
+      api: cpuAfter.api - cpuBefore.api,
+      postgres: cpuAfter.postgres - cpuBefore.postgres,
+      clients: (cpuAfter.clients.user + cpuAfter.clients.system) / 1e6,
+    });
+    console.log(`  load average after the run ${loadAfterRun}`);
+    runs.push({ mix, figures });
+    if (pgbench) {
+      const ratio = figures.rate / pgbench.tps;
+      console.log(
+        `  ratio HTTP / pgbench: ${fixed(ratio, 2)} (aim >= 0.80: ${ratio >= 0.8 ? 'met' : 'NOT met'}); ` +
+          `p99 ${fixed(figures.p99, 1)} ms (aim < 50 ms: ${figures.p99 < 50 ? 'met' : 'NOT met'})`,
+      );
+    } else {
+      console.log(`  p99 ${fixed(figures.p99, 1)} ms (aim < 50 ms: ${figures.p99 < 50 ? 'met' : 'NOT met'})`);
+    }
   }
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const before = await databaseCounters(admin, database.name);
-  const runStartedAt = Date.now();
-  const cpuBefore = {
-    api: await cpuSecondsOf(api.pid ?? 0),
-    postgres: await postgresCpuSeconds(),
-    clients: process.cpuUsage(),
-  };
-  const result = await runWorkload({
-    baseUrl: api.baseUrl,
-    users,
-    clients,
-    durationMs: durationS * 1000,
-    requestTimeoutMs: 10_000,
-    retryForMs: 5_000,
-    mix: 'bench',
-    userOfClient,
-  });
-  const cpuAfter = {
-    api: await cpuSecondsOf(api.pid ?? 0),
-    postgres: await postgresCpuSeconds(),
-    clients: process.cpuUsage(cpuBefore.clients),
-  };
-  const loadAfterRun = await loadAverage();
-  await new Promise((resolve) => setTimeout(resolve, 1_200));
-  const after = await databaseCounters(admin, database.name);
   await admin.end();
-
-  const seconds = result.loadMs / 1000;
-  const answered = result.postLatencies.length;
-  const rate = answered / seconds;
-  const p50 = percentile(result.postLatencies, 50);
-  const p99 = percentile(result.postLatencies, 99);
-  const credits = result.records.filter(
-    (record) => record.direction === 'Credit' && record.answerStatus === 200,
-  ).length;
-  const debits = result.records.filter(
-    (record) => record.direction === 'Debit' && record.answerStatus === 200,
-  ).length;
-  console.log(
-    `HTTP wallet debits/credits: ${fixed(rate)} requests/s (${answered} answered in ${fixed(seconds)} s: ` +
-      `${credits} card top-ups, ${debits} bank withdrawals; no answer ${result.counts.noAnswer}, 5xx ${result.counts.serverErrors}, ` +
-      `insufficient funds ${result.counts.refusedInsufficient}); p50 ${fixed(p50, 2)} ms, p99 ${fixed(p99, 2)} ms, ` +
-      `max ${fixed(percentile(result.postLatencies, 100), 2)} ms`,
-  );
-  console.log(
-    `  PostgreSQL during the run: ${fixed((after.commits - before.commits) / answered, 2)} commits per request ` +
-      `(requests, worker and webhooks together), ${fixed((after.inserted - before.inserted) / answered, 2)} rows inserted and ` +
-      `${fixed((after.updated - before.updated) / answered, 2)} updated per request, ${after.rollbacks - before.rollbacks} rollbacks`,
-  );
-  const cpu = {
-    api: cpuAfter.api - cpuBefore.api,
-    postgres: cpuAfter.postgres - cpuBefore.postgres,
-    clients: (cpuAfter.clients.user + cpuAfter.clients.system) / 1e6,
-  };
-  console.log(
-    `  CPU during the run (2 cores = ${fixed(2 * seconds)} core-seconds): API host ${fixed(cpu.api)} s ` +
-      `(${fixed((cpu.api / answered) * 1000, 2)} ms per request), PostgreSQL ${fixed(cpu.postgres)} s ` +
-      `(${fixed((cpu.postgres / answered) * 1000, 2)} ms per request), load clients ${fixed(cpu.clients)} s; ` +
-      `load average after the run ${loadAfterRun}`,
-  );
-  if (result.problems.length > 0)
-    console.log(`  problems seen by the clients:\n  ${result.problems.slice(0, 10).join('\n  ')}`);
-
-  if (pgbench) {
-    const ratio = rate / pgbench.tps;
-    console.log(
-      `ratio HTTP / pgbench: ${fixed(ratio, 2)} (aim >= 0.80: ${ratio >= 0.8 ? 'met' : 'NOT met'}); ` +
-        `p99 ${fixed(p99, 1)} ms (aim < 50 ms: ${p99 < 50 ? 'met' : 'NOT met'})`,
-    );
-  } else {
-    console.log(`p99 ${fixed(p99, 1)} ms (aim < 50 ms: ${p99 < 50 ? 'met' : 'NOT met'})`);
-  }
 
   if (profileDir) {
     // The profile is written when the host exits normally.
@@ -498,16 +587,24 @@ const main = async () => {
       for (const text of row.sample) console.log(`      ${text}`);
     }
   }
+  const classic = runs.find((run) => run.mix === 'bench')?.figures;
+  const transfers = runs.find((run) => run.mix === 'benchTransfers')?.figures;
   console.log(
     `BENCH_JSON ${JSON.stringify({
       clients,
       durationS,
       pgbenchTps: pgbench?.tps ?? null,
       pgbenchP99Ms: pgbench?.p99Ms ?? null,
-      httpRate: rate,
-      httpP50Ms: p50,
-      httpP99Ms: p99,
-      ratio: pgbench ? rate / pgbench.tps : null,
+      httpRate: classic?.rate ?? null,
+      httpP50Ms: classic?.p50 ?? null,
+      httpP99Ms: classic?.p99 ?? null,
+      ratio: pgbench && classic ? classic.rate / pgbench.tps : null,
+      transfersRate: transfers?.rate ?? null,
+      transfersP50Ms: transfers?.p50 ?? null,
+      transfersP99Ms: transfers?.p99 ?? null,
+      transfersPerSecond: transfers?.transfersPerSecond ?? null,
+      initiateP50Ms: transfers?.initiateP50 ?? null,
+      initiateP99Ms: transfers?.initiateP99 ?? null,
     })}`,
   );
 };

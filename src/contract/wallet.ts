@@ -21,6 +21,8 @@ export const walletOperationKinds = [
   'bank_transfer',
   /** Send money to another user's wallet (on-us), with the 1% fee. */
   'wallet_transfer',
+  /** The receiving side of a wallet_transfer: the credit in the receiver's wallet, with who sent it. */
+  'wallet_transfer_received',
   'bet',
   'bill_payment',
   'gem_purchase',

@@ -34,7 +34,11 @@ const scaledRate = (rate: string): bigint => {
 export const convertMinor = (amountMinor: MinorUnits, fromRate: string, toRate: string): MinorUnits => {
   if (!Number.isSafeInteger(amountMinor) || amountMinor < 0)
     throw new RangeError(`not an amount: ${amountMinor}`);
-  return Number((BigInt(amountMinor) * scaledRate(toRate)) / scaledRate(fromRate));
+  const converted = Number((BigInt(amountMinor) * scaledRate(toRate)) / scaledRate(fromRate));
+  // Rates far outside any currency's could give more minor units than a number holds exactly.
+  if (!Number.isSafeInteger(converted))
+    throw new RangeError(`conversion out of range: ${amountMinor} at ${toRate}/${fromRate}`);
+  return converted;
 };
 
 /** The rate of `to` per one `from`, for the rate line ('1 GHS = 0.0812 USD'), to RATE_DECIMALS places, rounded down. */

@@ -164,6 +164,7 @@ export const domainMessages = {
   'walletOperation.momo_transfer': 'Transfer to MoMo ({counterparty})',
   'walletOperation.bank_transfer': 'Transfer to bank ({counterparty})',
   'walletOperation.wallet_transfer': 'Transfer to wallet ({counterparty})',
+  'walletOperation.wallet_transfer_received': 'Transfer from wallet ({counterparty})',
   'walletOperation.bet': 'Bet ({counterparty})',
   'walletOperation.bill_payment': 'Bill payment ({counterparty})',
   'walletOperation.gem_purchase': 'Gem purchase ({counterparty})',

@@ -18,6 +18,8 @@ import { identificationRoutes } from './routes/identification/identification-rou
 import { passwordResetRoutes } from './routes/password-reset/password-reset-routes';
 import { phoneVerificationRoutes } from './routes/phone-verification/phone-verification-routes';
 import { referenceRoutes } from './routes/reference/reference-routes';
+import { transactionHistoryRoutes } from './routes/transfer/transaction-history-routes';
+import { transferRoutes } from './routes/transfer/transfer-routes';
 import { userLanguageRoutes } from './routes/user/user-language-routes';
 import { userRoutes } from './routes/user/user-routes';
 import { providerWebhookRoutes, receiveProviderCallback } from './routes/wallet/provider-webhook-routes';
@@ -126,6 +128,8 @@ export const buildApp = async ({
   app.addHook('onClose', () => wallet.worker.stop());
   await app.register(walletRoutes, { ...deps, wallet });
   await app.register(beneficiaryRoutes, { ...deps, provider: wallet.provider });
+  await app.register(transferRoutes, { ...deps, wallet });
+  await app.register(transactionHistoryRoutes, deps);
   await app.register(providerWebhookRoutes, { wallet });
 
   await registerStaticFiles(app, config.STATIC_DIR);

@@ -5,8 +5,9 @@ import { runWorkload } from './support/workload';
 
 /**
  * 16 clients for 20 s against the real API host on a fresh PostgreSQL database, over 4 shared wallets (4 clients
- * per user token): every rail, the sandbox's failures, duplicate retries (sequential and concurrent) and
- * same-key conflicts. Then every money invariant of DESIGN.md "Money and the ledger" is checked.
+ * per user token): every rail, transfers (MoMo and bank payouts, failing ones, on-us into the next user's wallet),
+ * the sandbox's failures, duplicate retries (sequential and concurrent) and same-key conflicts. Then every money
+ * invariant of DESIGN.md "Money and the ledger" is checked, to the pesewa.
  */
 const CLIENTS = 16;
 const USERS = 4;
@@ -64,5 +65,15 @@ describe('the wallet ledger under 16 concurrent clients (PostgreSQL)', () => {
     expect(result.counts.conflictsChecked).toBeGreaterThan(0);
     expect(verified.summary.successful).toBeGreaterThan(0);
     expect(verified.summary.failed).toBeGreaterThan(0);
+    // Transfers really happened: paid out, failed and released, and on-us with the receiver's row.
+    const kinds = verified.snapshot.operations.map((operation) => `${operation.kind} ${operation.status}`);
+    for (const seen of [
+      'momo_transfer Successful',
+      'bank_transfer Successful',
+      'momo_transfer Failed',
+      'wallet_transfer Successful',
+      'wallet_transfer_received Successful',
+    ])
+      expect(kinds, seen).toContain(seen);
   });
 });

@@ -93,5 +93,8 @@ describe('the wallet ledger when the API host is killed under load (PostgreSQL)'
     expect(verified.problems).toEqual([]);
     expect(result.records.every((record) => record.answerStatus !== null)).toBe(true);
     expect(verified.summary.successful).toBeGreaterThan(0);
+    const kinds = new Set(verified.snapshot.operations.map((operation) => operation.kind));
+    for (const kind of ['momo_transfer', 'bank_transfer', 'wallet_transfer', 'wallet_transfer_received'])
+      expect(kinds, kind).toContain(kind);
   });
 });

@@ -167,10 +167,124 @@ const soundRecords = (): ClientRecord[] => [
 
 const check = (snapshot: LedgerSnapshot, settled = false) => ledgerViolations(snapshot, { settled });
 
+/**
+ * The sound ledger plus an on-us transfer: user 7 sends user 8 GH₵ 10.00 with its 0.10 fee (account 5 is
+ * revenue:fees); user 8's receiving row names it and has no entries or key of its own.
+ */
+const withTransfer = (): { snapshot: LedgerSnapshot; records: ClientRecord[] } => {
+  const snapshot = soundLedger();
+  snapshot.accounts.push({ id: 5, code: 'revenue:fees', kind: 'revenue', userId: null });
+  snapshot.wallets[0]!.balanceMinor = 7_000 - 1_010;
+  snapshot.wallets[1]!.balanceMinor = 500 + 1_000;
+  snapshot.operations.push(
+    {
+      id: 7,
+      userId: 7,
+      referenceNumber: 'R7',
+      kind: 'wallet_transfer',
+      direction: 'Debit',
+      amountMinor: 1_000,
+      feeMinor: 10,
+      status: 'Successful',
+      heldMinor: 0,
+      sourceOperationId: null,
+    },
+    {
+      id: 8,
+      userId: 8,
+      referenceNumber: 'R7-R',
+      kind: 'wallet_transfer_received',
+      direction: 'Credit',
+      amountMinor: 1_000,
+      feeMinor: 0,
+      status: 'Successful',
+      heldMinor: 0,
+      sourceOperationId: 7,
+    },
+  );
+  snapshot.transactions.push({ id: 17, operationId: 7 });
+  snapshot.entries.push(
+    { id: 120, transactionId: 17, accountId: 1, amountMinor: -1_010 },
+    { id: 121, transactionId: 17, accountId: 2, amountMinor: 1_000 },
+    { id: 122, transactionId: 17, accountId: 5, amountMinor: 10 },
+  );
+  snapshot.idempotencyKeys.push({ userId: 7, key: 'k9', operationId: 7 });
+  const records = soundRecords();
+  records.push({
+    userId: 7,
+    key: 'k9',
+    kind: 'wallet_transfer',
+    direction: 'Debit',
+    amountMinor: 1_000,
+    feeMinor: 10,
+    creditsUserId: 8,
+    answerStatus: 200,
+    referenceNumber: 'R7',
+    finalStatus: 'Successful',
+  });
+  return { snapshot, records };
+};
+
 describe("the load tests' ledger invariant checker", () => {
   it("passes a sound ledger and the clients' matching records", () => {
     expect(check(soundLedger())).toEqual([]);
     expect(clientViolations(soundLedger(), soundRecords())).toEqual([]);
+  });
+
+  it('passes a transfer that pays a fee, and its receiving row in the other wallet', () => {
+    const { snapshot, records } = withTransfer();
+    expect(check(snapshot)).toEqual([]);
+    expect(clientViolations(snapshot, records)).toEqual([]);
+  });
+
+  it('reports a transfer that did not take its fee, and a receiving row its transfer did not credit', () => {
+    const { snapshot } = withTransfer();
+    snapshot.entries[snapshot.entries.length - 3]!.amountMinor = -1_000;
+    snapshot.entries[snapshot.entries.length - 2]!.amountMinor = 990;
+    snapshot.wallets[0]!.balanceMinor = 6_000;
+    snapshot.wallets[1]!.balanceMinor = 1_490;
+    const problems = check(snapshot).join('\n');
+    expect(problems).toContain(
+      'operation R7 (wallet_transfer, Successful, 1000) moved its wallet by -1000, expected -1010',
+    );
+    expect(problems).toContain(
+      'receiving row R7-R (Credit 1000): its transfer R7 credited the wallet by 990',
+    );
+  });
+
+  it('reports a receiving row with a posting or a key of its own, or without a Successful transfer', () => {
+    const { snapshot } = withTransfer();
+    snapshot.idempotencyKeys.push({ userId: 8, key: 'k10', operationId: 8 });
+    snapshot.operations[5]!.status = 'Failed';
+    const problems = check(snapshot).join('\n');
+    expect(problems).toContain('operation R7-R is named by 1 idempotency keys (expected exactly 0)');
+    expect(problems).toContain('receiving row R7-R is Successful, its transfer R7 is Failed');
+
+    const posted = withTransfer().snapshot;
+    posted.transactions.push({ id: 18, operationId: 8 });
+    posted.entries.push(
+      { id: 123, transactionId: 18, accountId: 2, amountMinor: 1_000 },
+      { id: 124, transactionId: 18, accountId: 3, amountMinor: -1_000 },
+    );
+    posted.wallets[1]!.balanceMinor = 2_500;
+    expect(check(posted).join('\n')).toContain('receiving row R7-R has 1 ledger transactions');
+  });
+
+  it("counts a transfer's fee and the receiver's credit in the clients' balances", () => {
+    const { snapshot, records } = withTransfer();
+    const withoutCredit = records.map((record) => ({ ...record, creditsUserId: undefined }));
+    expect(clientViolations(snapshot, withoutCredit).join('\n')).toContain(
+      "user 8: balance 1500, the clients' acknowledged Successful operations add up to 500",
+    );
+    const withoutFee = records.map((record) => ({ ...record, feeMinor: 0 }));
+    expect(clientViolations(snapshot, withoutFee).join('\n')).toContain(
+      "user 7: balance 5990, the clients' acknowledged Successful operations add up to 6000",
+    );
+    // The receiving row of a transfer no client was told of is money nobody was told of.
+    const untold = records.filter((record) => record.key !== 'k9');
+    expect(clientViolations(snapshot, untold).join('\n')).toContain(
+      'operation R7-R (wallet_transfer_received 1000) is Successful but no client was told of it',
+    );
   });
 
   it('reports a ledger transaction that does not sum to zero, and one with a single entry', () => {

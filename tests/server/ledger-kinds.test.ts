@@ -1,12 +1,14 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processingFee } from '../../src/domain/fees';
+import { queryRows } from '../../src/server/db/sql';
 import { CounterpartyMismatchError } from '../../src/server/ledger/errors';
 import { operationKinds } from '../../src/server/ledger/kinds';
 import type { Counterparty } from '../../src/server/ledger/counterparty';
 import type { OperationKindName } from '../../src/server/ledger/kinds';
 import type { WalletService } from '../../src/server/ledger/wallet-service';
 import type { ProviderOutcome } from '../../src/server/providers/provider';
-import { registerUser } from '../support/server-helpers';
+import { registerUser, type RegisteredUser } from '../support/server-helpers';
 import {
   accountTotal,
   entriesOf,
@@ -32,11 +34,22 @@ afterAll(async () => {
 const db = () => t.database.db;
 const service = (): WalletService => t.app.wallet.service;
 
+const senders = new Map<number, RegisteredUser>();
+
 const fundedUser = async (amountMinor: number) => {
-  const { userId } = await registerUser(t.app);
-  await fundWallet(db(), userId, amountMinor);
-  return userId;
+  const registered = await registerUser(t.app, { middleName: '' });
+  senders.set(registered.userId, registered);
+  await fundWallet(db(), registered.userId, amountMinor);
+  return registered.userId;
 };
+
+/** A user's receiving rows (transfers between wallets seen from the receiver). */
+const receivingRows = (userId: number) =>
+  queryRows<Record<string, unknown>>(
+    db(),
+    sql`select reference_number, kind, direction, status, amount_minor::int as amount, counterparty
+        from wallet_operations where user_id = ${userId} and kind = 'wallet_transfer_received'`,
+  );
 
 const pending: () => Promise<ProviderOutcome> = async () => ({ status: 'pending' });
 
@@ -88,6 +101,14 @@ describe('the operation kinds table', () => {
       shop: { rail: 'shop', label: '100 gems', item: 'gems-100' },
     };
     for (const [name, kind] of Object.entries(operationKinds)) {
+      if (kind.decision === 'mirror') {
+        // Written by its counterpart's posting, which carries the entries: none of its own.
+        expect(
+          kind.entries({ userId: 1, amountMinor: 12_345, feeMinor: 0, counterparty: momo }),
+          name,
+        ).toEqual([]);
+        continue;
+      }
       const feeMinor = kind.charged ? processingFee(12_345) : 0;
       const entries = kind.entries({
         userId: 1,
@@ -112,6 +133,30 @@ describe('the operation kinds table', () => {
         }),
       ).toThrow(CounterpartyMismatchError);
     }
+  });
+
+  it('mirrors a transfer between wallets, and only it, with a receiving credit of its own kind', () => {
+    const mirrored = Object.entries(operationKinds).filter(([, kind]) => kind.receivedAs !== undefined);
+    expect(mirrored.map(([name]) => name)).toEqual(['wallet_transfer']);
+    const received = operationKinds.wallet_transfer.receivedAs as OperationKindName;
+    expect(operationKinds[received]).toMatchObject({
+      direction: 'Credit',
+      decision: 'mirror',
+      charged: false,
+    });
+    expect(
+      Object.entries(operationKinds)
+        .filter(([, kind]) => kind.decision === 'mirror')
+        .map(([name]) => name),
+    ).toEqual([received]);
+  });
+
+  it('tells a failed transfer payout apart from a failed withdrawal', () => {
+    for (const name of ['momo_transfer', 'bank_transfer'] as const) {
+      expect(operationKinds[name].failureMessage('account_failed')).toBe('transfer.payoutFailed');
+      expect(operationKinds[name].requestFailedMessage).toBe('transfer.payFailed');
+    }
+    expect(operationKinds.bank_withdrawal.failureMessage('account_failed')).toBe('withdrawal.payoutFailed');
   });
 
   it('keeps the existing kinds fee-free and followed by the provider', () => {
@@ -227,9 +272,22 @@ describe('decided at once: transfer between wallets, gem purchase', () => {
     });
     expect(await walletOf(db(), sender)).toEqual({ balanceMinor: 5_960, heldMinor: 0 });
     expect(await walletOf(db(), receiver)).toEqual({ balanceMinor: 4_500, heldMinor: 0 });
+    // The receiver's own row, written by the same statement: the credit, who sent it, no entries of its own.
+    const [received] = await receivingRows(receiver);
+    const { input } = senders.get(sender) as RegisteredUser;
+    expect(received).toEqual({
+      reference_number: `${referenceOf(answer)}-R`,
+      kind: 'wallet_transfer_received',
+      direction: 'Credit',
+      status: 'Successful',
+      amount: 4_000,
+      counterparty: { rail: 'wallet', label: `${input.firstName} ${input.lastName}`, userId: sender },
+    });
+    expect(await entriesOf(db(), `${referenceOf(answer)}-R`)).toEqual({});
     // The same key again replays the answer and moves nothing.
     expect(await service().pay(transfer)).toEqual(answer);
     expect(await walletOf(db(), sender)).toEqual({ balanceMinor: 5_960, heldMinor: 0 });
+    expect(await receivingRows(receiver)).toHaveLength(1);
   });
 
   it('a transfer the sender cannot cover (amount + fee) is refused, stored under its key, and moves nothing', async () => {
@@ -248,6 +306,7 @@ describe('decided at once: transfer between wallets, gem purchase', () => {
     expect(await service().pay(payment)).toEqual(refusal);
     expect(await walletOf(db(), sender)).toEqual({ balanceMinor: 1_000, heldMinor: 0 });
     expect(await walletOf(db(), receiver)).toEqual({ balanceMinor: 1, heldMinor: 0 });
+    expect(await receivingRows(receiver)).toEqual([]);
   });
 
   it('a gem purchase posts wallet -price, revenue:shop +price, no fee', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { minorToApiAmount, parseDecimalAmount } from '../../src/domain/money';
 import { processingFee } from '../../src/domain/fees';
 import { signWebhook } from '../../src/server/providers/webhook-signature';
 import { registerUser } from '../support/server-helpers';
-import { fundWallet, keyFor, refusal, walletOf } from '../support/server-wallet-ledger';
+import { fundWallet, keyFor, referenceOf, refusal, walletOf } from '../support/server-wallet-ledger';
 import { createTestApp, type TestApp } from '../support/test-app';
 import {
   bankTopUpBody,
@@ -27,11 +28,23 @@ import {
   type WalletUser,
 } from '../support/server-wallet-fixtures';
 import { expectLedgerInvariants, ledgerTotal } from '../support/server-wallet-invariants';
+import {
+  addBankBeneficiary,
+  addMobileBeneficiary,
+  BANK_DEPOSIT_DELIVERY,
+  newAccountNo,
+  newPhone,
+  payNow,
+  quoteFor,
+  verifyPhone,
+} from '../support/server-transfer-fixtures';
 
 /*
  * Model-based test of the ledger through the HTTP API: random sequences of card, bank and MoMo top-ups,
- * withdrawals, provider decisions (callbacks, polling, expiry), duplicate and contrary late webhooks, and retries
- * with the same Idempotency-Key, compared with a plain in-memory model after every command.
+ * withdrawals, transfers (paid out through MoMo or a bank, or on-us to another user's wallet; some payouts fail),
+ * transfers received from another user, provider decisions (callbacks, polling, expiry), duplicate and contrary
+ * late webhooks, retries with the same Idempotency-Key and second payments of a paid cart, compared with a plain
+ * in-memory model after every command.
  */
 
 type Scenario = 'approve' | 'fail' | 'reject' | 'never' | 'lose';
@@ -39,6 +52,12 @@ type Scenario = 'approve' | 'fail' | 'reject' | 'never' | 'lose';
 interface ModelOperation {
   reference: string;
   amountMinor: number;
+  /** What a debit holds while pending and takes once posted: the amount, plus the fee of a transfer. */
+  holdMinor: number;
+  /** Why a failed debit failed (a withdrawal's or a transfer's payout). */
+  payoutFailedId: string;
+  /** The cart a transfer paid. */
+  cartId?: string;
   debit: boolean;
   momoTopUp: boolean;
   scenario: Scenario;
@@ -51,14 +70,27 @@ interface Model {
   heldMinor: number;
   operations: ModelOperation[];
   /** Keys whose first answer is final for them (200, 202 or 402), with the request and that answer. */
-  answered: { key: string; url: MoneyPath; body: object; statusCode: number; json: unknown }[];
+  answered: {
+    key: string;
+    url: MoneyPath | typeof apiPaths.payNow;
+    body: object;
+    statusCode: number;
+    json: unknown;
+  }[];
   /** Another user's wallet that sends the model's user transfers between wallets (amount + 1% fee each). */
   senderMinor: number;
+  /** The wallet of the user whose verified phone the model's user sends on-us transfers to. */
+  receiverMinor: number;
 }
+
+type TransferRail = 'momo' | 'momoFail' | 'bank' | 'bankFail' | 'onUs';
 
 interface Real {
   user: WalletUser;
   senderId: number;
+  receiverId: number;
+  /** The model user's beneficiary for each kind of transfer. */
+  beneficiaries: Record<TransferRail, number>;
 }
 
 let t: TestApp;
@@ -79,8 +111,8 @@ const resolve = (
   operation.status = status;
   operation.failureMessageId = failureMessageId;
   if (operation.debit) {
-    model.heldMinor -= operation.amountMinor;
-    if (status === 'Successful') model.balanceMinor -= operation.amountMinor;
+    model.heldMinor -= operation.holdMinor;
+    if (status === 'Successful') model.balanceMinor -= operation.holdMinor;
   } else if (status === 'Successful') {
     model.balanceMinor += operation.amountMinor;
   }
@@ -93,7 +125,7 @@ const decision = (
   if (operation.scenario === 'never') return null;
   if (operation.scenario === 'approve' || operation.scenario === 'lose')
     return { status: 'Successful', messageId: null };
-  if (operation.debit) return { status: 'Failed', messageId: 'withdrawal.payoutFailed' };
+  if (operation.debit) return { status: 'Failed', messageId: operation.payoutFailedId };
   return { status: 'Failed', messageId: 'topUp.momoRejected' };
 };
 
@@ -110,14 +142,14 @@ const settleDecided = (model: Model, { includeLost, expire }: { includeLost: boo
 const remember = (
   model: Model,
   key: string,
-  url: MoneyPath,
+  url: MoneyPath | typeof apiPaths.payNow,
   body: object,
   response: LightMyRequestResponse,
 ) => {
   model.answered.push({ key, url, body, statusCode: response.statusCode, json: response.json() });
 };
 
-const referenceOf = (response: LightMyRequestResponse) =>
+const referenceIn = (response: LightMyRequestResponse) =>
   (response.json() as { data: WalletOperationResult }).data.referenceNumber;
 
 /** The reference of the operation a 402 created: the newest row of the history. */
@@ -143,7 +175,26 @@ const checkAgainstModel = async (model: Model, real: Real) => {
   expect(seen).toEqual(expected);
   expect(await ledgerTotal(t.database.db)).toBe(0);
   expect(model.balanceMinor).toBeGreaterThanOrEqual(model.heldMinor);
+  expect((await walletOf(t.database.db, real.receiverId)).balanceMinor).toBe(model.receiverMinor);
 };
+
+/** A model operation as created (pending until resolved). */
+const pendingOperation = (
+  reference: string,
+  amountMinor: number,
+  fields: Partial<ModelOperation> = {},
+): ModelOperation => ({
+  reference,
+  amountMinor,
+  holdMinor: amountMinor,
+  payoutFailedId: 'withdrawal.payoutFailed',
+  debit: false,
+  momoTopUp: false,
+  scenario: 'approve',
+  status: 'pending',
+  failureMessageId: null,
+  ...fields,
+});
 
 class CardTopUp implements fc.AsyncCommand<Model, Real> {
   constructor(
@@ -160,16 +211,10 @@ class CardTopUp implements fc.AsyncCommand<Model, Real> {
     const response = await postMoney(t.app, real.user, apiPaths.cardTopUp, body, key);
     const approved = this.scenario === 'approve';
     expect(response.statusCode, response.body).toBe(approved ? 200 : 402);
-    const reference = approved ? referenceOf(response) : await newestReference(real);
-    const operation: ModelOperation = {
-      reference,
-      amountMinor: this.cedis * 100,
-      debit: false,
-      momoTopUp: false,
+    const reference = approved ? referenceIn(response) : await newestReference(real);
+    const operation = pendingOperation(reference, this.cedis * 100, {
       scenario: approved ? 'approve' : 'fail',
-      status: 'pending',
-      failureMessageId: null,
-    };
+    });
     model.operations.push(operation);
     resolve(
       model,
@@ -196,15 +241,11 @@ class BankTopUp implements fc.AsyncCommand<Model, Real> {
     const key = newKey();
     const response = await postMoney(t.app, real.user, apiPaths.bankTopUp, body, key);
     expect(response.statusCode, response.body).toBe(this.ok ? 200 : 402);
-    const operation: ModelOperation = {
-      reference: this.ok ? referenceOf(response) : await newestReference(real),
-      amountMinor: this.amountMinor,
-      debit: false,
-      momoTopUp: false,
-      scenario: this.ok ? 'approve' : 'fail',
-      status: 'pending',
-      failureMessageId: null,
-    };
+    const operation = pendingOperation(
+      this.ok ? referenceIn(response) : await newestReference(real),
+      this.amountMinor,
+      { scenario: this.ok ? 'approve' : 'fail' },
+    );
     model.operations.push(operation);
     resolve(model, operation, this.ok ? 'Successful' : 'Failed', this.ok ? null : 'topUp.bankFailed');
     remember(model, key, apiPaths.bankTopUp, body, response);
@@ -231,15 +272,9 @@ class MomoTopUp implements fc.AsyncCommand<Model, Real> {
     const key = newKey();
     const response = await postMoney(t.app, real.user, apiPaths.momoTopUp, body, key);
     expect(response.statusCode, response.body).toBe(202);
-    model.operations.push({
-      reference: referenceOf(response),
-      amountMinor: this.amountMinor,
-      debit: false,
-      momoTopUp: true,
-      scenario: this.scenario,
-      status: 'pending',
-      failureMessageId: null,
-    });
+    model.operations.push(
+      pendingOperation(referenceIn(response), this.amountMinor, { momoTopUp: true, scenario: this.scenario }),
+    );
     remember(model, key, apiPaths.momoTopUp, body, response);
     await checkAgainstModel(model, real);
   }
@@ -270,15 +305,12 @@ class Withdraw implements fc.AsyncCommand<Model, Real> {
       model.heldMinor += this.amountMinor;
       const result = (response.json() as { data: WalletOperationResult }).data;
       expect(parseDecimalAmount(result.walletAmount)).toBe(availableOf(model));
-      model.operations.push({
-        reference: result.referenceNumber,
-        amountMinor: this.amountMinor,
-        debit: true,
-        momoTopUp: false,
-        scenario: this.ok ? 'approve' : 'fail',
-        status: 'pending',
-        failureMessageId: null,
-      });
+      model.operations.push(
+        pendingOperation(result.referenceNumber, this.amountMinor, {
+          debit: true,
+          scenario: this.ok ? 'approve' : 'fail',
+        }),
+      );
       remember(model, key, apiPaths.withdrawal, body, response);
     }
     await checkAgainstModel(model, real);
@@ -309,12 +341,83 @@ class TransferIn implements fc.AsyncCommand<Model, Real> {
     } else {
       expect(answer.statusCode).toBe(200);
       model.senderMinor -= total;
-      model.balanceMinor += this.amountMinor;
+      // The receiving row: the model's wallet history shows the credit at once.
+      const received = pendingOperation(`${referenceOf(answer)}-R`, this.amountMinor);
+      model.operations.push(received);
+      resolve(model, received, 'Successful', null);
     }
     expect((await walletOf(t.database.db, real.senderId)).balanceMinor).toBe(model.senderMinor);
     await checkAgainstModel(model, real);
   }
   toString = () => `transferIn(${this.amountMinor})`;
+}
+
+/**
+ * A transfer from the model's wallet: initiated (a cart), then PayNow. Through a rail it holds amount + fee until
+ * the payout is decided (a number or account ending 000001 fails and is released); on-us it moves at once into
+ * the receiver's wallet. More than the available balance is refused and moves nothing.
+ */
+class SendTransfer implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly amountMinor: number,
+    readonly rail: TransferRail,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const quote = await quoteFor(
+      t.app,
+      real.user,
+      real.beneficiaries[this.rail],
+      minorToApiAmount(this.amountMinor),
+      this.rail.startsWith('bank') ? { deliveryMethodId: BANK_DEPOSIT_DELIVERY } : {},
+    );
+    const key = newKey();
+    const body = { userId: real.user.userId, cartId: quote.guidId };
+    const response = await payNow(t.app, real.user, quote.guidId, key, body);
+    const total = this.amountMinor + processingFee(this.amountMinor);
+    if (total > availableOf(model)) {
+      expect(response.statusCode, response.body).toBe(400);
+      expect((response.json() as { data: { messageId: string } }).data.messageId).toBe(
+        'walletPayment.notEnough',
+      );
+    } else {
+      expect(response.statusCode, response.body).toBe(200);
+      const result = (response.json() as { data: WalletOperationResult }).data;
+      const operation = pendingOperation(result.referenceNumber, this.amountMinor, {
+        holdMinor: total,
+        payoutFailedId: 'transfer.payoutFailed',
+        cartId: quote.guidId,
+        debit: true,
+        scenario: this.rail.endsWith('Fail') ? 'fail' : 'approve',
+      });
+      model.heldMinor += total;
+      model.operations.push(operation);
+      if (this.rail === 'onUs') {
+        resolve(model, operation, 'Successful', null);
+        model.receiverMinor += this.amountMinor;
+      }
+      expect(result.status).toBe(this.rail === 'onUs' ? 'Successful' : 'pending');
+      expect(parseDecimalAmount(result.walletAmount)).toBe(availableOf(model));
+      remember(model, key, apiPaths.payNow, body, response);
+    }
+    await checkAgainstModel(model, real);
+  }
+  toString = () => `transfer(${this.amountMinor}, ${this.rail})`;
+}
+
+/** Another attempt (a new key) to pay a cart already paid, whatever became of its payout: 409, nothing moves. */
+class PayPaidCart implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly pick: number) {}
+  check = (model: Readonly<Model>) => model.operations.some((operation) => operation.cartId !== undefined);
+  async run(model: Model, real: Real) {
+    const paid = model.operations.filter((operation) => operation.cartId !== undefined);
+    const operation = paid[this.pick % paid.length] as ModelOperation;
+    const response = await payNow(t.app, real.user, operation.cartId as string);
+    expect(response.statusCode, response.body).toBe(409);
+    expect((response.json() as { data: { messageId: string } }).data.messageId).toBe('transfer.alreadyPaid');
+    await checkAgainstModel(model, real);
+  }
+  toString = () => `payPaidCart(#${this.pick})`;
 }
 
 /** The worker's pass: callbacks for what the sandbox decided, then polling (finds lost callbacks). */
@@ -377,7 +480,7 @@ class Webhook implements fc.AsyncCommand<Model, Real> {
     const outcome = (response.json() as { data: { outcome: string } }).data.outcome;
     if (wasPending) {
       expect(outcome).toBe('resolved');
-      const messageId = succeeded ? null : operation.debit ? 'withdrawal.payoutFailed' : 'topUp.momoRejected';
+      const messageId = succeeded ? null : operation.debit ? operation.payoutFailedId : 'topUp.momoRejected';
       resolve(model, operation, succeeded ? 'Successful' : 'Failed', messageId);
       // The provider's own record may now disagree; the operation keeps what the callback said.
       operation.scenario = succeeded ? 'approve' : 'fail';
@@ -398,9 +501,16 @@ class Retry implements fc.AsyncCommand<Model, Real> {
   check = (model: Readonly<Model>) => model.answered.length > 0;
   async run(model: Model, real: Real) {
     const first = model.answered[this.pick % model.answered.length] as Model['answered'][number];
-    const amount = parseDecimalAmount((first.body as { amount: number }).amount) as number;
-    const body = this.otherBody ? { ...first.body, amount: minorToApiAmount(amount + 100) } : first.body;
-    const response = await postMoney(t.app, real.user, first.url, body, first.key);
+    const other = () => {
+      if (first.url === apiPaths.payNow) return { ...first.body, cartId: randomUUID() };
+      const amount = parseDecimalAmount((first.body as { amount: number }).amount) as number;
+      return { ...first.body, amount: minorToApiAmount(amount + 100) };
+    };
+    const body = this.otherBody ? other() : first.body;
+    const response =
+      first.url === apiPaths.payNow
+        ? await payNow(t.app, real.user, '', first.key, body)
+        : await postMoney(t.app, real.user, first.url, body, first.key);
     if (this.otherBody) {
       expect(response.statusCode).toBe(409);
     } else {
@@ -441,6 +551,21 @@ const commands = fc.commands(
     fc.tuple(fc.nat(), fc.boolean()).map(([pick, contrary]) => new Webhook(pick, contrary)),
     fc.tuple(fc.nat(), fc.boolean()).map(([pick, otherBody]) => new Retry(pick, otherBody)),
     amountMinor.map((amount) => new TransferIn(amount)),
+    fc
+      .tuple(
+        amountMinor,
+        fc.constantFrom(
+          'momo',
+          'momo',
+          'momoFail',
+          'bank',
+          'bankFail',
+          'onUs',
+          'onUs',
+        ) as fc.Arbitrary<TransferRail>,
+      )
+      .map(([amount, rail]) => new SendTransfer(amount, rail)),
+    fc.nat().map((pick) => new PayPaidCart(pick)),
   ],
   { maxCommands: 20 },
 );
@@ -449,12 +574,33 @@ describe('the ledger against its model', () => {
   it('keeps balances, holds, statuses and history right through any sequence of operations', async () => {
     await fc.assert(
       fc.asyncProperty(commands, async (sequence) => {
-        const user = await walletUser(t.app, t.database.db);
+        const db = t.database.db;
+        const user = await walletUser(t.app, db);
         const { userId: senderId } = await registerUser(t.app);
         const senderMinor = 40_000;
-        await fundWallet(t.database.db, senderId, senderMinor);
-        const model: Model = { balanceMinor: 0, heldMinor: 0, operations: [], answered: [], senderMinor };
-        await fc.asyncModelRun(() => ({ model, real: { user, senderId } }), sequence);
+        await fundWallet(db, senderId, senderMinor);
+        const { userId: receiverId } = await registerUser(t.app);
+        const receiverPhone = newPhone();
+        await verifyPhone(db, receiverId, receiverPhone);
+        const beneficiaries: Record<TransferRail, number> = {
+          momo: await addMobileBeneficiary(db, user.userId),
+          momoFail: await addMobileBeneficiary(db, user.userId, newPhone('000001')),
+          bank: await addBankBeneficiary(db, user.userId),
+          bankFail: await addBankBeneficiary(db, user.userId, newAccountNo('000001')),
+          onUs: await addMobileBeneficiary(db, user.userId, receiverPhone),
+        };
+        const model: Model = {
+          balanceMinor: 0,
+          heldMinor: 0,
+          operations: [],
+          answered: [],
+          senderMinor,
+          receiverMinor: 0,
+        };
+        await fc.asyncModelRun(
+          () => ({ model, real: { user, senderId, receiverId, beneficiaries } }),
+          sequence,
+        );
         await expectLedgerInvariants(t.database.db);
       }),
       { numRuns: 50 },

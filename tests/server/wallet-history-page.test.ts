@@ -128,6 +128,20 @@ describe('wallet history page (GET api/User/GetWalletHistoryPage)', () => {
     };
     const service = t.app.wallet.service;
     for (const kind of walletOperationKinds) {
+      if (operationKinds[kind].decision === 'mirror') {
+        // A receiving row is written by the payer's transfer: the payee sends this user money.
+        await fundLedgerWallet(t.database.db, payee.userId, 2_000);
+        await service.pay({
+          idempotency: keyFor(payee.userId),
+          draft: {
+            kind: 'wallet_transfer',
+            amountMinor: 1_000,
+            counterparty: { rail: 'wallet', label: 'Ama', userId: u.userId },
+          },
+          insufficientFunds: refusal,
+        });
+        continue;
+      }
       const draft = { kind, amountMinor: 1_000, counterparty: counterparties[operationKinds[kind].rail] };
       const common = { idempotency: keyFor(u.userId), draft, insufficientFunds: refusal };
       if (operationKinds[kind].decision === 'provider')

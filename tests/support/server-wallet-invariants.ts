@@ -2,12 +2,25 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import { queryRows } from '../../src/server/db/sql';
+import { operationKinds, type OperationKindName } from '../../src/server/ledger/kinds';
+
+const kindsWhere = (keep: (name: OperationKindName) => boolean) =>
+  sql.join(
+    (Object.keys(operationKinds) as OperationKindName[]).filter(keep).map((name) => sql`${name}`),
+    sql`, `,
+  );
+/** Receiving rows (a transfer between wallets, seen from the receiver): no ledger transaction of their own. */
+const mirrorKinds = () => kindsWhere((name) => operationKinds[name].decision === 'mirror');
+/** Kinds whose posting writes a receiving row for the wallet they credit. */
+const receivedKinds = () => kindsWhere((name) => operationKinds[name].receivedAs !== undefined);
 
 /**
  * The ledger's invariants, checked straight in the database: every ledger transaction sums to zero; every
  * wallet's cached balance equals the sum of its entries; its held amount equals what its pending operations hold;
  * no wallet is negative or holds more than it has; resolved operations hold nothing; a Successful operation has
- * exactly one ledger transaction and any other none.
+ * exactly one ledger transaction and any other none, except a receiving row (wallet_transfer_received), which has
+ * none of its own: it names the Successful transfer whose posting credited its wallet by exactly its amount, and
+ * each Successful transfer between wallets has exactly one.
  */
 export const expectLedgerInvariants = async (db: Db): Promise<void> => {
   const unbalanced = await queryRows<{ transaction_id: string }>(
@@ -35,10 +48,37 @@ export const expectLedgerInvariants = async (db: Db): Promise<void> => {
         from wallet_operations o left join ledger_transactions t on t.operation_id = o.id
         group by o.id
         having (o.status <> 'pending' and o.held_minor <> 0)
-            or (o.status = 'Successful' and count(t.id) <> 1)
-            or (o.status <> 'Successful' and count(t.id) <> 0)`,
+            or (o.kind in (${mirrorKinds()}) and count(t.id) <> 0)
+            or (o.kind not in (${mirrorKinds()}) and o.status = 'Successful' and count(t.id) <> 1)
+            or (o.kind not in (${mirrorKinds()}) and o.status <> 'Successful' and count(t.id) <> 0)`,
   );
   expect(wrongOperations, 'operations whose holds or postings do not match their status').toEqual([]);
+
+  const wrongReceivingRows = await queryRows<{ reference_number: string }>(
+    db,
+    sql`select r.reference_number, r.status, s.reference_number as source, s.status as source_status
+        from wallet_operations r left join wallet_operations s on s.id = r.source_operation_id
+        where r.kind in (${mirrorKinds()}) and (
+          s.id is null or r.status <> 'Successful' or s.status <> 'Successful' or r.direction <> 'Credit'
+          or r.amount_minor <> s.amount_minor or r.fee_minor <> 0 or r.held_minor <> 0
+          or (s.counterparty->>'userId')::int <> r.user_id
+          or r.reference_number <> s.reference_number || '-R'
+          or coalesce((select sum(e.amount_minor) from ledger_entries e
+                       join ledger_transactions t on t.id = e.transaction_id
+                       join ledger_accounts a on a.id = e.account_id
+                       where t.operation_id = s.id and a.user_id = r.user_id), 0) <> r.amount_minor)`,
+  );
+  expect(wrongReceivingRows, 'receiving rows that do not mirror their transfer').toEqual([]);
+
+  const unmirrored = await queryRows<{ reference_number: string }>(
+    db,
+    sql`select s.reference_number, (select count(*) from wallet_operations r where r.source_operation_id = s.id) as rows
+        from wallet_operations s
+        where s.kind in (${receivedKinds()})
+          and (select count(*) from wallet_operations r where r.source_operation_id = s.id)
+              <> case when s.status = 'Successful' then 1 else 0 end`,
+  );
+  expect(unmirrored, 'transfers between wallets without exactly one receiving row').toEqual([]);
 };
 
 /** Sum of every entry in the ledger: always zero (money is neither created nor lost). */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -7,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -275,6 +277,95 @@ export const beneficiaries = pgTable(
   ],
 );
 
+/**
+ * The one exchange-rate table of the product: units of a currency for one GHS (GHS itself is 1). Append-only: a
+ * change is a new row (`npm run rates -- set USD 0.0812`), so the history of every rate stays; the current rate of a
+ * currency is its newest row. Every currency here has 2 decimals (src/domain/fx.ts converts in minor units).
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: varchar('code', { length: 3 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    /** At most 9 whole digits and 8 decimals, as src/domain/fx.ts parses a rate. */
+    rate: numeric('rate', { precision: 17, scale: 8 }).notNull(),
+    asOf: timestamp('as_of', { withTimezone: true }).notNull().defaultNow(),
+    /** Who set it: 'seed', or the operator who ran the admin command. */
+    setBy: varchar('set_by', { length: 100 }).notNull(),
+    note: text('note').notNull().default(''),
+  },
+  (table) => [
+    index('exchange_rates_code_as_of_idx').on(table.code, table.asOf),
+    check('exchange_rates_code', sql`${table.code} ~ '^[A-Z]{3}$'`),
+    check('exchange_rates_rate_positive', sql`${table.rate} > 0`),
+  ],
+);
+
+/**
+ * A transfer initiated but not necessarily paid: the quote (amount, fee, total, the receive amount and the rate,
+ * locked until `expires_at`) and a snapshot of the beneficiary as the review and the receipt show it (and as the
+ * payout uses it), so an edit or a deletion of the beneficiary later changes neither. Paid at most once: the
+ * operation that pays it names it (`wallet_operations.cart_id`, unique).
+ */
+export const transferCarts = pgTable(
+  'transfer_carts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    beneficiaryId: integer('beneficiary_id')
+      .notNull()
+      .references(() => beneficiaries.id),
+    /** 'mobile' | 'bank', as the beneficiary was. */
+    beneficiaryType: varchar('beneficiary_type', { length: 8 }).notNull(),
+    beneficiaryName: varchar('beneficiary_name', { length: 200 }).notNull(),
+    /** E.164, or '' for a bank beneficiary saved without a phone. */
+    beneficiaryPhone: varchar('beneficiary_phone', { length: 20 }).notNull(),
+    /** Mobile: the MoMo network of the number. */
+    network: varchar('network', { length: 16 }),
+    /** Bank: the bank, its name and the account number the payout goes to. */
+    bankId: integer('bank_id').references(() => banks.id),
+    bankName: varchar('bank_name', { length: 150 }),
+    accountNo: varchar('account_no', { length: 20 }),
+    /** What may be shown of the account: 'Ecobank Ghana •••• 7890' ('' for a mobile beneficiary). */
+    accountLabel: varchar('account_label', { length: 200 }).notNull(),
+    receiveCountry: varchar('receive_country', { length: 100 }).notNull(),
+    sendMinor: bigint('send_minor', { mode: 'number' }).notNull(),
+    feeMinor: bigint('fee_minor', { mode: 'number' }).notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    /** The currency the beneficiary receives; GHS is a local transfer. */
+    currency: varchar('currency', { length: 3 }).notNull(),
+    /** Minor units of `currency`. */
+    receiveMinor: bigint('receive_minor', { mode: 'number' }).notNull(),
+    /** Units of `currency` per GHS used for the quote ('1' for GHS), as the rate table had it. */
+    rate: varchar('rate', { length: 24 }).notNull(),
+    purposeId: integer('purpose_id')
+      .notNull()
+      .references(() => transactionPurposes.id),
+    payeeNote: varchar('payee_note', { length: 500 }).notNull().default(''),
+    /** How it is paid: the one chosen, or the wallet balance when none was (a local transfer needs none). */
+    paymentMethodId: integer('payment_method_id')
+      .notNull()
+      .references(() => paymentMethods.id),
+    deliveryMethodId: integer('delivery_method_id')
+      .notNull()
+      .references(() => deliveryMethods.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('transfer_carts_user_idx').on(table.userId, table.createdAt),
+    check('transfer_carts_type', sql`${table.beneficiaryType} in ('mobile', 'bank')`),
+    check(
+      'transfer_carts_amounts',
+      sql`${table.sendMinor} > 0 and ${table.feeMinor} >= 0 and ${table.totalMinor} = ${table.sendMinor} + ${table.feeMinor} and ${table.receiveMinor} >= 0`,
+    ),
+    check('transfer_carts_expiry', sql`${table.expiresAt} > ${table.createdAt}`),
+  ],
+);
+
 /* The ledger: double entry in pesewas. Entries are immutable and each ledger transaction sums to zero (both
    enforced by triggers in the migration). Only user wallets cache a balance (wallets.balance_minor); system
    accounts (clearing per rail and counterparty, fee revenue) are derived from their entries, so no money movement
@@ -326,6 +417,17 @@ export const walletOperations = pgTable(
     /** Money kept back from the wallet until the provider answers (withdrawals); 0 once resolved. */
     heldMinor: bigint('held_minor', { mode: 'number' }).notNull().default(0),
     providerReference: varchar('provider_reference', { length: 64 }),
+    /** The transfer cart this operation pays: a cart is paid at most once (unique), whatever the requests do. */
+    cartId: uuid('cart_id')
+      .unique('wallet_operations_cart_unique')
+      .references(() => transferCarts.id),
+    /**
+     * A receiving row (wallet_transfer_received): the sender's operation whose posting credited this wallet. The
+     * row has no ledger entries of its own; it is the receiver's history of that posting.
+     */
+    sourceOperationId: bigint('source_operation_id', { mode: 'number' })
+      .unique('wallet_operations_source_unique')
+      .references((): AnyPgColumn => walletOperations.id),
     createdAt: createdAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
@@ -334,7 +436,15 @@ export const walletOperations = pgTable(
     index('wallet_operations_pending_idx').on(table.status, table.createdAt),
     check(
       'wallet_operations_kind',
-      sql`${table.kind} in ('card_top_up', 'bank_top_up', 'momo_top_up', 'bank_withdrawal', 'momo_withdrawal', 'momo_transfer', 'bank_transfer', 'wallet_transfer', 'bet', 'bill_payment', 'gem_purchase')`,
+      sql`${table.kind} in ('card_top_up', 'bank_top_up', 'momo_top_up', 'bank_withdrawal', 'momo_withdrawal', 'momo_transfer', 'bank_transfer', 'wallet_transfer', 'wallet_transfer_received', 'bet', 'bill_payment', 'gem_purchase')`,
+    ),
+    check(
+      'wallet_operations_cart_kind',
+      sql`${table.cartId} is null or ${table.kind} in ('momo_transfer', 'bank_transfer', 'wallet_transfer')`,
+    ),
+    check(
+      'wallet_operations_source',
+      sql`(${table.kind} = 'wallet_transfer_received') = (${table.sourceOperationId} is not null)`,
     ),
     check('wallet_operations_direction', sql`${table.direction} in ('Credit', 'Debit')`),
     check('wallet_operations_status', sql`${table.status} in ('pending', 'Successful', 'Failed')`),

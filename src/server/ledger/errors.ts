@@ -54,3 +54,10 @@ export class CounterpartyMismatchError extends LedgerError {
     super(`a ${rail} counterparty cannot be used for ${kind}`);
   }
 }
+
+/** The transfer cart is already paid by another request (another Idempotency-Key): a cart is paid once. */
+export class CartAlreadyPaidError extends LedgerError {
+  constructor(readonly cartId: string) {
+    super(`cart ${cartId} is already paid`);
+  }
+}

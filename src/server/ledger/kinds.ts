@@ -32,9 +32,16 @@ export interface OperationKind {
   rail: Rail;
   /**
    * 'provider': created pending (a debit holds amount + fee in the wallet), then decided by the provider (its
-   * answer, callback or status); 'immediate': decided and posted as it is created, in the same statement.
+   * answer, callback or status); 'immediate': decided and posted as it is created, in the same statement;
+   * 'mirror': never created on its own: the posting statement of its counterpart writes it (the receiving side of
+   * a transfer between wallets), with no entries of its own.
    */
-  decision: 'provider' | 'immediate';
+  decision: 'provider' | 'immediate' | 'mirror';
+  /**
+   * The kind of the row the counterparty's wallet gets in the same statement as this kind's posting (a transfer
+   * between wallets: the receiver's history shows the credit and who sent it).
+   */
+  receivedAs?: OperationKindName;
   /** Pays the processing fee of domain/fees.ts on top of the amount. */
   charged: boolean;
   /** Its answer is known (pending) when it is created, so it is stored in the creating statement. */
@@ -91,7 +98,20 @@ const bettingClearing = account('betting', (c) => accountCodes.bettingClearing(c
 const billerClearing = account('biller', (c) => accountCodes.billerClearing(c.biller));
 const shopRevenue = account('shop', () => accountCodes.shopRevenue());
 
-const payoutFailed = (): DomainMessageId => 'withdrawal.payoutFailed';
+/** What a debit tells the user when it fails, and when its provider could not be asked. */
+interface DebitMessages {
+  failed: DomainMessageId;
+  requestFailed: DomainMessageId;
+}
+
+const withdrawalMessages: DebitMessages = {
+  failed: 'withdrawal.payoutFailed',
+  requestFailed: 'withdrawal.requestFailed',
+};
+const transferMessages: DebitMessages = {
+  failed: 'transfer.payoutFailed',
+  requestFailed: 'transfer.payFailed',
+};
 
 /**
  * A debit: held while the provider pays out, answered 200 pending at creation (a withdrawal's way), or decided
@@ -102,6 +122,7 @@ const debit = (
   rail: Rail,
   other: OtherSide,
   { charged, decision }: Pick<OperationKind, 'charged' | 'decision'>,
+  messages: DebitMessages = withdrawalMessages,
 ): OperationKind => ({
   direction: 'Debit',
   rail,
@@ -110,8 +131,8 @@ const debit = (
   answersAtCreation: true,
   awaitsPayer: false,
   entries: moneyOut(kind, other),
-  failureMessage: payoutFailed,
-  requestFailedMessage: 'withdrawal.requestFailed',
+  failureMessage: () => messages.failed,
+  requestFailedMessage: messages.requestFailed,
 });
 
 const held = { decision: 'provider', charged: false } as const;
@@ -159,12 +180,34 @@ export const operationKinds: Record<OperationKindName, OperationKind> = {
   },
   bank_withdrawal: debit('bank_withdrawal', 'bank', bankPayout, held),
   momo_withdrawal: debit('momo_withdrawal', 'momo', momoPayout, held),
-  momo_transfer: debit('momo_transfer', 'momo', momoPayout, heldWithFee),
-  bank_transfer: debit('bank_transfer', 'bank', bankPayout, heldWithFee),
+  momo_transfer: debit('momo_transfer', 'momo', momoPayout, heldWithFee, transferMessages),
+  bank_transfer: debit('bank_transfer', 'bank', bankPayout, heldWithFee, transferMessages),
   // Followed by the operator or biller like a payout: held, then posted or released.
   bet: debit('bet', 'betting', bettingClearing, heldWithFee),
   bill_payment: debit('bill_payment', 'biller', billerClearing, held),
-  wallet_transfer: debit('wallet_transfer', 'wallet', otherWallet, { decision: 'immediate', charged: true }),
+  wallet_transfer: {
+    ...debit(
+      'wallet_transfer',
+      'wallet',
+      otherWallet,
+      { decision: 'immediate', charged: true },
+      transferMessages,
+    ),
+    receivedAs: 'wallet_transfer_received',
+  },
+  // The receiver's row of a transfer between wallets: a credit of the amount received, Successful as the sender's
+  // posting is written (which credits this wallet); no entries of its own.
+  wallet_transfer_received: {
+    direction: 'Credit',
+    rail: 'wallet',
+    decision: 'mirror',
+    charged: false,
+    answersAtCreation: false,
+    awaitsPayer: false,
+    entries: () => [],
+    failureMessage: () => transferMessages.failed,
+    requestFailedMessage: transferMessages.requestFailed,
+  },
   gem_purchase: debit('gem_purchase', 'shop', shopRevenue, { decision: 'immediate', charged: false }),
 };
 

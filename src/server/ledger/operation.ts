@@ -8,9 +8,14 @@ export interface OperationDraft {
   kind: OperationKindName;
   amountMinor: number;
   counterparty: Counterparty;
+  /** The transfer cart this operation pays (at most one operation per cart: the database refuses a second). */
+  cartId?: string | null;
+  /** The fee a quote fixed (a transfer cart's); without it, the kind's own (kinds.ts feeOf). */
+  feeMinor?: number;
 }
 
 export interface Operation extends OperationDraft {
+  cartId: string | null;
   id: number;
   userId: number;
   referenceNumber: string;
@@ -38,11 +43,12 @@ export interface OperationRecord {
   failure_message_id: DomainMessageId | null;
   counterparty: Counterparty | string;
   held_minor: unknown;
+  cart_id: string | null;
   created_at: Date | string;
 }
 
 export const OPERATION_COLUMN_LIST =
-  'id, user_id, reference_number, kind, direction, amount_minor, fee_minor, status, failure_message_id, counterparty, held_minor, created_at';
+  'id, user_id, reference_number, kind, direction, amount_minor, fee_minor, status, failure_message_id, counterparty, held_minor, cart_id, created_at';
 
 export const toOperation = (row: OperationRecord): Operation => ({
   id: toMinor(row.id),
@@ -57,5 +63,6 @@ export const toOperation = (row: OperationRecord): Operation => ({
   counterparty:
     typeof row.counterparty === 'string' ? (JSON.parse(row.counterparty) as Counterparty) : row.counterparty,
   heldMinor: toMinor(row.held_minor),
+  cartId: row.cart_id ?? null,
   createdAt: new Date(row.created_at),
 });

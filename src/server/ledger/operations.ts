@@ -5,7 +5,7 @@ import { queryRows, toMinor } from '../db/sql';
 import type { IdempotencyKey, StoredAnswer } from '../idempotency/idempotency-key';
 import { accountCodes, type LedgerAccounts } from './accounts';
 import { answerFor } from './answers';
-import { WalletNotFoundError } from './errors';
+import { CounterpartyMismatchError, WalletNotFoundError } from './errors';
 import { feeOf, holdOf, operationKinds } from './kinds';
 import {
   OPERATION_COLUMN_LIST,
@@ -42,6 +42,8 @@ export type Created =
       answer: StoredAnswer | null;
     }
   | { outcome: 'duplicateKey' }
+  /** Another operation already pays this draft's cart: nothing of this one happened. */
+  | { outcome: 'duplicateCart' }
   | { outcome: 'refused'; answer: StoredAnswer };
 
 /** The operation as it stands once created, before the statement has given it an id and a date. */
@@ -54,6 +56,7 @@ const draftOperation = (
   held: number,
 ): Operation => ({
   ...draft,
+  cartId: draft.cartId ?? null,
   id: 0,
   userId,
   referenceNumber,
@@ -65,9 +68,18 @@ const draftOperation = (
   createdAt: new Date(0),
 });
 
-/** A new operation's reference, fee and the first seven parameters of the creating statements ($1-$7). */
+/**
+ * A new operation's reference, fee and the first seven parameters of the creating statements ($1-$7); its cart is
+ * the last parameter of each.
+ */
 const newOperation = ({ userId }: IdempotencyKey, draft: OperationDraft) => {
-  const feeMinor = feeOf(draft.kind, draft.amountMinor);
+  const feeMinor = draft.feeMinor ?? feeOf(draft.kind, draft.amountMinor);
+  if (
+    !Number.isSafeInteger(feeMinor) ||
+    feeMinor < 0 ||
+    (feeMinor > 0 && !operationKinds[draft.kind].charged)
+  )
+    throw new RangeError(`${draft.kind} cannot charge a fee of ${feeMinor}`);
   const referenceNumber = newReferenceNumber();
   const direction = operationKinds[draft.kind].direction;
   const counterparty = JSON.stringify(draft.counterparty);
@@ -75,12 +87,24 @@ const newOperation = ({ userId }: IdempotencyKey, draft: OperationDraft) => {
   return { feeMinor, referenceNumber, values };
 };
 
+/** The unique constraint that lets a transfer cart be paid by one operation only (schema.ts). */
+const CART_UNIQUE = 'wallet_operations_cart_unique';
+
+/** A receiving row's reference: the payer's operation's, with this suffix (one transfer, one reference to quote). */
+export const RECEIVED_SUFFIX = '-R';
+
+/** The user whose wallet receives a draft's amount (a transfer between wallets). */
+const receivingUser = ({ kind, counterparty }: OperationDraft): number => {
+  if (counterparty.rail !== 'wallet') throw new CounterpartyMismatchError(kind, counterparty.rail);
+  return counterparty.userId;
+};
+
 // The stored answer's walletAmount is made in SQL from pesewas with exact numeric division (bigint / numeric, never
 // a float), the same conversion as minorToApiAmount, so the answer and its operation are written in one statement.
 const createStatement = (wallet: string) => `with w as (${wallet}), op as (
     insert into wallet_operations
-      (user_id, reference_number, kind, direction, amount_minor, fee_minor, counterparty, held_minor)
-    select $1::int, $2::text, $3::text, $4::text, $5::bigint, $6::bigint, $7::jsonb, $8::bigint from w
+      (user_id, reference_number, kind, direction, amount_minor, fee_minor, counterparty, held_minor, cart_id)
+    select $1::int, $2::text, $3::text, $4::text, $5::bigint, $6::bigint, $7::jsonb, $8::bigint, $15::uuid from w
     returning ${OPERATION_COLUMN_LIST}
   ), k as (
     insert into idempotency_keys (user_id, key, request_hash, operation_id, response_status, response_body)
@@ -137,6 +161,7 @@ export const createOperation = async (
       JSON.stringify(refusal.body),
       accepted?.statusCode ?? null,
       accepted ? JSON.stringify(accepted.body) : null,
+      draft.cartId ?? null,
     ]);
     if (!row || row.refused) return { outcome: 'refused', answer: refusal };
     const operation = toOperation(row as OperationRecord);
@@ -149,6 +174,7 @@ export const createOperation = async (
     };
   } catch (error) {
     if (isUniqueViolation(error, 'idempotency_keys_pk')) return { outcome: 'duplicateKey' };
+    if (isUniqueViolation(error, CART_UNIQUE)) return { outcome: 'duplicateCart' };
     throw error;
   }
 };
@@ -162,13 +188,25 @@ const answerWithBalance = (answer: string, fill: string, user: string) =>
 /**
  * Created and posted at once (a kind decided without a provider): the operation (Successful), its ledger
  * transaction and entries, the wallets' balances and the key's answer, in one statement. A wallet that cannot
- * cover its debit fails the statement on the wallets' CHECK, so nothing of it is kept.
+ * cover its debit fails the statement on the wallets' CHECK, so nothing of it is kept. A kind received by another
+ * wallet (`receivedAs`: a transfer between wallets) also writes the receiver's row `m` ($18 its kind, $19 its user):
+ * a Successful credit of the amount, its counterparty the payer's full name, its reference the payer's with '-R',
+ * no entries of its own (the payer's posting credits that wallet).
  */
 const CREATE_POSTED = `with op as (
     insert into wallet_operations
-      (user_id, reference_number, kind, direction, amount_minor, fee_minor, counterparty, held_minor, status, resolved_at)
-    values ($1::int, $2::text, $3::text, $4::text, $5::bigint, $6::bigint, $7::jsonb, 0, 'Successful', now())
+      (user_id, reference_number, kind, direction, amount_minor, fee_minor, counterparty, held_minor, status, resolved_at, cart_id)
+    values ($1::int, $2::text, $3::text, $4::text, $5::bigint, $6::bigint, $7::jsonb, 0, 'Successful', now(), $17::uuid)
     returning ${OPERATION_COLUMN_LIST}
+  ), m as (
+    insert into wallet_operations
+      (user_id, reference_number, kind, direction, amount_minor, fee_minor, counterparty, held_minor, status, resolved_at, source_operation_id)
+    select $19::int, op.reference_number || '${RECEIVED_SUFFIX}', $18::text, 'Credit', op.amount_minor, 0,
+           jsonb_build_object('rail', 'wallet', 'userId', op.user_id, 'label',
+             (select concat_ws(' ', u.first_name, nullif(u.middle_name, ''), u.last_name) from users u where u.id = op.user_id)),
+           0, 'Successful', now(), op.id
+    from op where $18::text is not null
+    returning 1
   ), ${entriesPart(
     "insert into ledger_transactions (operation_id, description) select id, kind || ' ' || reference_number from op",
     '$8',
@@ -178,7 +216,7 @@ const CREATE_POSTED = `with op as (
     select $1::int, $13::text, $14::text, op.id, $15::int, ${answerWithBalance('$16', 'true', '$1')}
     from op where $13::text is not null
   )
-  select op.*, (select count(*) from e)::int as entry_count,
+  select op.*, (select count(*) from e)::int as entry_count, (select count(*) from m)::int as received_rows,
          (select w.balance_minor - w.held_minor from w where w.user_id = op.user_id) as available,
          ${walletCheck('$10', "'no wallet for operation ' || op.reference_number")}
   from op`;
@@ -186,6 +224,7 @@ const CREATE_POSTED = `with op as (
 export type Posted =
   | { outcome: 'posted'; operation: Operation; availableMinor: number; answer: StoredAnswer }
   | { outcome: 'duplicateKey' }
+  | { outcome: 'duplicateCart' }
   | { outcome: 'insufficientFunds' };
 
 /**
@@ -210,10 +249,11 @@ export const createPostedOperation = async (
   const changes = walletChanges(entries);
   const { codes, amounts } = entryArrays(entries);
   const answer = answerFor(draftOperation(userId, referenceNumber, draft, feeMinor, 'Successful', 0), 0);
+  const receiver = kind.receivedAs ? receivingUser(draft) : null;
   await accounts.ensure(db, codes, { autocommit: true });
   try {
     const [row] = await runPosting(db, changes, (statements) =>
-      statements.rows<OperationRecord & { entry_count: number; available: unknown }>(
+      statements.rows<OperationRecord & { entry_count: number; received_rows: number; available: unknown }>(
         'wallet_create_posted',
         CREATE_POSTED,
         [
@@ -227,6 +267,9 @@ export const createPostedOperation = async (
           requestHash,
           answer.statusCode,
           JSON.stringify(answer.body),
+          draft.cartId ?? null,
+          kind.receivedAs ?? null,
+          receiver,
         ],
       ),
     );
@@ -235,11 +278,15 @@ export const createPostedOperation = async (
         `operation ${referenceNumber} posted ${row?.entry_count ?? 0} of ${entries.length} entries`,
       );
     }
+    if (row.received_rows !== (receiver === null ? 0 : 1)) {
+      throw new Error(`operation ${referenceNumber} wrote ${row.received_rows} receiving rows`);
+    }
     const operation = toOperation(row);
     const availableMinor = toMinor(row.available);
     return { outcome: 'posted', operation, availableMinor, answer: answerFor(operation, availableMinor) };
   } catch (error) {
     if (isUniqueViolation(error, 'idempotency_keys_pk')) return { outcome: 'duplicateKey' };
+    if (isUniqueViolation(error, CART_UNIQUE)) return { outcome: 'duplicateCart' };
     if (isWalletShortfall(error)) return { outcome: 'insufficientFunds' };
     throw error;
   }

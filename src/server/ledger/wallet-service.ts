@@ -9,7 +9,7 @@ import { findIdempotencyRecord, recordAnswer, storeAnswer } from '../idempotency
 import type { PaymentProvider, ProviderEvent, ProviderOutcome } from '../providers/provider';
 import { LedgerAccounts } from './accounts';
 import { answerFor } from './answers';
-import { OperationNotFoundError, ProviderUnavailableError } from './errors';
+import { CartAlreadyPaidError, OperationNotFoundError, ProviderUnavailableError } from './errors';
 import { operationKinds, resolutionOf } from './kinds';
 import type { Operation, OperationDraft } from './operation';
 import {
@@ -83,6 +83,7 @@ export class WalletService {
     // A key seen before (an earlier or concurrent copy, a retry of a withdrawal that already holds the money)
     // failed this statement on the key's primary key, so nothing of it happened: replay the key's answer.
     if (created.outcome === 'duplicateKey') return this.repeat(idempotency);
+    if (created.outcome === 'duplicateCart') return this.cartPaidBefore(idempotency, draft);
     if (created.outcome === 'refused') return created.answer;
     const { operation, availableMinor, answer } = created;
     let outcome: ProviderOutcome;
@@ -116,6 +117,7 @@ export class WalletService {
       throw new Error(`${draft.kind} needs its provider`);
     const posted = await createPostedOperation(this.db, this.accounts, idempotency, draft);
     if (posted.outcome === 'posted') return posted.answer;
+    if (posted.outcome === 'duplicateCart') return this.cartPaidBefore(idempotency, draft);
     if (
       posted.outcome === 'insufficientFunds' &&
       (await recordAnswer(this.db, idempotency, insufficientFunds))
@@ -132,6 +134,26 @@ export class WalletService {
     const operation = await findOperation(this.db, { referenceNumber, userId });
     if (!operation) throw new OperationNotFoundError(referenceNumber);
     return { operation, availableMinor: await availableBalance(this.db, userId) };
+  }
+
+  /**
+   * The answer to a key already recorded (a repeat of a request): its stored answer, a 409 for a different body,
+   * or the first request resumed. The routes that must decide before creating anything (a transfer cart already
+   * paid or expired) ask this first, so a repeat of the request that paid the cart replays its answer.
+   */
+  async replay(idempotency: IdempotencyKey): Promise<StoredAnswer | null> {
+    if (!(await findIdempotencyRecord(this.db, idempotency))) return null;
+    return this.repeat(idempotency);
+  }
+
+  /**
+   * The cart of the draft is paid by an operation already: the one this key created (a concurrent copy of the
+   * request, waiting on the cart's unique index, then refused by it) is replayed; another key's is a 409.
+   */
+  private async cartPaidBefore(idempotency: IdempotencyKey, draft: OperationDraft): Promise<StoredAnswer> {
+    const answer = await this.replay(idempotency);
+    if (answer) return answer;
+    throw new CartAlreadyPaidError(draft.cartId ?? '');
   }
 
   /**

@@ -141,11 +141,14 @@ export const BANKS = GHANA_BANK_NAMES.map((name, index) => ({
   countryId: GHANA_COUNTRY_ID,
 }));
 
+/** What a transfer is paid with when the sender chose no payment method (a local one needs none). */
+export const WALLET_BALANCE_PAYMENT_METHOD_ID = 4;
+
 export const PAYMENT_METHODS = [
   { id: 1, name: 'Mobile Wallet', isEnabled: true, isCrossBoarder: true },
   { id: 2, name: 'Card', isEnabled: true, isCrossBoarder: true },
   { id: 3, name: 'Bank Transfer', isEnabled: true, isCrossBoarder: true },
-  { id: 4, name: 'Wallet balance', isEnabled: true, isCrossBoarder: true },
+  { id: WALLET_BALANCE_PAYMENT_METHOD_ID, name: 'Wallet balance', isEnabled: true, isCrossBoarder: true },
 ];
 
 export const DELIVERY_METHODS = [

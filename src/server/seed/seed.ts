@@ -17,6 +17,7 @@ import {
   PAYMENT_METHODS,
   TRANSACTION_PURPOSES,
 } from './reference-data';
+import { seedExchangeRates } from './exchange-rates';
 
 /** `SET col = excluded.col` for every column but the id: a re-run corrects renamed rows. */
 const updateAllBut = (table: PgTable, columns: readonly string[]) =>
@@ -67,5 +68,6 @@ export const seedReferenceData = async (db: Db): Promise<void> => {
         target: identificationTypes.id,
         set: updateAllBut(identificationTypes, ['name']),
       });
+    await seedExchangeRates(tx);
   });
 };

@@ -2,7 +2,7 @@ import { ApiHost } from './api-host';
 import { percentile } from './http';
 import type { ClientRecord } from './invariants';
 import { createScratchDatabase, type ScratchDatabase } from './pg-admin';
-import { createUserWithIdentification, fundByCard, type LoadUser } from './users';
+import { createUserWithIdentification, fundByCard, prepareTransfers, type LoadUser } from './users';
 import type { WorkloadResult } from './workload';
 
 /** The sandbox and worker timings of the load tests: decisions in 50 ms, polling every 200 ms, MoMo expiry in 3 s. */
@@ -24,7 +24,8 @@ export interface LoadEnvironment {
 
 /**
  * A fresh database `load_<random>` on the server of `serverUrl`, the real API host on it (child process), and
- * `userCount` users with an identification, each funded by card with `fundingMinor`.
+ * `userCount` users with an identification, a verified phone and beneficiaries for every kind of transfer (each
+ * user's on-us beneficiary is the next user), each funded by card with `fundingMinor`.
  */
 export const createLoadEnvironment = async (options: {
   serverUrl: string;
@@ -42,6 +43,7 @@ export const createLoadEnvironment = async (options: {
         createUserWithIdentification(started.baseUrl, `u${index}`),
       ),
     );
+    await prepareTransfers(database.url, users);
     const fundingRecords = (
       await Promise.all(users.map((user) => fundByCard(started.baseUrl, user, options.fundingMinor)))
     ).flat();
@@ -76,6 +78,8 @@ export const describeWorkload = (title: string, result: WorkloadResult, clients:
     `  money POSTs answered: ${result.postLatencies.length} (${fixed(result.postLatencies.length / seconds)}/s); ` +
       `p50 ${fixed(percentile(result.postLatencies, 50))} ms, p99 ${fixed(percentile(result.postLatencies, 99))} ms, ` +
       `max ${fixed(percentile(result.postLatencies, 100))} ms`,
+    `  transfers: ${c.carts} carts initiated (p50 ${fixed(percentile(result.initiateLatencies, 50))} ms, p99 ${fixed(percentile(result.initiateLatencies, 99))} ms), ` +
+      `${result.records.filter((record) => record.kind.endsWith('_transfer')).length} PayNow keys`,
     `  reads: ${c.reads} (p50 ${fixed(percentile(result.readLatencies, 50))} ms, p99 ${fixed(percentile(result.readLatencies, 99))} ms)`,
     `  keys: ${result.records.length}, acknowledged ${c.acknowledged}; sends ${c.requests}; no answer ${c.noAnswer}; ` +
       `5xx ${c.serverErrors}; 409 in progress ${c.inProgress409}; replays ${c.replaysChecked}; ` +

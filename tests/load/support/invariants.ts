@@ -16,8 +16,15 @@ export interface LedgerSnapshot {
     kind: string;
     direction: 'Credit' | 'Debit';
     amountMinor: number;
+    /** The processing fee a debit pays on top of its amount (transfers); 0 when absent. */
+    feeMinor?: number;
     status: 'pending' | 'Successful' | 'Failed';
     heldMinor: number;
+    /**
+     * A receiving row (a transfer between wallets seen from the receiver): the sender's operation, whose posting
+     * credited this wallet. Such a row has no ledger transaction and no key of its own.
+     */
+    sourceOperationId?: number | null;
     /** 1 for the user's newest operation in the history's order (created_at desc, id desc), 2 next, ... */
     recency?: number;
   }[];
@@ -33,6 +40,10 @@ export interface ClientRecord {
   kind: string;
   direction: 'Credit' | 'Debit';
   amountMinor: number;
+  /** The fee a debit pays on top of its amount (a transfer's 1%); 0 when absent. */
+  feeMinor?: number;
+  /** A transfer between wallets: the user whose wallet it credits (amount) when it is Successful. */
+  creditsUserId?: number;
   /** The HTTP status of the acknowledged (first non-409, non-5xx) answer; null when none ever came. */
   answerStatus: number | null;
   /** The operation the answer named (success answers, and failures that name one). */
@@ -64,8 +75,12 @@ const groupBy = <T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> 
   return groups;
 };
 
-const signed = (direction: 'Credit' | 'Debit', amountMinor: number) =>
-  direction === 'Credit' ? amountMinor : -amountMinor;
+/** What a Successful operation moves its own wallet by: a credit its amount, a debit its amount and fee. */
+const walletMovement = (direction: 'Credit' | 'Debit', amountMinor: number, feeMinor = 0) =>
+  direction === 'Credit' ? amountMinor : -(amountMinor + feeMinor);
+
+const isReceivingRow = (operation: LedgerSnapshot['operations'][number]) =>
+  operation.sourceOperationId !== undefined && operation.sourceOperationId !== null;
 
 /** Every broken invariant, as a readable line; empty when the ledger is sound. */
 export const ledgerViolations = (snapshot: LedgerSnapshot, options: CheckOptions): string[] => {
@@ -149,16 +164,17 @@ export const ledgerViolations = (snapshot: LedgerSnapshot, options: CheckOptions
     }
   }
 
-  // 6. Each operation moved its wallet by exactly its amount once when Successful, and not at all otherwise.
+  // 6. Each operation moved its wallet by exactly its amount (and a debit's fee) once when Successful, and not at
+  // all otherwise. A receiving row moves nothing itself: its transfer's posting moved its wallet by its amount.
   const transactionsByOperation = groupBy(
     snapshot.transactions.filter((transaction) => transaction.operationId !== null),
     (transaction) => transaction.operationId,
   );
+  const operationsById = new Map(snapshot.operations.map((operation) => [operation.id, operation]));
   const maxTransactions = options.maxTransactionsPerOperation ?? 1;
-  for (const operation of snapshot.operations) {
-    const transactions = transactionsByOperation.get(operation.id) ?? [];
-    const walletAccount = walletAccountOf.get(operation.userId);
-    const moved = sumBy(transactions, (transaction) =>
+  const movedBy = (operationId: number, userId: number) => {
+    const walletAccount = walletAccountOf.get(userId);
+    return sumBy(transactionsByOperation.get(operationId) ?? [], (transaction) =>
       sumBy(
         (entriesByTransaction.get(transaction.id) ?? []).filter(
           (entry) => entry.accountId === walletAccount?.id,
@@ -166,12 +182,35 @@ export const ledgerViolations = (snapshot: LedgerSnapshot, options: CheckOptions
         (entry) => entry.amountMinor,
       ),
     );
+  };
+  for (const operation of snapshot.operations) {
+    const transactions = transactionsByOperation.get(operation.id) ?? [];
+    const moved = movedBy(operation.id, operation.userId);
     const expected =
-      operation.status === 'Successful' ? signed(operation.direction, operation.amountMinor) : 0;
+      operation.status === 'Successful' && !isReceivingRow(operation)
+        ? walletMovement(operation.direction, operation.amountMinor, operation.feeMinor)
+        : 0;
     if (moved !== expected) {
       problems.push(
         `operation ${operation.referenceNumber} (${operation.kind}, ${operation.status}, ${operation.amountMinor}) moved its wallet by ${moved}, expected ${expected}`,
       );
+    }
+    if (isReceivingRow(operation)) {
+      const source = operationsById.get(operation.sourceOperationId as number);
+      const credited = source ? movedBy(source.id, operation.userId) : 0;
+      if (!source || source.status !== 'Successful' || operation.status !== 'Successful') {
+        problems.push(
+          `receiving row ${operation.referenceNumber} is ${operation.status}, its transfer ${source ? `${source.referenceNumber} is ${source.status}` : 'is missing'}`,
+        );
+      } else if (credited !== operation.amountMinor || operation.direction !== 'Credit') {
+        problems.push(
+          `receiving row ${operation.referenceNumber} (${operation.direction} ${operation.amountMinor}): its transfer ${source.referenceNumber} credited the wallet by ${credited}`,
+        );
+      }
+      if (transactions.length > 0)
+        problems.push(
+          `receiving row ${operation.referenceNumber} has ${transactions.length} ledger transactions`,
+        );
     }
     if (transactions.length > maxTransactions) {
       problems.push(
@@ -196,16 +235,18 @@ export const ledgerViolations = (snapshot: LedgerSnapshot, options: CheckOptions
     }
   }
 
-  // 7. One key, one operation: every operation was made by exactly one Idempotency-Key.
+  // 7. One key, one operation: every operation was made by exactly one Idempotency-Key (a receiving row by none:
+  // it is written by its transfer's statement).
   const keysByOperation = groupBy(
     snapshot.idempotencyKeys.filter((key) => key.operationId !== null),
     (key) => key.operationId,
   );
   for (const operation of snapshot.operations) {
     const keys = keysByOperation.get(operation.id) ?? [];
-    if (keys.length !== 1) {
+    const expectedKeys = isReceivingRow(operation) ? 0 : 1;
+    if (keys.length !== expectedKeys) {
       problems.push(
-        `operation ${operation.referenceNumber} is named by ${keys.length} idempotency keys (expected exactly 1)`,
+        `operation ${operation.referenceNumber} is named by ${keys.length} idempotency keys (expected exactly ${expectedKeys})`,
       );
     }
   }
@@ -291,8 +332,15 @@ export const clientViolations = (snapshot: LedgerSnapshot, records: readonly Cli
     if (record.finalStatus !== 'Successful') continue;
     expectedBalance.set(
       record.userId,
-      (expectedBalance.get(record.userId) ?? 0) + signed(record.direction, record.amountMinor),
+      (expectedBalance.get(record.userId) ?? 0) +
+        walletMovement(record.direction, record.amountMinor, record.feeMinor),
     );
+    if (record.creditsUserId !== undefined) {
+      expectedBalance.set(
+        record.creditsUserId,
+        (expectedBalance.get(record.creditsUserId) ?? 0) + record.amountMinor,
+      );
+    }
   }
   for (const wallet of snapshot.wallets) {
     if (!recordedUsers.has(wallet.userId)) continue;
@@ -309,7 +357,11 @@ export const clientViolations = (snapshot: LedgerSnapshot, records: readonly Cli
   );
   for (const operation of snapshot.operations) {
     if (!recordedUsers.has(operation.userId)) continue;
-    if (operation.status === 'Successful' && !acknowledged.has(operation.referenceNumber)) {
+    // A receiving row is told of through its transfer.
+    const told = isReceivingRow(operation)
+      ? operationsById.get(operation.sourceOperationId as number)?.referenceNumber
+      : operation.referenceNumber;
+    if (operation.status === 'Successful' && (told === undefined || !acknowledged.has(told))) {
       problems.push(
         `operation ${operation.referenceNumber} (${operation.kind} ${operation.amountMinor}) is Successful but no client was told of it`,
       );

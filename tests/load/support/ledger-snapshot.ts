@@ -41,7 +41,7 @@ export const readLedgerSnapshot = async (databaseUrl: string): Promise<LedgerSna
     }));
     const operations = (
       await rows(
-        'SELECT id, user_id, reference_number, kind, direction, amount_minor, status, held_minor, ' +
+        'SELECT id, user_id, reference_number, kind, direction, amount_minor, fee_minor, status, held_minor, source_operation_id, ' +
           'row_number() OVER (PARTITION BY user_id ORDER BY created_at DESC, id DESC) AS recency FROM wallet_operations',
       )
     ).map((row) => ({
@@ -51,8 +51,10 @@ export const readLedgerSnapshot = async (databaseUrl: string): Promise<LedgerSna
       kind: String(row.kind),
       direction: String(row.direction) as 'Credit' | 'Debit',
       amountMinor: num(row.amount_minor),
+      feeMinor: num(row.fee_minor),
       status: String(row.status) as 'pending' | 'Successful' | 'Failed',
       heldMinor: num(row.held_minor),
+      sourceOperationId: numOrNull(row.source_operation_id),
       recency: num(row.recency),
     }));
     const idempotencyKeys = (await rows('SELECT user_id, key, operation_id FROM idempotency_keys')).map(

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { dataOf, messageOf, request, type Answer } from './http';
 import type { ClientRecord } from './invariants';
 
@@ -12,6 +13,18 @@ export interface LoadUser {
   userId: number;
   email: string;
   token: string;
+  /** The user's beneficiaries for each kind of transfer (prepareTransfers), when the load sends money. */
+  transfers?: TransferTargets;
+}
+
+/** Beneficiary ids: MoMo and bank ones the sandbox pays out, ones whose payout fails (000001), and an on-us one. */
+export interface TransferTargets {
+  momo: number;
+  momoFail: number;
+  bank: number;
+  bankFail: number;
+  /** A MoMo beneficiary whose number is another load user's verified phone: paid wallet to wallet. */
+  onUs: { beneficiaryId: number; userId: number } | null;
 }
 
 const expectStatus = (answer: Answer, status: number, what: string): void => {
@@ -137,4 +150,69 @@ export const fundByCard = async (
     });
   }
   return records;
+};
+
+/** A load user's verified phone (E.164), unique per user id. */
+const verifiedPhoneOf = (userId: number) => `+2332${String(userId).padStart(8, '0')}`;
+
+/**
+ * Gives every user a verified phone and beneficiaries for every kind of transfer, straight in the database (the
+ * beneficiary routes belong to another area of the API; the SMS check is what sets verified_phone): each user's
+ * on-us beneficiary is the next user's verified number.
+ */
+export const prepareTransfers = async (databaseUrl: string, users: LoadUser[]): Promise<void> => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const user of users) {
+      await client.query('update users set verified_phone = $1 where id = $2', [
+        verifiedPhoneOf(user.userId),
+        user.userId,
+      ]);
+    }
+    const beneficiary = async (
+      userId: number,
+      values: { phone?: string; bankId?: number; accountNo?: string },
+    ) => {
+      const mobile = values.phone !== undefined;
+      const { rows } = await client.query<{ id: number }>(
+        `insert into beneficiaries (user_id, type, first_name, last_name, phone, country_id, network, bank_id, account_no, account_name)
+         values ($1, $2, 'Kofi', 'Boateng', $3, 1, $4, $5, $6, 'Kofi Boateng') returning id`,
+        [
+          userId,
+          mobile ? 'mobile' : 'bank',
+          values.phone ?? '',
+          mobile ? 'MTN' : null,
+          values.bankId ?? null,
+          values.accountNo ?? null,
+        ],
+      );
+      return rows[0]!.id;
+    };
+    const digits = (count: number) => Array.from({ length: count }, () => randomInt(0, 10)).join('');
+    for (const [index, user] of users.entries()) {
+      const next = users[(index + 1) % users.length]!;
+      user.transfers = {
+        momo: await beneficiary(user.userId, { phone: `+23324${digits(6)}${randomInt(5, 10)}` }),
+        momoFail: await beneficiary(user.userId, { phone: '+233240000001' }),
+        bank: await beneficiary(user.userId, {
+          bankId: randomInt(1, 25),
+          accountNo: `10${digits(9)}${randomInt(5, 10)}`,
+        }),
+        bankFail: await beneficiary(user.userId, {
+          bankId: randomInt(1, 25),
+          accountNo: `10${digits(4)}000001`,
+        }),
+        onUs:
+          next === user
+            ? null
+            : {
+                beneficiaryId: await beneficiary(user.userId, { phone: verifiedPhoneOf(next.userId) }),
+                userId: next.userId,
+              },
+      };
+    }
+  } finally {
+    await client.end();
+  }
 };

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
+import { processingFee } from '../../../src/domain/fees';
 import { dataOf, messageOf, NoAnswer, request, sleep, type Answer } from './http';
 import type { ClientRecord, FinalStatus } from './invariants';
 import { CARD_APPROVED, CARD_DECLINED, CARD_INSUFFICIENT, cardTopUpBody, type LoadUser } from './users';
@@ -20,6 +21,12 @@ interface MoneyRequest {
   rejectMessageId?: string;
   /** A 400 with one of these is a legitimate answer (the wallet did not hold enough at that moment). */
   mayRefuse?: string[];
+  /** A transfer: the fee it pays on top of the amount. */
+  feeMinor?: number;
+  /** A transfer: initiated first (a cart to this beneficiary), then PayNow with the cart's id as the body. */
+  cart?: { beneficiaryId: number; deliveryMethodId: number };
+  /** An on-us transfer: the user whose wallet it credits. */
+  creditsUserId?: number;
 }
 
 type Action =
@@ -36,7 +43,20 @@ type Action =
   | 'withdrawMomo'
   | 'withdrawBankFail'
   | 'withdrawMomoFail'
-  | 'withdrawTooMuch';
+  | 'withdrawTooMuch'
+  | 'transferMomo'
+  | 'transferBank'
+  | 'transferMomoFail'
+  | 'transferBankFail'
+  | 'transferOnUs';
+
+const TRANSFERS: readonly Action[] = [
+  'transferMomo',
+  'transferBank',
+  'transferMomoFail',
+  'transferBankFail',
+  'transferOnUs',
+];
 
 /** Relative weights of the full mix: mostly successes, a fair share of every documented failure. */
 const FULL_MIX: [Action, number][] = [
@@ -54,6 +74,11 @@ const FULL_MIX: [Action, number][] = [
   ['withdrawBankFail', 3],
   ['withdrawMomoFail', 3],
   ['withdrawTooMuch', 2],
+  ['transferMomo', 7],
+  ['transferBank', 6],
+  ['transferMomoFail', 2],
+  ['transferBankFail', 2],
+  ['transferOnUs', 7],
 ];
 
 const pickWeighted = (mix: readonly [Action, number][]): Action => {
@@ -134,7 +159,44 @@ export const buildMoneyRequest = (action: Action, user: LoadUser): MoneyRequest 
     okStatus: 200,
     mayRefuse: ['withdrawal.insufficientFunds'],
   });
+  const transfer = (
+    beneficiaryId: number,
+    kind: string,
+    expected: 'Successful' | 'Failed',
+    bank = false,
+    creditsUserId?: number,
+  ) => {
+    const amountMinor = anyAmount(100);
+    return {
+      path: '/api/Transaction/PayNow',
+      body: { userId },
+      kind,
+      direction: 'Debit' as const,
+      amountMinor,
+      feeMinor: processingFee(amountMinor),
+      okStatus: 200,
+      expected,
+      mayRefuse: ['walletPayment.notEnough'],
+      cart: { beneficiaryId, deliveryMethodId: bank ? 2 : 1 },
+      ...(creditsUserId === undefined ? {} : { creditsUserId }),
+    };
+  };
+  const targets = user.transfers;
+  if (TRANSFERS.includes(action) && !targets) return buildMoneyRequest('card', user);
   switch (action) {
+    case 'transferMomo':
+      return { action, ...transfer(targets!.momo, 'momo_transfer', 'Successful') };
+    case 'transferMomoFail':
+      return { action, ...transfer(targets!.momoFail, 'momo_transfer', 'Failed') };
+    case 'transferBank':
+      return { action, ...transfer(targets!.bank, 'bank_transfer', 'Successful', true) };
+    case 'transferBankFail':
+      return { action, ...transfer(targets!.bankFail, 'bank_transfer', 'Failed', true) };
+    case 'transferOnUs': {
+      const onUs = targets!.onUs;
+      if (!onUs) return { action, ...transfer(targets!.momo, 'momo_transfer', 'Successful') };
+      return { action, ...transfer(onUs.beneficiaryId, 'wallet_transfer', 'Successful', false, onUs.userId) };
+    }
     case 'card':
       return {
         action,
@@ -190,8 +252,12 @@ export interface WorkloadOptions {
   requestTimeoutMs: number;
   /** After the load stops, how long a request that got no answer is still retried with its key. */
   retryForMs: number;
-  /** 'full': every rail, failures, duplicates, conflicts, reads. 'bench': card top-ups and bank withdrawals only. */
-  mix: 'full' | 'bench';
+  /**
+   * 'full': every rail, transfers (when the users have beneficiaries), failures, duplicates, conflicts, reads.
+   * 'bench': card top-ups and bank withdrawals only. 'benchTransfers': card top-ups and transfers (on-us, MoMo
+   * and bank payouts in turn), no duplicates.
+   */
+  mix: 'full' | 'bench' | 'benchTransfers';
   /** Client i uses users[i % users.length] (several clients share each user's token and wallet). */
   userOfClient?: (client: number) => LoadUser;
 }
@@ -201,6 +267,8 @@ export interface WorkloadResult {
   problems: string[];
   /** Milliseconds of every answered money POST (first sends, replays, retries; not the 409 'in progress' ones). */
   postLatencies: number[];
+  /** Milliseconds of every answered InitiateTransfer (the cart a PayNow then pays). */
+  initiateLatencies: number[];
   readLatencies: number[];
   counts: {
     requests: number;
@@ -218,6 +286,8 @@ export interface WorkloadResult {
     refusalRepeats: number;
     refusalRepeatsDiffering: number;
     reads: number;
+    /** Carts made by InitiateTransfer (each then paid by a PayNow). */
+    carts: number;
   };
   /** Wall time of the load phase (start to the moment the last client stopped starting new requests). */
   loadMs: number;
@@ -242,6 +312,7 @@ export const runWorkload = async (options: WorkloadOptions): Promise<WorkloadRes
     else if (problems.length === MAX_PROBLEM_LINES) problems.push('(more problems left out)');
   };
   const postLatencies: number[] = [];
+  const initiateLatencies: number[] = [];
   const readLatencies: number[] = [];
   const counts: WorkloadResult['counts'] = {
     requests: 0,
@@ -257,6 +328,7 @@ export const runWorkload = async (options: WorkloadOptions): Promise<WorkloadRes
     refusalRepeats: 0,
     refusalRepeatsDiffering: 0,
     reads: 0,
+    carts: 0,
   };
   const started = Date.now();
   const endAt = started + options.durationMs;
@@ -319,6 +391,8 @@ export const runWorkload = async (options: WorkloadOptions): Promise<WorkloadRes
       kind: money.kind,
       direction: money.direction,
       amountMinor: money.amountMinor,
+      ...(money.feeMinor === undefined ? {} : { feeMinor: money.feeMinor }),
+      ...(money.creditsUserId === undefined ? {} : { creditsUserId: money.creditsUserId }),
       answerStatus: null,
       referenceNumber: null,
       finalStatus: null,
@@ -378,12 +452,67 @@ export const runWorkload = async (options: WorkloadOptions): Promise<WorkloadRes
   const sameAnswer = (first: Answer, again: Answer) =>
     first.status === again.status && isDeepStrictEqual(first.body, again.body);
 
-  const oneMoneyRequest = async (user: LoadUser, mix: 'full' | 'bench', turn: number) => {
+  /**
+   * A transfer's cart: InitiateTransfer (no key: a cart moves no money, and one made twice by a retry is never
+   * paid), retried until answered like a money POST. Null when it was not made (a problem, or the window closed).
+   */
+  const initiatedCart = async (user: LoadUser, money: MoneyRequest): Promise<string | null> => {
+    const cart = money.cart;
+    if (!cart) return null;
+    let backoff = 25;
+    while (Date.now() < giveUpAt) {
+      try {
+        const answer = await request(options.baseUrl, {
+          method: 'POST',
+          path: '/api/Transaction/InitiateTransfer',
+          token: user.token,
+          json: {
+            sendAmount: money.amountMinor / 100,
+            currency: 'GHS',
+            senderId: user.userId,
+            beneficiaryId: cart.beneficiaryId,
+            deliveryMethodId: cart.deliveryMethodId,
+            transactionPurposeId: 1,
+          },
+          timeoutMs: options.requestTimeoutMs,
+        });
+        if (answer.status === 201) {
+          initiateLatencies.push(answer.ms);
+          counts.carts += 1;
+          return dataOf<{ guidId: string }>(answer)?.guidId ?? null;
+        }
+        if (answer.status >= 500) counts.serverErrors += 1;
+        problem(`initiate ${money.action}: HTTP ${answer.status} ${answer.text.slice(0, 200)}`);
+        if (answer.status < 500) return null;
+      } catch (error) {
+        if (!(error instanceof NoAnswer)) throw error;
+        counts.noAnswer += 1;
+      }
+      await sleep(backoff + randomInt(0, backoff));
+      backoff = Math.min(backoff * 2, 400);
+    }
+    return null;
+  };
+
+  const TRANSFER_TURNS: readonly Action[] = ['card', 'transferOnUs', 'transferMomo', 'transferBank'];
+
+  const oneMoneyRequest = async (user: LoadUser, mix: WorkloadOptions['mix'], turn: number) => {
     const action: Action =
-      mix === 'bench' ? (turn % 2 === 0 ? 'card' : 'withdrawBank') : pickWeighted(FULL_MIX);
+      mix === 'bench'
+        ? turn % 2 === 0
+          ? 'card'
+          : 'withdrawBank'
+        : mix === 'benchTransfers'
+          ? TRANSFER_TURNS[turn % TRANSFER_TURNS.length]!
+          : pickWeighted(FULL_MIX);
     const money = buildMoneyRequest(action, user);
+    if (money.cart) {
+      const cartId = await initiatedCart(user, money);
+      if (cartId === null) return;
+      money.body = { ...money.body, cartId };
+    }
     const key = randomUUID();
-    const roll = mix === 'bench' ? 1 : Math.random();
+    const roll = mix === 'full' ? Math.random() : 1;
     if (roll < 0.1) {
       // The same request sent 2-3 times at once (a double tap, a retry racing the first): every answer is the same.
       counts.concurrentDuplicates += 1;
@@ -496,6 +625,7 @@ export const runWorkload = async (options: WorkloadOptions): Promise<WorkloadRes
     records,
     problems,
     postLatencies,
+    initiateLatencies,
     readLatencies,
     counts,
     loadMs: (loadEndedAt || finished) - started,

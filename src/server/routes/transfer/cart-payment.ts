@@ -1,0 +1,96 @@
+import { WALLET_CURRENCY } from '../../../domain/money';
+import type { Db } from '../../db/client';
+import { failure } from '../../envelope';
+import { HttpError, toViolations } from '../../http-error';
+import type { IdempotencyKey, StoredAnswer } from '../../idempotency/idempotency-key';
+import type { Counterparty } from '../../ledger/counterparty';
+import { CartAlreadyPaidError } from '../../ledger/errors';
+import type { OperationDraft } from '../../ledger/operation';
+import type { ProviderOutcome } from '../../providers/provider';
+import type { WalletModule } from '../wallet/wallet-module';
+import type { Cart } from './carts-repository';
+import { verifiedWalletOwner } from './receivers-repository';
+
+/*
+ * How a cart is paid from the wallet, by its beneficiary: a MoMo number that is some other user's verified phone
+ * is paid wallet to wallet at once (on-us, local transfers only); any other MoMo number through the MoMo rail; a
+ * bank account through the bank rail. The rails hold amount + fee, pay out, then post or release (the worker
+ * follows what stays pending). The quote's fee is charged as it was quoted.
+ */
+
+const lastFour = (digits: string) => digits.slice(-4);
+
+/** '•••• 4567': what may be shown of a number or an account. */
+export const maskedDigits = (digits: string) => `•••• ${lastFour(digits)}`;
+
+/** The answer when the wallet cannot cover amount + fee (the wallet payment card's own message). */
+export const notEnoughFundsAnswer: StoredAnswer = {
+  statusCode: 400,
+  body: failure(
+    400,
+    'walletPayment.notEnough',
+    toViolations([{ field: 'amount', messageId: 'walletPayment.notEnough' }]),
+  ),
+};
+
+/** Ledger errors of a payment as answers: a cart another request paid first is a 409. */
+export const cartPaymentError = (error: unknown): unknown =>
+  error instanceof CartAlreadyPaidError ? new HttpError(409, 'transfer.alreadyPaid') : error;
+
+const momoCounterparty = (cart: Cart, network: string): Counterparty => ({
+  rail: 'momo',
+  label: `${cart.beneficiaryName}, ${network} ${maskedDigits(cart.beneficiaryPhone)}`,
+  network,
+  lastFour: lastFour(cart.beneficiaryPhone),
+});
+
+const bankCounterparty = (cart: Cart, bankId: number, bankName: string, accountNo: string): Counterparty => ({
+  rail: 'bank',
+  label: `${cart.beneficiaryName}, ${bankName} ${maskedDigits(accountNo)}`,
+  bankId,
+  bankName,
+  lastFour: lastFour(accountNo),
+});
+
+/** Pays an open cart of the idempotency key's user, once; the answer is stored under the key. */
+export const payCart = async (
+  db: Db,
+  { service, provider }: Pick<WalletModule, 'service' | 'provider'>,
+  idempotency: IdempotencyKey,
+  cart: Cart,
+): Promise<StoredAnswer> => {
+  const quoted = { amountMinor: cart.sendMinor, feeMinor: cart.feeMinor, cartId: cart.id };
+  const amountMinor = cart.sendMinor;
+  const move = (draft: OperationDraft, callProvider: (reference: string) => Promise<ProviderOutcome>) =>
+    service.move({ idempotency, draft, callProvider, insufficientFunds: notEnoughFundsAnswer });
+
+  if (cart.beneficiaryType === 'mobile') {
+    const network = cart.network ?? '';
+    const receiver =
+      cart.currency === WALLET_CURRENCY
+        ? await verifiedWalletOwner(db, cart.beneficiaryPhone, cart.userId)
+        : null;
+    if (receiver !== null) {
+      return service.pay({
+        idempotency,
+        draft: {
+          kind: 'wallet_transfer',
+          ...quoted,
+          counterparty: { rail: 'wallet', label: cart.beneficiaryName, userId: receiver },
+        },
+        insufficientFunds: notEnoughFundsAnswer,
+      });
+    }
+    return move(
+      { kind: 'momo_transfer', ...quoted, counterparty: momoCounterparty(cart, network) },
+      (reference) => provider.disburseMomo({ reference, amountMinor, phone: cart.beneficiaryPhone, network }),
+    );
+  }
+  const { bankId, bankName, accountNo } = cart;
+  if (bankId === null || bankName === null || accountNo === null)
+    throw new Error(`bank cart ${cart.id} has no account`);
+  return move(
+    { kind: 'bank_transfer', ...quoted, counterparty: bankCounterparty(cart, bankId, bankName, accountNo) },
+    (reference) => provider.disburseBank({ reference, amountMinor, bankId, accountNumber: accountNo }),
+  );
+};

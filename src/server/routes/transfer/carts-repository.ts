@@ -1,0 +1,223 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { BeneficiaryType } from '../../../contract/beneficiary';
+import { QUOTE_VALIDITY_MS } from '../../../domain/transfer';
+import type { Queryable } from '../../db/client';
+import { queryRows } from '../../db/sql';
+import {
+  banks,
+  beneficiaries,
+  countries,
+  deliveryMethods,
+  paymentMethods,
+  transactionPurposes,
+  transferCarts,
+  walletOperations,
+} from '../../db/schema';
+
+/*
+ * Transfer carts: a quote and the snapshot of its beneficiary, written once when the transfer is initiated and
+ * read by the review, PayNow and the receipts. Whether a cart is paid is whether an operation names it
+ * (wallet_operations.cart_id); whether it expired, the database's clock against expires_at.
+ */
+
+export type CartStatus = 'open' | 'paid' | 'expired';
+
+/** A beneficiary as a transfer to it needs it: whom, on which rail, where. */
+export interface PayableBeneficiary {
+  id: number;
+  type: BeneficiaryType;
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  /** E.164 ('' for a bank beneficiary saved without a phone). */
+  phone: string;
+  network: string | null;
+  bankId: number | null;
+  bankName: string | null;
+  accountNo: string | null;
+  countryName: string;
+}
+
+/** The user's own beneficiary, if it is not deleted (another user's answers null, like a missing one). */
+/** The largest value of an integer column: a bigger id cannot be on file (and would fail the query). */
+const MAX_INTEGER_ID = 2_147_483_647;
+const storableId = (value: number) =>
+  Number.isSafeInteger(value) && value > 0 && value <= MAX_INTEGER_ID ? value : 0;
+
+export const payableBeneficiary = async (
+  db: Queryable,
+  userId: number,
+  beneficiaryId: number,
+): Promise<PayableBeneficiary | null> => {
+  if (storableId(beneficiaryId) === 0) return null;
+  const [row] = await db
+    .select({
+      id: beneficiaries.id,
+      type: beneficiaries.type,
+      firstName: beneficiaries.firstName,
+      middleName: beneficiaries.middleName,
+      lastName: beneficiaries.lastName,
+      phone: beneficiaries.phone,
+      network: beneficiaries.network,
+      bankId: beneficiaries.bankId,
+      bankName: banks.name,
+      accountNo: beneficiaries.accountNo,
+      countryName: countries.name,
+    })
+    .from(beneficiaries)
+    .innerJoin(countries, eq(countries.id, beneficiaries.countryId))
+    .leftJoin(banks, eq(banks.id, beneficiaries.bankId))
+    .where(
+      and(
+        eq(beneficiaries.id, beneficiaryId),
+        eq(beneficiaries.userId, userId),
+        isNull(beneficiaries.deletedAt),
+      ),
+    );
+  return row ? { ...row, type: row.type as BeneficiaryType } : null;
+};
+
+/** The names of the chosen purpose, delivery method and payment method; null for an unknown or disabled one. */
+export interface QuoteChoices {
+  purpose: string | null;
+  deliveryMethod: string | null;
+  paymentMethod: string | null;
+}
+
+/** One round trip: each name read by its own scalar subquery. */
+export const quoteChoices = async (
+  db: Queryable,
+  ids: { purposeId: number; deliveryMethodId: number; paymentMethodId: number },
+): Promise<QuoteChoices> => {
+  const [row] = await queryRows<{
+    purpose: string | null;
+    delivery_method: string | null;
+    payment_method: string | null;
+  }>(
+    db,
+    sql`select
+      (select ${transactionPurposes.purpose} from ${transactionPurposes}
+       where ${transactionPurposes.id} = ${storableId(ids.purposeId)}) as purpose,
+      (select ${deliveryMethods.name} from ${deliveryMethods}
+       where ${deliveryMethods.id} = ${storableId(ids.deliveryMethodId)} and ${deliveryMethods.isEnabled}) as delivery_method,
+      (select ${paymentMethods.name} from ${paymentMethods}
+       where ${paymentMethods.id} = ${storableId(ids.paymentMethodId)} and ${paymentMethods.isEnabled}) as payment_method`,
+  );
+  return {
+    purpose: row?.purpose ?? null,
+    deliveryMethod: row?.delivery_method ?? null,
+    paymentMethod: row?.payment_method ?? null,
+  };
+};
+
+export interface NewCart {
+  userId: number;
+  beneficiaryId: number;
+  beneficiaryType: BeneficiaryType;
+  beneficiaryName: string;
+  beneficiaryPhone: string;
+  network: string | null;
+  bankId: number | null;
+  bankName: string | null;
+  accountNo: string | null;
+  accountLabel: string;
+  receiveCountry: string;
+  sendMinor: number;
+  feeMinor: number;
+  totalMinor: number;
+  currency: string;
+  receiveMinor: number;
+  rate: string;
+  purposeId: number;
+  payeeNote: string;
+  paymentMethodId: number;
+  deliveryMethodId: number;
+}
+
+/** A cart as the review, PayNow and the receipt read it. */
+export interface Cart extends NewCart {
+  id: string;
+  purpose: string;
+  paymentMethod: string;
+  deliveryMethod: string;
+  createdAt: Date;
+  expiresAt: Date;
+  status: CartStatus;
+  /** The user deleted the beneficiary since (a cart of a deleted beneficiary cannot be paid). */
+  beneficiaryDeleted: boolean;
+}
+
+/** Writes the cart; its quote holds for QUOTE_VALIDITY_MS from now (the database's clock). */
+export const createCart = async (
+  db: Queryable,
+  cart: NewCart,
+): Promise<{ id: string; createdAt: Date; expiresAt: Date }> => {
+  const [row] = await db
+    .insert(transferCarts)
+    .values({ ...cart, expiresAt: sql`now() + ${QUOTE_VALIDITY_MS} * interval '1 millisecond'` })
+    .returning({
+      id: transferCarts.id,
+      createdAt: transferCarts.createdAt,
+      expiresAt: transferCarts.expiresAt,
+    });
+  if (!row) throw new Error('insert returned no row');
+  return row;
+};
+
+const cartColumns = {
+  id: transferCarts.id,
+  userId: transferCarts.userId,
+  beneficiaryId: transferCarts.beneficiaryId,
+  beneficiaryType: transferCarts.beneficiaryType,
+  beneficiaryName: transferCarts.beneficiaryName,
+  beneficiaryPhone: transferCarts.beneficiaryPhone,
+  network: transferCarts.network,
+  bankId: transferCarts.bankId,
+  bankName: transferCarts.bankName,
+  accountNo: transferCarts.accountNo,
+  accountLabel: transferCarts.accountLabel,
+  receiveCountry: transferCarts.receiveCountry,
+  sendMinor: transferCarts.sendMinor,
+  feeMinor: transferCarts.feeMinor,
+  totalMinor: transferCarts.totalMinor,
+  currency: transferCarts.currency,
+  receiveMinor: transferCarts.receiveMinor,
+  rate: transferCarts.rate,
+  purposeId: transferCarts.purposeId,
+  purpose: transactionPurposes.purpose,
+  payeeNote: transferCarts.payeeNote,
+  paymentMethodId: transferCarts.paymentMethodId,
+  paymentMethod: paymentMethods.name,
+  deliveryMethodId: transferCarts.deliveryMethodId,
+  deliveryMethod: deliveryMethods.name,
+  createdAt: transferCarts.createdAt,
+  expiresAt: transferCarts.expiresAt,
+  status: sql<CartStatus>`case
+    when exists (select 1 from ${walletOperations} where ${walletOperations.cartId} = ${transferCarts.id}) then 'paid'
+    when ${transferCarts.expiresAt} <= now() then 'expired'
+    else 'open' end`,
+  beneficiaryDeleted: sql<boolean>`${beneficiaries.deletedAt} is not null`,
+};
+
+/** The user's cart (another user's answers null, like a missing one). */
+export const cartOfUser = async (db: Queryable, userId: number, cartId: string): Promise<Cart | null> => {
+  const [row] = await db
+    .select(cartColumns)
+    .from(transferCarts)
+    .innerJoin(transactionPurposes, eq(transactionPurposes.id, transferCarts.purposeId))
+    .innerJoin(paymentMethods, eq(paymentMethods.id, transferCarts.paymentMethodId))
+    .innerJoin(deliveryMethods, eq(deliveryMethods.id, transferCarts.deliveryMethodId))
+    .innerJoin(beneficiaries, eq(beneficiaries.id, transferCarts.beneficiaryId))
+    .where(and(eq(transferCarts.id, cartId), eq(transferCarts.userId, userId)));
+  return row
+    ? {
+        ...row,
+        beneficiaryType: row.beneficiaryType as BeneficiaryType,
+        sendMinor: Number(row.sendMinor),
+        feeMinor: Number(row.feeMinor),
+        totalMinor: Number(row.totalMinor),
+        receiveMinor: Number(row.receiveMinor),
+        beneficiaryDeleted: Boolean(row.beneficiaryDeleted),
+      }
+    : null;
+};

@@ -1,0 +1,219 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../contract/paths';
+import {
+  cartIdQuerySchema,
+  exchangeRatesResponses,
+  initiateTransferRequestSchema,
+  initiateTransferResponses,
+  payNowRequestSchema,
+  payNowResponses,
+  transferReviewResponses,
+  type TransferQuote,
+  type TransferReview,
+} from '../../../contract/transfer';
+import { convertMinor } from '../../../domain/fx';
+import { minorToApiAmount, parseDecimalAmount, WALLET_CURRENCY } from '../../../domain/money';
+import type { RuleViolation } from '../../../domain/rule';
+import { transferSubmitViolations, transferTotals } from '../../../domain/transfer';
+import { ok } from '../../envelope';
+import { HttpError, toViolations, violationsError } from '../../http-error';
+import type { StoredAnswer } from '../../idempotency/idempotency-key';
+import { idempotencyOf, requireIdempotencyKey } from '../../idempotency/require-idempotency-key';
+import { currentUser } from '../../plugins/auth';
+import { identityGate } from '../../plugins/identity-gate';
+import { WALLET_BALANCE_PAYMENT_METHOD_ID } from '../../seed/reference-data';
+import type { RouteDeps } from '../deps';
+import { hasIdentification } from '../identification/identifications-repository';
+import { answering } from '../wallet/ledger-answers';
+import type { WalletModule } from '../wallet/wallet-module';
+import { cartPaymentError, maskedDigits, payCart } from './cart-payment';
+import {
+  cartOfUser,
+  createCart,
+  payableBeneficiary,
+  quoteChoices,
+  type Cart,
+  type NewCart,
+} from './carts-repository';
+import { currentRate, currentRates, exchangeRateOf } from './rates-repository';
+
+/*
+ * The transfer engine: the rate table, InitiateTransfer (a cart holding a quote), its review, and PayNow (the cart
+ * paid from the wallet exactly once). Transaction history and receipts: transaction-history-routes.ts.
+ */
+
+const rejectIfBroken = (broken: readonly RuleViolation[]): void => {
+  if (broken.length > 0) throw violationsError(toViolations(broken));
+};
+
+const send = (reply: FastifyReply, answer: StoredAnswer) => reply.code(answer.statusCode).send(answer.body);
+
+const fullName = (...names: string[]) => names.filter((name) => name !== '').join(' ');
+
+/** The GHS rate of the table is 1 by definition: amounts are sent in the wallet's currency. */
+const WALLET_RATE = '1';
+
+const quoteOf = (
+  cart: Pick<
+    Cart,
+    'id' | 'sendMinor' | 'feeMinor' | 'totalMinor' | 'currency' | 'receiveMinor' | 'rate' | 'beneficiaryId'
+  >,
+  expiresAt: Date,
+): TransferQuote => ({
+  guidId: cart.id,
+  sendAmount: minorToApiAmount(cart.sendMinor),
+  processingFee: minorToApiAmount(cart.feeMinor),
+  totalPay: minorToApiAmount(cart.totalMinor),
+  sendCurrency: WALLET_CURRENCY,
+  currency: cart.currency,
+  receiveAmount: minorToApiAmount(cart.receiveMinor),
+  rate: cart.rate,
+  expiresAt: expiresAt.toISOString(),
+  beneficiaryId: cart.beneficiaryId,
+});
+
+const reviewOf = (cart: Cart): TransferReview => ({
+  ...quoteOf(cart, cart.expiresAt),
+  transactionFee: minorToApiAmount(cart.feeMinor),
+  paymentType: cart.paymentMethod,
+  deliveryMethod: cart.deliveryMethod,
+  beneficiaryName: cart.beneficiaryName,
+  beneficiaryPhone: cart.beneficiaryPhone,
+  beneficiaryAccount: cart.accountLabel,
+  purpose: cart.purpose,
+  cartStatus: cart.status,
+});
+
+export const transferRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletModule }> = async (
+  app,
+  { db, wallet },
+) => {
+  app.get(apiPaths.exchangeRates, { schema: { response: exchangeRatesResponses } }, async () =>
+    ok((await currentRates(db)).map(exchangeRateOf)),
+  );
+
+  /*
+   * No identity gate here: an identification on file is the seventh rule of spec section 5, answered in its place
+   * among the others (400, every broken rule in order). PayNow, which moves money, is behind the gate (403).
+   */
+  app.post(
+    apiPaths.initiateTransfer,
+    { schema: { body: initiateTransferRequestSchema, response: initiateTransferResponses } },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const body = request.body;
+      if (body.senderId !== userId) throw new HttpError(403, 'auth.forbidden');
+      const sendMinor = parseDecimalAmount(body.sendAmount);
+      rejectIfBroken(
+        transferSubmitViolations({
+          transactionPurposeId: body.transactionPurposeId,
+          beneficiaryId: body.beneficiaryId,
+          sendAmountMinor: sendMinor,
+          receiveCurrency: body.currency,
+          paymentMethodId: body.paymentMethodId,
+          deliveryMethodId: body.deliveryMethodId,
+          hasIdentification: await hasIdentification(db, userId),
+        }),
+      );
+
+      // What was chosen must exist (and be offered), in the order of the rules' fields.
+      const paymentMethodId =
+        body.paymentMethodId > 0 ? body.paymentMethodId : WALLET_BALANCE_PAYMENT_METHOD_ID;
+      const choices = await quoteChoices(db, {
+        purposeId: body.transactionPurposeId,
+        deliveryMethodId: body.deliveryMethodId,
+        paymentMethodId,
+      });
+      const rate = await currentRate(db, body.currency);
+      rejectIfBroken([
+        ...(choices.purpose === null
+          ? [{ field: 'transactionPurposeId', messageId: 'transfer.purposeRequired' } as const]
+          : []),
+        ...(rate === null ? [{ field: 'currency', messageId: 'transfer.currencyUnknown' } as const] : []),
+        ...(choices.paymentMethod === null
+          ? [{ field: 'paymentMethodId', messageId: 'transfer.paymentMethodRequired' } as const]
+          : []),
+        ...(choices.deliveryMethod === null
+          ? [{ field: 'deliveryMethodId', messageId: 'transfer.deliveryMethodRequired' } as const]
+          : []),
+      ]);
+
+      const beneficiary = await payableBeneficiary(db, userId, body.beneficiaryId);
+      if (!beneficiary) throw new HttpError(404, 'beneficiary.notFound');
+
+      const totals = transferTotals(sendMinor as number);
+      const cartRate = (rate as { rate: string }).rate;
+      const cart: NewCart = {
+        userId,
+        beneficiaryId: beneficiary.id,
+        beneficiaryType: beneficiary.type,
+        beneficiaryName: fullName(beneficiary.firstName, beneficiary.middleName, beneficiary.lastName),
+        beneficiaryPhone: beneficiary.phone,
+        network: beneficiary.network,
+        bankId: beneficiary.bankId,
+        bankName: beneficiary.bankName,
+        accountNo: beneficiary.accountNo,
+        accountLabel:
+          beneficiary.type === 'bank' && beneficiary.accountNo !== null
+            ? `${beneficiary.bankName ?? ''} ${maskedDigits(beneficiary.accountNo)}`.trim()
+            : '',
+        receiveCountry: beneficiary.countryName,
+        sendMinor: totals.sendMinor,
+        feeMinor: totals.feeMinor,
+        totalMinor: totals.totalMinor,
+        currency: body.currency,
+        receiveMinor: convertMinor(totals.sendMinor, WALLET_RATE, cartRate),
+        rate: cartRate,
+        purposeId: body.transactionPurposeId,
+        payeeNote: body.payeeNote.trim(),
+        paymentMethodId,
+        deliveryMethodId: body.deliveryMethodId,
+      };
+      const created = await createCart(db, cart);
+      return reply.code(201).send(ok(quoteOf({ ...cart, id: created.id }, created.expiresAt), 201));
+    },
+  );
+
+  app.get(
+    apiPaths.reviewTransfer,
+    { schema: { querystring: cartIdQuerySchema, response: transferReviewResponses } },
+    async (request) => {
+      const cart = await cartOfUser(db, currentUser(request).id, request.query.CartId);
+      if (!cart) throw new HttpError(404, 'transfer.cartNotFound');
+      return ok(reviewOf(cart));
+    },
+  );
+
+  app.post(
+    apiPaths.payNow,
+    {
+      preValidation: [identityGate(db), requireIdempotencyKey],
+      schema: { body: payNowRequestSchema, response: payNowResponses },
+    },
+    async (request, reply) => {
+      const idempotency = idempotencyOf(request);
+      const answer = await answering(
+        (async () => {
+          // A repeat of a request already made replays its answer, even once its cart is paid or expired.
+          const replayed = await wallet.service.replay(idempotency);
+          if (replayed) return replayed;
+          const cart = await cartOfUser(db, currentUser(request).id, request.body.cartId);
+          if (!cart) throw new HttpError(404, 'transfer.cartNotFound');
+          if (cart.status === 'paid') {
+            // Paid by this very key meanwhile (a concurrent copy of this request): its answer.
+            const paidByThisKey = await wallet.service.replay(idempotency);
+            if (paidByThisKey) return paidByThisKey;
+            throw new HttpError(409, 'transfer.alreadyPaid');
+          }
+          if (cart.status === 'expired') throw new HttpError(410, 'transfer.quoteExpired');
+          if (cart.beneficiaryDeleted) throw new HttpError(404, 'beneficiary.notFound');
+          return payCart(db, wallet, idempotency, cart).catch((error: unknown) => {
+            throw cartPaymentError(error);
+          });
+        })(),
+      );
+      return send(reply, answer);
+    },
+  );
+};

@@ -15,6 +15,7 @@ import {
 } from 'xstate';
 import { machineModels } from '../support/machine-models';
 import { walletMachineModels } from '../support/machine-models-wallet';
+import { transferMachineModels } from '../support/machine-models-transfer';
 import {
   coverageOf,
   generatePaths,
@@ -24,7 +25,7 @@ import {
   type MachineModel,
 } from '../support/machine-paths';
 
-const registry = [...machineModels, ...walletMachineModels];
+const registry = [...machineModels, ...walletMachineModels, ...transferMachineModels];
 // Tests run from the project root (vitest.config.ts).
 const machinesDir = resolve(process.cwd(), 'src/machines');
 const machineFiles = readdirSync(machinesDir)

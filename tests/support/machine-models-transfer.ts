@@ -911,7 +911,7 @@ export const receiptOf = (over: Partial<TransactionReceipt> = {}): TransactionRe
   direction: 'sent',
   status: 'Successful',
   failureMessageId: null,
-  sendDateTime: '2026-11-20T10:00:00.000Z',
+  sendDateTime: '2026-11-20T12:00:00.000Z',
   senderName: 'Ama Mensah',
   senderPhone: '+233241112222',
   receiverName: 'Kofi Boateng',

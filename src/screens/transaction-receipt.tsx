@@ -51,7 +51,6 @@ export function TransactionReceiptDetails({ receipt }: { receipt: TransactionRec
         {t('receiptDetails.referenceHeading', { reference: receipt.referenceNumber })}
       </p>
       <ReceiptSummary
-        reference={receipt.referenceNumber}
         amountMinor={receipt.transferAmount}
         amountLabel={t('receiptDetails.transferAmount')}
         feeMinor={receipt.processingFee}

@@ -62,7 +62,6 @@ describe('TransactionReceiptModal', () => {
     // Midday UTC: the same day in any time zone the tests run in.
     expect(date).toMatch(/^20 Nov 2026, \d\d:\d\d/);
     expect(fields).toEqual({
-      'Reference number': 'TRF-1001',
       'Transfer amount': 'GH₵ 250.00',
       Fee: 'GH₵ 2.50',
       Total: 'GH₵ 252.50',

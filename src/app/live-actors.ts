@@ -5,17 +5,22 @@
  */
 import { useMemo } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import type { Bank } from '../contract/reference';
 import type { Beneficiary, ResolveAccountNameRequest, ResolvedAccountName } from '../contract/beneficiary';
+import type { Bank, TransactionPurpose } from '../contract/reference';
+import type { ExchangeRate, TransferQuoteInPesewas } from '../contract/transfer';
 import type { Identification } from '../contract/identification';
 import type { PhoneVerificationStatus, SentPhoneCode, VerifiedPhone } from '../contract/phone-verification';
 import type { WalletBalance } from '../contract/user';
 import type { WalletMovementPage, WalletOperation } from '../contract/wallet';
 import type { SessionMachine } from '../machines/session.machine';
 import type { OperationQuery } from '../machines/shared/follow-operation';
-import type { PageRequest } from '../machines/shared/paged-list';
 import type { VerifyPhoneInput } from '../machines/phone-verification.machine';
+import type { PageRequest, ServerPage } from '../machines/shared/paged-list';
 import type { TopUpCall } from '../machines/top-up.form';
+import type { TransactionMovement } from '../machines/transaction-history.machine';
+import type { TransactionReceipt, TransactionReceiptInput } from '../machines/transaction-receipt.machine';
+import type { TransferRequest } from '../machines/transfer.form';
+import type { PayNowCall, TransferDraft } from '../machines/transfer.machine';
 import { RECENT_ACTIVITY_SIZE, type WalletSummary } from '../machines/wallet.machine';
 import type { WithdrawalCall } from '../machines/withdrawal.form';
 import type { BeneficiaryCreateCall } from '../machines/beneficiary-add.form';
@@ -29,9 +34,16 @@ import {
   getAllBeneficiaries,
   resolveAccountName,
 } from '../services/beneficiary';
-import { getIdentifications } from '../services/identification';
 import { getPhoneVerification, sendPhoneVerificationCode, verifyPhone } from '../services/phone-verification';
-import { getBanksByCountry } from '../services/reference';
+import { getIdentifications } from '../services/identification';
+import { getBanksByCountry, getTransactionPurposes } from '../services/reference';
+import {
+  getExchangeRates,
+  getTransactionHistoryPage,
+  getTransactionReceipt,
+  initiateTransfer,
+  payNow,
+} from '../services/transfer';
 import {
   getWalletAmount,
   getWalletHistoryPage,
@@ -42,7 +54,8 @@ import {
   withdraw,
 } from '../services/wallet';
 import { useAppActors } from './app-actors';
-import type { MinorUnits } from '../domain/money';
+import { transactionStore } from './stores/transaction-store';
+import { minorToApiAmount, type MinorUnits } from '../domain/money';
 
 /** Ghana's banks (spec section 9: the bank list uses country id 1). */
 export const BANKS_COUNTRY_ID = 1;
@@ -66,6 +79,8 @@ export const liveActors = (session: Session) => {
   const loadBanks = fromPromise<Bank[], void>(({ signal }) =>
     getBanksByCountry(BANKS_COUNTRY_ID, { signal }),
   );
+  // Both lists (MoMo, then bank): the manager and the transfer's select page and search them in the browser.
+  const loadBeneficiaries = fromPromise<Beneficiary[], void>(({ signal }) => getAllBeneficiaries({ signal }));
   const getOperation = fromPromise<WalletOperation, OperationQuery>(({ input, signal }) =>
     getWalletOperation(input.referenceNumber, { signal }),
   );
@@ -135,8 +150,7 @@ export const liveActors = (session: Session) => {
     beneficiaries: {
       list: {
         actors: {
-          // Both lists (MoMo, then bank): the manager pages and searches them in the browser.
-          loadList: fromPromise<Beneficiary[], void>(({ signal }) => getAllBeneficiaries({ signal })),
+          loadList: loadBeneficiaries,
         },
       },
       manager: {
@@ -167,6 +181,49 @@ export const liveActors = (session: Session) => {
         },
       },
     } satisfies BeneficiaryActors,
+    transfer: {
+      actors: {
+        getOperation,
+        loadBeneficiaries,
+        loadPurposes: fromPromise<TransactionPurpose[], void>(({ signal }) =>
+          getTransactionPurposes({ signal }),
+        ),
+        loadRates: fromPromise<ExchangeRate[], void>(({ signal }) => getExchangeRates({ signal })),
+        initiateTransfer: fromPromise<TransferQuoteInPesewas, TransferRequest>(({ input, signal }) =>
+          initiateTransfer(input, { signal }),
+        ),
+        payNow: fromPromise<WalletOperation, PayNowCall>(({ input, signal }) =>
+          payNow(input.cartId, input.idempotencyKey, { signal }),
+        ),
+      },
+      actions: {
+        walletChanged: (_: unknown, params: { walletAmount: MinorUnits }) => {
+          walletChanged(_, params);
+          transactionStore.walletAmount = minorToApiAmount(params.walletAmount);
+        },
+        // The transaction draft of spec section 3 (its store keeps the API's decimals and persists these).
+        saveDraft: (_: unknown, params: TransferDraft) =>
+          Object.assign(transactionStore, {
+            sendAmount: minorToApiAmount(params.sendAmount),
+            currency: params.currency,
+            receiveAmount: minorToApiAmount(params.receiveAmount),
+          }),
+      },
+    },
+    transactionHistory: {
+      actors: {
+        loadPage: fromPromise<ServerPage<TransactionMovement>, PageRequest>(({ input, signal }) =>
+          getTransactionHistoryPage(input, { signal }),
+        ),
+      },
+    },
+    transactionReceipt: {
+      actors: {
+        loadReceipt: fromPromise<TransactionReceipt, TransactionReceiptInput>(({ input, signal }) =>
+          getTransactionReceipt(input.referenceNumber, { signal }),
+        ),
+      },
+    },
   };
 };
 

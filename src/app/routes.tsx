@@ -18,12 +18,13 @@ const CreateNewPasswordRoute = lazy(() =>
 );
 const dashboard = () => import('./routes/dashboard-routes');
 const DashboardRoute = lazy(() => dashboard().then((m) => ({ default: m.DashboardRoute })));
-const DashboardHomeRoute = lazy(() => dashboard().then((m) => ({ default: m.DashboardHomeRoute })));
 const WalletTopUpRoute = lazy(() => import('./routes/wallet-top-up-route'));
 const WithdrawalRoute = lazy(() => import('./routes/withdrawal-route'));
 const WalletHistoryRoute = lazy(() => import('./routes/wallet-history-route'));
 const IdentificationsRoute = lazy(() => import('./routes/identification-routes'));
 const BeneficiariesRoute = lazy(() => import('./routes/beneficiaries-route'));
+const SendMoneyRoute = lazy(() => import('./routes/send-money-route'));
+const TransactionHistoryRoute = lazy(() => import('./routes/transaction-history-route'));
 
 /** Dashboard children of spec section 2 that later issues fill in. */
 const dashboardPlaceholders: readonly [path: string, feature: MessageId][] = [
@@ -36,7 +37,6 @@ const dashboardPlaceholders: readonly [path: string, feature: MessageId][] = [
 /** Signed-in routes of later issues. /Withdrawal, /PaymentGateway, /VerifyIdentity and /treasure-shop move or
  * show the user's money or identity, so they are protected too (the spec leaves their guard open). */
 const protectedPlaceholders: readonly [path: string, feature: MessageId][] = [
-  ['/SendMoney', 'feature.sendMoney'],
   ['/deposit', 'feature.betting'],
   ['/deposit/:token', 'feature.betting'],
   ['/Game', 'feature.game'],
@@ -95,7 +95,7 @@ export function AppRoutes() {
           }
         >
           <Route index element={<Navigate to="transactionHistory" replace />} />
-          <Route path="transactionHistory" element={<DashboardHomeRoute />} />
+          <Route path="transactionHistory" element={<TransactionHistoryRoute />} />
           <Route path="walletHistory" element={<WalletHistoryRoute />} />
           <Route path="walletTopUp" element={<WalletTopUpRoute />} />
           <Route path="myIdentifications" element={<IdentificationsRoute />} />
@@ -121,6 +121,14 @@ export function AppRoutes() {
           element={
             <RequireSession>
               <WithdrawalRoute />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="/SendMoney"
+          element={
+            <RequireSession>
+              <SendMoneyRoute />
             </RequireSession>
           }
         />

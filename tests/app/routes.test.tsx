@@ -77,9 +77,16 @@ describe('route table', () => {
     },
   );
 
+  it.each(['/SendMoney', '/sendmoney'])(
+    'shows %s behind the identity gate when signed in without an identification',
+    async (path) => {
+      renderApp(path, { session: signedIn() });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Send Money' })).toBeInTheDocument();
+      expect(screen.getByText('Please add your identification to continue to this page')).toBeInTheDocument();
+    },
+  );
+
   it.each([
-    ['/SendMoney', 'Send Money'],
-    ['/sendmoney', 'Send Money'],
     ['/deposit/abc', 'Betting & Games'],
     ['/CrossBorderPayment', 'Cross Border Payment'],
   ])('shows %s as a "coming soon" placeholder when signed in', async (path, name) => {

@@ -16,6 +16,7 @@ import {
 import { machineModels } from '../support/machine-models';
 import { walletMachineModels } from '../support/machine-models-wallet';
 import { beneficiaryMachineModels } from '../support/machine-models-beneficiaries';
+import { transferMachineModels } from '../support/machine-models-transfer';
 import {
   coverageOf,
   generatePaths,
@@ -25,8 +26,12 @@ import {
   type MachineModel,
 } from '../support/machine-paths';
 
-const registry = [...machineModels, ...walletMachineModels];
-registry.push(...beneficiaryMachineModels);
+const registry = [
+  ...machineModels,
+  ...walletMachineModels,
+  ...beneficiaryMachineModels,
+  ...transferMachineModels,
+];
 // Tests run from the project root (vitest.config.ts).
 const machinesDir = resolve(process.cwd(), 'src/machines');
 const machineFiles = readdirSync(machinesDir)

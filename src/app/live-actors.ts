@@ -7,7 +7,13 @@ import { useMemo } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { Beneficiary, ResolveAccountNameRequest, ResolvedAccountName } from '../contract/beneficiary';
 import type { Bank, TransactionPurpose } from '../contract/reference';
-import type { ExchangeRate, TransferQuoteInPesewas } from '../contract/transfer';
+import type {
+  ExchangeRate,
+  TransactionMovement,
+  TransactionReceipt,
+  TransferQuoteInPesewas,
+  TransferRequestInPesewas,
+} from '../contract/transfer';
 import type { Identification } from '../contract/identification';
 import type { PhoneVerificationStatus, SentPhoneCode, VerifiedPhone } from '../contract/phone-verification';
 import type { WalletBalance } from '../contract/user';
@@ -17,9 +23,7 @@ import type { OperationQuery } from '../machines/shared/follow-operation';
 import type { VerifyPhoneInput } from '../machines/phone-verification.machine';
 import type { PageRequest, ServerPage } from '../machines/shared/paged-list';
 import type { TopUpCall } from '../machines/top-up.form';
-import type { TransactionMovement } from '../machines/transaction-history.machine';
-import type { TransactionReceipt, TransactionReceiptInput } from '../machines/transaction-receipt.machine';
-import type { TransferRequest } from '../machines/transfer.form';
+import type { TransactionReceiptInput } from '../machines/transaction-receipt.machine';
 import type { PayNowCall, TransferDraft } from '../machines/transfer.machine';
 import { RECENT_ACTIVITY_SIZE, type WalletSummary } from '../machines/wallet.machine';
 import type { WithdrawalCall } from '../machines/withdrawal.form';
@@ -189,7 +193,7 @@ export const liveActors = (session: Session) => {
           getTransactionPurposes({ signal }),
         ),
         loadRates: fromPromise<ExchangeRate[], void>(({ signal }) => getExchangeRates({ signal })),
-        initiateTransfer: fromPromise<TransferQuoteInPesewas, TransferRequest>(({ input, signal }) =>
+        initiateTransfer: fromPromise<TransferQuoteInPesewas, TransferRequestInPesewas>(({ input, signal }) =>
           initiateTransfer(input, { signal }),
         ),
         payNow: fromPromise<WalletOperation, PayNowCall>(({ input, signal }) =>

@@ -186,3 +186,34 @@ export type TransferQuoteInPesewas = Omit<
   /** Minor units of `currency`. */
   receiveAmount: MinorUnits;
 };
+
+/** A transfer request as the browser builds it: amounts in pesewas, the sender taken from the session. */
+export type TransferRequestInPesewas = Omit<
+  InitiateTransferRequest,
+  'senderId' | 'sendAmount' | 'receiveAmount' | 'processingFee' | 'totalPay'
+> & { sendAmount: MinorUnits; receiveAmount?: MinorUnits; processingFee?: MinorUnits; totalPay?: MinorUnits };
+
+/** The review as the browser holds it: every amount in minor units. */
+export type TransferReviewInPesewas = Omit<
+  TransferReview,
+  'sendAmount' | 'processingFee' | 'totalPay' | 'receiveAmount' | 'transactionFee'
+> &
+  TransferQuoteInPesewas & { transactionFee: MinorUnits };
+
+/** A history row as the browser holds it. */
+export type TransactionMovement = Omit<TransactionHistoryRow, 'sendAmount' | 'receiveAmount'> & {
+  sendAmount: MinorUnits;
+  receiveAmount: MinorUnits;
+};
+export type TransactionMovementPage = Omit<TransactionHistoryPage, 'rows'> & { rows: TransactionMovement[] };
+
+/** A receipt as the browser holds it. */
+export type TransactionReceipt = Omit<
+  TransactionDetail,
+  'transferAmount' | 'processingFee' | 'payAmount' | 'receiveAmount'
+> & {
+  transferAmount: MinorUnits;
+  processingFee: MinorUnits;
+  payAmount: MinorUnits;
+  receiveAmount: MinorUnits;
+};

@@ -7,18 +7,8 @@
  * reference contains it. A server-paged list (src/machines/shared/paged-list.ts).
  */
 import { HISTORY_PAGE_SIZE, type PageWindow } from '../domain/paging';
-import type { MinorUnits } from '../domain/money';
-import type { TransactionHistoryRow } from '../contract/transfer';
+import type { TransactionMovement } from '../contract/transfer';
 import { serverPagedList, serverPageShown, type ServerPagedListContext } from './shared/paged-list';
-
-/**
- * A row as the browser holds it (amounts in minor units): the shape of services/transfer.ts's TransactionMovement,
- * which machines may not import.
- */
-export type TransactionMovement = Omit<TransactionHistoryRow, 'sendAmount' | 'receiveAmount'> & {
-  sendAmount: MinorUnits;
-  receiveAmount: MinorUnits;
-};
 
 export type TransactionHistoryContext = ServerPagedListContext<TransactionMovement>;
 

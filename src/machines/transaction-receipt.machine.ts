@@ -5,24 +5,13 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { DomainMessageId } from '../domain/messages';
-import type { MinorUnits } from '../domain/money';
-import type { TransactionDetail } from '../contract/transfer';
+import type { TransactionReceipt } from '../contract/transfer';
 import { failureStatus, notProvided } from './failure-messages';
 
 /**
  * A receipt as the browser holds it (amounts in minor units): the shape of services/transfer.ts's
  * TransactionReceipt, which machines may not import.
  */
-export type TransactionReceipt = Omit<
-  TransactionDetail,
-  'transferAmount' | 'processingFee' | 'payAmount' | 'receiveAmount'
-> & {
-  transferAmount: MinorUnits;
-  processingFee: MinorUnits;
-  payAmount: MinorUnits;
-  receiveAmount: MinorUnits;
-};
-
 export interface TransactionReceiptInput {
   referenceNumber: string;
 }

@@ -18,7 +18,7 @@ import {
 } from '../domain/transfer';
 import type { Beneficiary, BeneficiaryType } from '../contract/beneficiary';
 import type { TransactionPurpose } from '../contract/reference';
-import type { ExchangeRate, InitiateTransferRequest, TransferQuoteInPesewas } from '../contract/transfer';
+import type { ExchangeRate, TransferQuoteInPesewas, TransferRequestInPesewas } from '../contract/transfer';
 import { failureStatus, serverMessageId } from './failure-messages';
 import { formRules, selectedId } from './shared/form-rules';
 
@@ -226,15 +226,10 @@ export const transferFormRules = formRules({
  * The InitiateTransfer request as the browser builds it (amounts in minor units; the service adds the sender):
  * the same shape as services/transfer.ts's TransferRequestInPesewas, which machines may not import.
  */
-export type TransferRequest = Omit<
-  InitiateTransferRequest,
-  'senderId' | 'sendAmount' | 'receiveAmount' | 'processingFee' | 'totalPay'
-> & { sendAmount: MinorUnits; receiveAmount?: MinorUnits; processingFee?: MinorUnits; totalPay?: MinorUnits };
-
 /** The request a valid form makes: the figures it showed (the server recomputes them) and the notes of purpose 4. */
 export const transferRequestOf = (
   context: TransferFormContext & { sendingCountryId: number },
-): TransferRequest => {
+): TransferRequestInPesewas => {
   const summary = formSummary(context);
   const beneficiary = selectedBeneficiary(context);
   return {

@@ -43,9 +43,9 @@ import {
   type PayBlock,
   type TransferForm,
   type TransferFormField,
-  type TransferRequest,
   type TransferViolationField,
 } from './transfer.form';
+import type { TransferRequestInPesewas } from '../contract/transfer';
 
 export interface TransferInput {
   /** The available balance as the session holds it, in pesewas. */
@@ -158,7 +158,7 @@ export const transferMachine = setup({
     /** GET api/Transaction/GetExchangeRates. */
     loadRates: fromPromise<ExchangeRate[], void>(async () => notProvided('loadRates')),
     /** POST api/Transaction/InitiateTransfer: the cart's quote. */
-    initiateTransfer: fromPromise<TransferQuoteInPesewas, TransferRequest>(async () =>
+    initiateTransfer: fromPromise<TransferQuoteInPesewas, TransferRequestInPesewas>(async () =>
       notProvided('initiateTransfer'),
     ),
     /** POST api/Transaction/PayNow with the Idempotency-Key header. */

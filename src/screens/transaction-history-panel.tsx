@@ -5,8 +5,8 @@ import { SEARCH_TERM_MAX_LENGTH } from '../domain/paging';
 import {
   transactionHistoryPage,
   type TransactionHistoryMachine,
-  type TransactionMovement,
 } from '../machines/transaction-history.machine';
+import type { TransactionMovement } from '../contract/transfer';
 import type { TransactionReceiptMachine } from '../machines/transaction-receipt.machine';
 import { useI18n } from '../i18n/i18n';
 import { HistoryFilterMenu } from './history-filter-menu';

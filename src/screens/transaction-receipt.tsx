@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { TransactionReceipt, TransactionReceiptMachine } from '../machines/transaction-receipt.machine';
+import type { TransactionReceipt } from '../contract/transfer';
+import type { TransactionReceiptMachine } from '../machines/transaction-receipt.machine';
 import { isMessageId, useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';

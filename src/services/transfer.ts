@@ -1,13 +1,17 @@
 import { apiPaths, IDEMPOTENCY_KEY_HEADER } from '../contract/paths';
 import type {
   ExchangeRate,
-  InitiateTransferRequest,
   TransactionDetail,
   TransactionHistoryPage,
   TransactionHistoryRow,
   TransferQuote,
   TransferQuoteInPesewas,
   TransferReview,
+  TransferRequestInPesewas,
+  TransferReviewInPesewas,
+  TransactionMovement,
+  TransactionMovementPage,
+  TransactionReceipt,
 } from '../contract/transfer';
 import type { WalletOperation, WalletOperationResult } from '../contract/wallet';
 import type { MinorUnits } from '../domain/money';
@@ -15,37 +19,6 @@ import { apiAmountToMinor, minorToApiAmount } from './amounts';
 import { currentUserId, get, post } from './http';
 
 type Call = { signal?: AbortSignal };
-
-/** A transfer request as the browser builds it: amounts in pesewas, the sender taken from the session. */
-export type TransferRequestInPesewas = Omit<
-  InitiateTransferRequest,
-  'senderId' | 'sendAmount' | 'receiveAmount' | 'processingFee' | 'totalPay'
-> & { sendAmount: MinorUnits; receiveAmount?: MinorUnits; processingFee?: MinorUnits; totalPay?: MinorUnits };
-
-/** The review as the browser holds it: every amount in minor units. */
-export type TransferReviewInPesewas = Omit<
-  TransferReview,
-  'sendAmount' | 'processingFee' | 'totalPay' | 'receiveAmount' | 'transactionFee'
-> &
-  TransferQuoteInPesewas & { transactionFee: MinorUnits };
-
-/** A history row as the browser holds it. */
-export type TransactionMovement = Omit<TransactionHistoryRow, 'sendAmount' | 'receiveAmount'> & {
-  sendAmount: MinorUnits;
-  receiveAmount: MinorUnits;
-};
-export type TransactionMovementPage = Omit<TransactionHistoryPage, 'rows'> & { rows: TransactionMovement[] };
-
-/** A receipt as the browser holds it. */
-export type TransactionReceipt = Omit<
-  TransactionDetail,
-  'transferAmount' | 'processingFee' | 'payAmount' | 'receiveAmount'
-> & {
-  transferAmount: MinorUnits;
-  processingFee: MinorUnits;
-  payAmount: MinorUnits;
-  receiveAmount: MinorUnits;
-};
 
 const optionalAmount = (minor: MinorUnits | undefined) =>
   minor === undefined ? undefined : minorToApiAmount(minor);

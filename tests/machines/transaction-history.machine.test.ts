@@ -4,8 +4,8 @@ import type { PageRequest, ServerPage } from '../../src/machines/shared/paged-li
 import {
   transactionHistoryMachine,
   transactionHistoryPage,
-  type TransactionMovement,
 } from '../../src/machines/transaction-history.machine';
+import type { TransactionMovement } from '../../src/contract/transfer';
 import { networkError } from '../support/machine-fixtures';
 import {
   transactionHistoryModel,

@@ -2,9 +2,9 @@ import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   transactionReceiptMachine,
-  type TransactionReceipt,
   type TransactionReceiptInput,
 } from '../../src/machines/transaction-receipt.machine';
+import type { TransactionReceipt } from '../../src/contract/transfer';
 import { httpError, networkError } from '../support/machine-fixtures';
 import { receiptOf, transactionReceiptModel } from '../support/machine-models-transfer';
 import { describeMachinePaths } from '../support/machine-paths';

@@ -10,12 +10,8 @@ import type { Beneficiary } from '../../src/contract/beneficiary';
 import type { ExchangeRate, TransferQuoteInPesewas } from '../../src/contract/transfer';
 import type { WalletOperation } from '../../src/contract/wallet';
 import type { OperationQuery } from '../../src/machines/shared/follow-operation';
-import {
-  formSummary,
-  quoteSummary,
-  sendAmountTyped,
-  type TransferRequest,
-} from '../../src/machines/transfer.form';
+import { formSummary, quoteSummary, sendAmountTyped } from '../../src/machines/transfer.form';
+import type { TransferRequestInPesewas } from '../../src/contract/transfer';
 import { transferMachine, type PayNowCall, type TransferDraft } from '../../src/machines/transfer.machine';
 import { httpError, networkError } from '../support/machine-fixtures';
 import {
@@ -49,7 +45,7 @@ const start = ({
   walletAmount?: number;
   delays?: { followPollInterval: number; followTimeout: number };
 } = {}) => {
-  const requests: TransferRequest[] = [];
+  const requests: TransferRequestInPesewas[] = [];
   const calls: PayNowCall[] = [];
   const queries: OperationQuery[] = [];
   const walletChanged = vi.fn();
@@ -59,7 +55,7 @@ const start = ({
       loadBeneficiaries: fromPromise<Beneficiary[], void>(async () => beneficiaries),
       loadPurposes: fromPromise(async () => purposes),
       loadRates: fromPromise(rateTable),
-      initiateTransfer: fromPromise<TransferQuoteInPesewas, TransferRequest>(({ input }) => {
+      initiateTransfer: fromPromise<TransferQuoteInPesewas, TransferRequestInPesewas>(({ input }) => {
         requests.push(input);
         const answer = quotes.shift();
         if (!answer) throw new Error('unexpected InitiateTransfer');

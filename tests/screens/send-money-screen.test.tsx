@@ -7,10 +7,10 @@ import type { WalletOperation } from '../../src/contract/wallet';
 import type { OperationQuery } from '../../src/machines/shared/follow-operation';
 import {
   transactionReceiptMachine,
-  type TransactionReceipt,
   type TransactionReceiptInput,
 } from '../../src/machines/transaction-receipt.machine';
-import type { TransferRequest } from '../../src/machines/transfer.form';
+import type { TransactionReceipt } from '../../src/contract/transfer';
+import type { TransferRequestInPesewas as TransferRequest } from '../../src/contract/transfer';
 import { transferMachine, type PayNowCall } from '../../src/machines/transfer.machine';
 import { SendMoneyScreen } from '../../src/screens/send-money-screen';
 import {

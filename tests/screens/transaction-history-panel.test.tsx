@@ -3,15 +3,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createActor, fromPromise } from 'xstate';
 import type { PageRequest, ServerPage } from '../../src/machines/shared/paged-list';
-import {
-  transactionHistoryMachine,
-  type TransactionMovement,
-} from '../../src/machines/transaction-history.machine';
+import { transactionHistoryMachine } from '../../src/machines/transaction-history.machine';
+import type { TransactionMovement } from '../../src/contract/transfer';
 import {
   transactionReceiptMachine,
-  type TransactionReceipt,
   type TransactionReceiptInput,
 } from '../../src/machines/transaction-receipt.machine';
+import type { TransactionReceipt } from '../../src/contract/transfer';
 import { TransactionHistoryPanel } from '../../src/screens/transaction-history-panel';
 import { receiptOf, transferRow, transferRows } from '../support/machine-models-transfer';
 import { pagedServer } from '../support/paged-server';

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
 import {
   transactionReceiptMachine,
-  type TransactionReceipt,
   type TransactionReceiptInput,
 } from '../../src/machines/transaction-receipt.machine';
+import type { TransactionReceipt } from '../../src/contract/transfer';
 import { RECEIPT_OPEN_CLASS, TransactionReceiptModal } from '../../src/screens/transaction-receipt';
 import { receiptOf } from '../support/machine-models-transfer';
 import { httpError, renderScreen } from './render';

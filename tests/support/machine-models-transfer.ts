@@ -18,12 +18,10 @@ import type { Beneficiary } from '../../src/contract/beneficiary';
 import type { TransactionPurpose } from '../../src/contract/reference';
 import type { ExchangeRate, TransferQuoteInPesewas } from '../../src/contract/transfer';
 import type { WalletOperation } from '../../src/contract/wallet';
-import type { TransactionMovement } from '../../src/machines/transaction-history.machine';
+import type { TransactionMovement } from '../../src/contract/transfer';
 import { transactionHistoryMachine } from '../../src/machines/transaction-history.machine';
-import {
-  transactionReceiptMachine,
-  type TransactionReceipt,
-} from '../../src/machines/transaction-receipt.machine';
+import { transactionReceiptMachine } from '../../src/machines/transaction-receipt.machine';
+import type { TransactionReceipt } from '../../src/contract/transfer';
 import type { TransferContext } from '../../src/machines/transfer.machine';
 import { transferMachine } from '../../src/machines/transfer.machine';
 import {

@@ -1,15 +1,14 @@
 import { useMemo } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import type { MinorUnits } from '../../domain/money';
 import { transactionReceiptMachine } from '../../machines/transaction-receipt.machine';
 import { transferMachine } from '../../machines/transfer.machine';
-import { walletBalanceMachine } from '../../machines/wallet-balance.machine';
 import { SendMoneyScreen } from '../../screens/send-money-screen';
-import { useI18n } from '../../i18n/i18n';
 import { useAppActors } from '../app-actors';
 import { useLiveActors } from '../live-actors';
 import { BeneficiaryActorsProvider } from './beneficiary-actors-provider';
 import { gatedFlowRoute } from './gated-flow';
+import { withWalletBalance } from './with-wallet-balance';
 
 function SendMoneyFlow({ walletAmount }: { walletAmount: MinorUnits }) {
   const { session } = useAppActors();
@@ -30,27 +29,5 @@ function SendMoneyFlow({ walletAmount }: { walletAmount: MinorUnits }) {
   );
 }
 
-/**
- * The wallet payment card checks the quote against the available balance, which the transfer machine takes as
- * input: read from the server first (the session's copy may be older than a hold or a top-up elsewhere), the
- * session's copy when it cannot be read.
- */
-function SendMoneyWithBalance() {
-  const { session } = useAppActors();
-  const { t } = useI18n();
-  const balance = useActorRef(walletBalanceMachine.provide(useLiveActors().balance), {
-    input: { walletAmount: session.getSnapshot().context.auth?.user.walletAmount ?? 0 },
-  });
-  const walletAmount = useSelector(balance, (s) => (s.matches('ready') ? s.context.walletAmount : null));
-  if (walletAmount === null) {
-    return (
-      <p role="status" className="loading">
-        {t('app.loading')}
-      </p>
-    );
-  }
-  return <SendMoneyFlow walletAmount={walletAmount} />;
-}
-
 /** /SendMoney (and /sendmoney, the menu's link): the transfer wizard, behind the identity gate. */
-export default gatedFlowRoute('sendMoney.title', SendMoneyWithBalance);
+export default gatedFlowRoute('sendMoney.title', withWalletBalance(SendMoneyFlow));

@@ -15,6 +15,7 @@ import { minorToApiAmount } from '../../../domain/money';
 import { ok } from '../../envelope';
 import { HttpError } from '../../http-error';
 import { currentUser } from '../../plugins/auth';
+import { pagedAnswer } from '../paged-answer';
 import type { RouteDeps } from '../deps';
 import {
   countTransactions,
@@ -58,17 +59,12 @@ export const transactionHistoryRoutes: FastifyPluginAsyncZod<RouteDeps> = async 
     { schema: { querystring: transactionHistoryPageQuerySchema, response: transactionHistoryPageResponses } },
     async (request) => {
       const userId = currentUser(request).id;
-      const { pageSize, search = '' } = request.query;
-      const total = await countTransactions(db, userId, search);
-      // A page past the end answers the last page (page 0 when there are none).
-      const lastPage = Math.max(Math.ceil(total / pageSize), 1) - 1;
-      const page = Math.min(request.query.page, lastPage);
-      const records = await transactionsPage(db, userId, {
-        offset: page * pageSize,
-        limit: pageSize,
-        search,
-      });
-      const answer: TransactionHistoryPage = { rows: records.map(historyRow), total, page, pageSize };
+      const answer: TransactionHistoryPage = await pagedAnswer(
+        request.query,
+        (search) => countTransactions(db, userId, search),
+        (window) => transactionsPage(db, userId, window),
+        historyRow,
+      );
       return ok(answer);
     },
   );

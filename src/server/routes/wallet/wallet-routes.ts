@@ -33,6 +33,7 @@ import { availableBalance } from '../../ledger/operations';
 import type { MoneyMovement } from '../../ledger/wallet-service';
 import { currentUser } from '../../plugins/auth';
 import { identityGate } from '../../plugins/identity-gate';
+import { pagedAnswer } from '../paged-answer';
 import type { RouteDeps } from '../deps';
 import { answering, insufficientFundsAnswer } from './ledger-answers';
 import { describeOperation } from './operation-description';
@@ -270,17 +271,12 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMod
     { schema: { querystring: walletHistoryPageQuerySchema, response: walletHistoryPageResponses } },
     async (request) => {
       const userId = currentUser(request).id;
-      const { pageSize, search = '' } = request.query;
-      const total = await countOperationsOfUser(db, userId, search);
-      // A page past the end answers the last page (page 0 when there are none).
-      const lastPage = Math.max(Math.ceil(total / pageSize), 1) - 1;
-      const page = Math.min(request.query.page, lastPage);
-      const operations = await operationsPageOfUser(db, userId, {
-        offset: page * pageSize,
-        limit: pageSize,
-        search,
-      });
-      const answer: WalletHistoryPage = { rows: operations.map(historyRow), total, page, pageSize };
+      const answer: WalletHistoryPage = await pagedAnswer(
+        request.query,
+        (search) => countOperationsOfUser(db, userId, search),
+        (window) => operationsPageOfUser(db, userId, window),
+        historyRow,
+      );
       return ok(answer);
     },
   );

@@ -25,6 +25,7 @@ const IdentificationsRoute = lazy(() => import('./routes/identification-routes')
 const BeneficiariesRoute = lazy(() => import('./routes/beneficiaries-route'));
 const SendMoneyRoute = lazy(() => import('./routes/send-money-route'));
 const TransactionHistoryRoute = lazy(() => import('./routes/transaction-history-route'));
+const TermsScreen = lazy(() => import('../screens/terms-screen'));
 
 /** Dashboard children of spec section 2 that later issues fill in. */
 const dashboardPlaceholders: readonly [path: string, feature: MessageId][] = [
@@ -45,10 +46,6 @@ const protectedPlaceholders: readonly [path: string, feature: MessageId][] = [
   ['/PaymentGateway', 'feature.paymentGateway'],
   ['/VerifyIdentity', 'feature.verifyIdentity'],
   ['/treasure-shop', 'feature.treasureShop'],
-];
-
-const publicPlaceholders: readonly [path: string, feature: MessageId][] = [
-  ['/TermsAndConditions', 'feature.terms'],
 ];
 
 /**
@@ -143,9 +140,7 @@ export function AppRoutes() {
             }
           />
         ))}
-        {publicPlaceholders.map(([path, feature]) => (
-          <Route key={path} path={path} element={<PlaceholderScreen feature={feature} back="home" />} />
-        ))}
+        <Route path="/TermsAndConditions" element={<TermsScreen />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

@@ -5,16 +5,32 @@ import { FocusHeading } from './ui/focus-heading';
 
 /** The six sections of spec section 2, in order: each a heading and its paragraphs. */
 const termsSections: readonly { id: string; heading: MessageId; paragraphs: readonly MessageId[] }[] = [
-  { id: 'acceptance', heading: 'terms.acceptance.heading', paragraphs: ['terms.acceptance.p1', 'terms.acceptance.p2'] },
-  { id: 'services', heading: 'terms.services.heading', paragraphs: ['terms.services.p1', 'terms.services.p2'] },
+  {
+    id: 'acceptance',
+    heading: 'terms.acceptance.heading',
+    paragraphs: ['terms.acceptance.p1', 'terms.acceptance.p2'],
+  },
+  {
+    id: 'services',
+    heading: 'terms.services.heading',
+    paragraphs: ['terms.services.p1', 'terms.services.p2'],
+  },
   {
     id: 'responsibilities',
     heading: 'terms.responsibilities.heading',
     paragraphs: ['terms.responsibilities.p1', 'terms.responsibilities.p2', 'terms.responsibilities.p3'],
   },
-  { id: 'payments', heading: 'terms.payments.heading', paragraphs: ['terms.payments.p1', 'terms.payments.p2'] },
+  {
+    id: 'payments',
+    heading: 'terms.payments.heading',
+    paragraphs: ['terms.payments.p1', 'terms.payments.p2'],
+  },
   { id: 'privacy', heading: 'terms.privacy.heading', paragraphs: ['terms.privacy.p1', 'terms.privacy.p2'] },
-  { id: 'liability', heading: 'terms.liability.heading', paragraphs: ['terms.liability.p1', 'terms.liability.p2'] },
+  {
+    id: 'liability',
+    heading: 'terms.liability.heading',
+    paragraphs: ['terms.liability.p1', 'terms.liability.p2'],
+  },
 ];
 
 /** /TermsAndConditions: public, readable on a phone and printable (the print stylesheet hides the site's frame). */

@@ -5,6 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { SessionMachine } from '../machines/session.machine';
 import { useI18n } from '../i18n/i18n';
 import { LanguageSelect } from './language-select';
+import { SiteMenus } from './site-menus';
 
 const isDashboardPath = (pathname: string) => /^\/dashboard(\/|$)/i.test(pathname);
 
@@ -23,6 +24,7 @@ export function Header({ session }: { session: ActorRefFrom<SessionMachine> }) {
         </span>
         <span className="logo-text">{t('app.name')}</span>
       </Link>
+      <SiteMenus />
       <nav aria-label={t('app.mainNav')} className="header-nav">
         {signedIn ? (
           <>

@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { CookieBanner } from '../../src/screens/cookie-banner';
 import { SessionEndingDialog } from '../../src/screens/session-ending-dialog';
 import { PlaceholderScreen } from '../../src/screens/placeholder-screen';
-import { LandingScreen } from '../../src/screens/landing-screen';
 import { Modal } from '../../src/screens/ui/modal';
 import { apiError, auth, fakeCookieConsent, fakeSession, httpError, renderScreen } from './render';
 
@@ -72,17 +71,6 @@ describe('PlaceholderScreen', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Bill Payment' })).toBeInTheDocument();
     expect(screen.getByText('This feature is coming soon.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/Dashboard');
-  });
-});
-
-describe('LandingScreen', () => {
-  it('sends visitors to /login and signed-in users to /SendMoney', () => {
-    const { unmount } = renderScreen(<LandingScreen signedIn={false} />);
-    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
-    expect(screen.getAllByRole('link', { name: 'Send Money' })[0]).toHaveAttribute('href', '/login');
-    unmount();
-    renderScreen(<LandingScreen signedIn />);
-    expect(screen.getAllByRole('link', { name: 'Send Money' })[0]).toHaveAttribute('href', '/SendMoney');
   });
 });
 

@@ -1,0 +1,181 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { MessageId } from '../i18n/en';
+import { useI18n } from '../i18n/i18n';
+
+/** How long a menu stays open after the pointer leaves it (spec section 2: 800 ms). */
+export const MENU_CLOSE_DELAY_MS = 800;
+
+/** A menu entry: a link when it has a page, plain text when the page does not exist yet (never a dead link). */
+export interface MenuEntry {
+  label: MessageId;
+  to?: string;
+}
+
+export interface MenuGroup {
+  title?: MessageId;
+  entries: readonly MenuEntry[];
+}
+
+export interface SiteMenu {
+  id: string;
+  label: MessageId;
+  groups: readonly MenuGroup[];
+}
+
+/** The header's menus of spec section 2; How it works is a plain link to its anchor. */
+export const siteMenus: readonly SiteMenu[] = [
+  {
+    id: 'solutions',
+    label: 'siteMenu.solutions',
+    groups: [
+      {
+        title: 'siteMenu.consumers',
+        entries: [
+          { label: 'siteMenu.sendReceiveMoney', to: '/SendMoney' },
+          { label: 'siteMenu.momo', to: '/SendMoney' },
+          { label: 'siteMenu.sendReceiveCash', to: '/SendMoney' },
+          { label: 'siteMenu.bettingGames', to: '/deposit' },
+        ],
+      },
+      {
+        title: 'siteMenu.businesses',
+        entries: [
+          { label: 'siteMenu.crossBorder', to: '/CrossBorderPayment' },
+          { label: 'siteMenu.paymentProcessing' },
+        ],
+      },
+      {
+        title: 'siteMenu.governments',
+        entries: [
+          { label: 'siteMenu.billPayment', to: '/BillPayment' },
+          { label: 'siteMenu.governmentFees' },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'products',
+    label: 'siteMenu.products',
+    groups: [
+      {
+        entries: [
+          { label: 'siteMenu.proprietaryApis', to: '/#proprietary-apis' },
+          { label: 'siteMenu.dataCollection', to: '/#data-collection' },
+          { label: 'siteMenu.databaseSolutions', to: '/#database-solutions' },
+          { label: 'siteMenu.aiSolutions', to: '/#ai-solutions' },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'company',
+    label: 'siteMenu.company',
+    groups: [
+      {
+        entries: [
+          { label: 'siteMenu.aboutUs', to: '/#about-us' },
+          { label: 'siteMenu.blog' },
+          { label: 'siteMenu.news' },
+          { label: 'siteMenu.careers' },
+          { label: 'siteMenu.investorRelations' },
+        ],
+      },
+    ],
+  },
+];
+
+/**
+ * One header menu (disclosure pattern): opens on hover and on keyboard focus, closes 800 ms after the pointer leaves,
+ * when focus leaves it, and with Escape (focus back on its button).
+ */
+function HeaderMenu({ menu }: { menu: SiteMenu }) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Escape gives focus back to the button: that focus must not open the menu again.
+  const closedByEscape = useRef(false);
+
+  const cancelClose = () => clearTimeout(closeTimer.current);
+  const show = () => {
+    cancelClose();
+    setOpen(true);
+  };
+  const closeLater = () => {
+    cancelClose();
+    closeTimer.current = setTimeout(() => setOpen(false), MENU_CLOSE_DELAY_MS);
+  };
+  useEffect(() => cancelClose, []);
+
+  return (
+    <div
+      className="site-menu"
+      onMouseEnter={show}
+      onMouseLeave={closeLater}
+      onFocus={() => {
+        if (closedByEscape.current) closedByEscape.current = false;
+        else show();
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          setOpen(false);
+          closedByEscape.current = true;
+          button.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        className="site-menu-button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((isOpen) => !isOpen)}
+      >
+        {t(menu.label)}
+      </button>
+      <div id={panelId} className="site-menu-panel" hidden={!open}>
+        {menu.groups.map((group, index) => (
+          <div key={group.title ?? index} className="site-menu-group">
+            {group.title ? <p className="site-menu-group-title">{t(group.title)}</p> : null}
+            <ul>
+              {group.entries.map((entry) => (
+                <li key={entry.label}>
+                  {entry.to ? (
+                    <Link to={entry.to} onClick={() => setOpen(false)}>
+                      {t(entry.label)}
+                    </Link>
+                  ) : (
+                    <span className="site-menu-soon">{t(entry.label)}</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The site's menus in the header: Solutions, How it works, Products, Company. */
+export function SiteMenus() {
+  const { t } = useI18n();
+  const [solutions, ...others] = siteMenus;
+  return (
+    <nav aria-label={t('siteMenu.label')} className="site-menus">
+      <HeaderMenu menu={solutions!} />
+      <Link to="/#how-it-works" className="site-menu-button">
+        {t('siteMenu.howItWorks')}
+      </Link>
+      {others.map((menu) => (
+        <HeaderMenu key={menu.id} menu={menu} />
+      ))}
+    </nav>
+  );
+}

@@ -198,6 +198,36 @@ const pendingOperation = (
   ...fields,
 });
 
+/**
+ * A debit of amount + 1% fee from the model's wallet (a transfer, a bet): refused with 400 walletPayment.notEnough
+ * when the available balance does not cover it (nothing moves), else answered 200 and held until decided.
+ */
+const heldDebit = (
+  model: Model,
+  response: LightMyRequestResponse,
+  amountMinor: number,
+  fields: Partial<ModelOperation>,
+): { operation: ModelOperation; result: WalletOperationResult } | null => {
+  const total = amountMinor + processingFee(amountMinor);
+  if (total > availableOf(model)) {
+    expect(response.statusCode, response.body).toBe(400);
+    expect((response.json() as { data: { messageId: string } }).data.messageId).toBe(
+      'walletPayment.notEnough',
+    );
+    return null;
+  }
+  expect(response.statusCode, response.body).toBe(200);
+  const result = (response.json() as { data: WalletOperationResult }).data;
+  const operation = pendingOperation(result.referenceNumber, amountMinor, {
+    holdMinor: total,
+    debit: true,
+    ...fields,
+  });
+  model.heldMinor += total;
+  model.operations.push(operation);
+  return { operation, result };
+};
+
 class CardTopUp implements fc.AsyncCommand<Model, Real> {
   constructor(
     readonly cedis: number,
@@ -376,30 +406,18 @@ class SendTransfer implements fc.AsyncCommand<Model, Real> {
     const key = newKey();
     const body = { userId: real.user.userId, cartId: quote.guidId };
     const response = await payNow(t.app, real.user, quote.guidId, key, body);
-    const total = this.amountMinor + processingFee(this.amountMinor);
-    if (total > availableOf(model)) {
-      expect(response.statusCode, response.body).toBe(400);
-      expect((response.json() as { data: { messageId: string } }).data.messageId).toBe(
-        'walletPayment.notEnough',
-      );
-    } else {
-      expect(response.statusCode, response.body).toBe(200);
-      const result = (response.json() as { data: WalletOperationResult }).data;
-      const operation = pendingOperation(result.referenceNumber, this.amountMinor, {
-        holdMinor: total,
-        payoutFailedId: 'transfer.payoutFailed',
-        cartId: quote.guidId,
-        debit: true,
-        scenario: this.rail.endsWith('Fail') ? 'fail' : 'approve',
-      });
-      model.heldMinor += total;
-      model.operations.push(operation);
+    const accepted = heldDebit(model, response, this.amountMinor, {
+      payoutFailedId: 'transfer.payoutFailed',
+      cartId: quote.guidId,
+      scenario: this.rail.endsWith('Fail') ? 'fail' : 'approve',
+    });
+    if (accepted) {
       if (this.rail === 'onUs') {
-        resolve(model, operation, 'Successful', null);
+        resolve(model, accepted.operation, 'Successful', null);
         model.receiverMinor += this.amountMinor;
       }
-      expect(result.status).toBe(this.rail === 'onUs' ? 'Successful' : 'pending');
-      expect(parseDecimalAmount(result.walletAmount)).toBe(availableOf(model));
+      expect(accepted.result.status).toBe(this.rail === 'onUs' ? 'Successful' : 'pending');
+      expect(parseDecimalAmount(accepted.result.walletAmount)).toBe(availableOf(model));
       remember(model, key, apiPaths.payNow, body, response);
     }
     await checkAgainstModel(model, real);
@@ -423,26 +441,13 @@ class Bet implements fc.AsyncCommand<Model, Real> {
     });
     const key = newKey();
     const response = await postBet(t.app, real.user, body, key);
-    const total = this.amountMinor + processingFee(this.amountMinor);
-    if (total > availableOf(model)) {
-      expect(response.statusCode, response.body).toBe(400);
-      expect((response.json() as { data: { messageId: string } }).data.messageId).toBe(
-        'walletPayment.notEnough',
-      );
-    } else {
-      expect(response.statusCode, response.body).toBe(200);
-      const result = (response.json() as { data: WalletOperationResult }).data;
-      expect(result.status).toBe('pending');
-      model.heldMinor += total;
-      model.operations.push(
-        pendingOperation(result.referenceNumber, this.amountMinor, {
-          holdMinor: total,
-          payoutFailedId: 'betting.refused',
-          debit: true,
-          scenario: this.ok ? 'approve' : 'fail',
-        }),
-      );
-      expect(parseDecimalAmount(result.walletAmount)).toBe(availableOf(model));
+    const accepted = heldDebit(model, response, this.amountMinor, {
+      payoutFailedId: 'betting.refused',
+      scenario: this.ok ? 'approve' : 'fail',
+    });
+    if (accepted) {
+      expect(accepted.result.status).toBe('pending');
+      expect(parseDecimalAmount(accepted.result.walletAmount)).toBe(availableOf(model));
       remember(model, key, apiPaths.initiateBetting, body, response);
     }
     await checkAgainstModel(model, real);

@@ -46,6 +46,11 @@ export const apiPaths = {
   sendPhoneVerificationCode: '/api/User/SendPhoneVerificationCode', // new: an SMS code to the account's phone
   verifyPhone: '/api/User/VerifyPhone', // new: the code back; the phone becomes verified (on-us transfers)
   phoneVerification: '/api/User/GetPhoneVerification', // new: whether the account's phone is verified
+  userDetails: '/api/User/GetUserDetails', // new: the gem payment gateway's user details
+  gemPacks: '/api/Shop/GetGemPacks', // new: the treasure shop's packs priced in GHS at the current USD rate
+  buyGemPack: '/api/Shop/BuyGemPack', // new: a pack paid from the wallet (Idempotency-Key)
+  gemBalance: '/api/Shop/GetGemBalance', // new: the user's gems (the game)
+  gemPurchasesPage: '/api/Shop/GetGemPurchasesPage', // new: the user's gem purchases, one page and the total
 } as const;
 
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];

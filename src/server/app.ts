@@ -18,6 +18,7 @@ import { identificationRoutes } from './routes/identification/identification-rou
 import { passwordResetRoutes } from './routes/password-reset/password-reset-routes';
 import { phoneVerificationRoutes } from './routes/phone-verification/phone-verification-routes';
 import { referenceRoutes } from './routes/reference/reference-routes';
+import { shopRoutes } from './routes/shop/shop-routes';
 import { transactionHistoryRoutes } from './routes/transfer/transaction-history-routes';
 import { transferRoutes } from './routes/transfer/transfer-routes';
 import { userLanguageRoutes } from './routes/user/user-language-routes';
@@ -130,6 +131,7 @@ export const buildApp = async ({
   await app.register(beneficiaryRoutes, { ...deps, provider: wallet.provider });
   await app.register(transferRoutes, { ...deps, wallet });
   await app.register(transactionHistoryRoutes, deps);
+  await app.register(shopRoutes, { ...deps, wallet });
   await app.register(providerWebhookRoutes, { wallet });
 
   await registerStaticFiles(app, config.STATIC_DIR);

@@ -321,7 +321,14 @@ describe('decided at once: transfer between wallets, gem purchase', () => {
       draft: {
         kind: 'gem_purchase',
         amountMinor: 1_500,
-        counterparty: { rail: 'shop', label: '100 gems', item: 'gems-100', gems: 100, usdCents: 120, rate: '0.08' },
+        counterparty: {
+          rail: 'shop',
+          label: '100 gems',
+          item: 'gems-100',
+          gems: 100,
+          usdCents: 120,
+          rate: '0.08',
+        },
       },
       insufficientFunds: refusal,
     });

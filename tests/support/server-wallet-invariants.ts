@@ -36,9 +36,9 @@ export const expectLedgerInvariants = async (db: Db): Promise<void> => {
     db,
     sql`select coalesce(g.user_id, a.user_id) as user_id, g.gems, e.total
         from gem_balances g
-        full join ledger_accounts a on a.user_id = g.user_id and a.kind = 'gems'
+        full join (select id, user_id from ledger_accounts where kind = 'gems') a on a.user_id = g.user_id
         left join (select account_id, sum(amount_minor) as total from ledger_entries group by account_id) e on e.account_id = a.id
-        where g.gems is distinct from coalesce(e.total, 0) or g.gems < 0`,
+        where coalesce(g.gems, 0) <> coalesce(e.total, 0) or g.gems < 0`,
   );
   expect(wrongGems, 'gem balances that disagree with the ledger or are negative').toEqual([]);
 

@@ -392,7 +392,10 @@ export const ledgerAccounts = pgTable(
   },
   (table) => [
     unique('ledger_accounts_user_asset_unique').on(table.userId, table.asset),
-    check('ledger_accounts_kind', sql`${table.kind} in ('wallet', 'clearing', 'revenue', 'gems', 'issuance')`),
+    check(
+      'ledger_accounts_kind',
+      sql`${table.kind} in ('wallet', 'clearing', 'revenue', 'gems', 'issuance')`,
+    ),
     check(
       'ledger_accounts_wallet_user',
       sql`(${table.kind} in ('wallet', 'gems')) = (${table.userId} is not null)`,

@@ -260,27 +260,23 @@ export const createPostedOperation = async (
     const [row] = await runPosting(db, changes, (statements) =>
       statements.rows<
         OperationRecord & { entry_count: number; received_rows: number; gem_rows: number; available: unknown }
-      >(
-        'wallet_create_posted',
-        CREATE_POSTED,
-        [
-          ...values,
-          codes,
-          amounts,
-          changes.users,
-          changes.deltas,
-          changes.releases,
-          key,
-          requestHash,
-          answer.statusCode,
-          JSON.stringify(answer.body),
-          draft.cartId ?? null,
-          kind.receivedAs ?? null,
-          receiver,
-          gems.users,
-          gems.deltas,
-        ],
-      ),
+      >('wallet_create_posted', CREATE_POSTED, [
+        ...values,
+        codes,
+        amounts,
+        changes.users,
+        changes.deltas,
+        changes.releases,
+        key,
+        requestHash,
+        answer.statusCode,
+        JSON.stringify(answer.body),
+        draft.cartId ?? null,
+        kind.receivedAs ?? null,
+        receiver,
+        gems.users,
+        gems.deltas,
+      ]),
     );
     if (!row || row.entry_count !== entries.length) {
       throw new Error(
@@ -291,7 +287,9 @@ export const createPostedOperation = async (
       throw new Error(`operation ${referenceNumber} wrote ${row.received_rows} receiving rows`);
     }
     if (row.gem_rows !== gems.users.length) {
-      throw new Error(`operation ${referenceNumber} changed ${row.gem_rows} of ${gems.users.length} gem balances`);
+      throw new Error(
+        `operation ${referenceNumber} changed ${row.gem_rows} of ${gems.users.length} gem balances`,
+      );
     }
     const operation = toOperation(row);
     const availableMinor = toMinor(row.available);

@@ -1,0 +1,118 @@
+import { Link } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { gemPurchasesPage, type GemBalanceMachine, type GemPurchasesMachine } from '../machines/game.machine';
+import { useI18n } from '../i18n/i18n';
+import { Alert } from './ui/alert';
+import { Button } from './ui/button';
+import { FocusHeading } from './ui/focus-heading';
+import { Pager } from './ui/pager';
+import { StatusBadge } from './wallet-movements';
+
+function GemPurchases({ actorRef }: { actorRef: ActorRefFrom<GemPurchasesMachine> }) {
+  const { t, formatMoney, formatDate } = useI18n();
+  const snapshot = useSelector(actorRef, (s) => s);
+  const { rows, error } = snapshot.context;
+  const turning = snapshot.matches('loadingPage');
+  const shown = gemPurchasesPage(snapshot.context);
+  return (
+    <section aria-labelledby="game-purchases-title">
+      <h2 id="game-purchases-title">{t('game.purchases')}</h2>
+      {snapshot.matches('loading') ? <p role="status">{t('game.loading')}</p> : null}
+      {snapshot.matches('failed') && error ? (
+        <Alert>
+          {t(error)}{' '}
+          <Button variant="link" onClick={() => actorRef.send({ type: 'RETRY' })}>
+            {t('treasureShop.retry')}
+          </Button>
+        </Alert>
+      ) : null}
+      {snapshot.matches('ready') && rows.length === 0 ? <p className="empty">{t('game.empty')}</p> : null}
+      {(snapshot.matches('ready') || turning) && rows.length > 0 ? (
+        <>
+          <div
+            className="table-scroll"
+            aria-busy={turning}
+            role="region"
+            aria-label={t('game.purchases')}
+            tabIndex={0}
+          >
+            <table className="history-table">
+              <caption>{t('game.purchases')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('game.pack')}</th>
+                  <th scope="col">{t('game.paid')}</th>
+                  <th scope="col">{t('game.usd')}</th>
+                  <th scope="col">{t('game.status')}</th>
+                  <th scope="col">{t('game.reference')}</th>
+                  <th scope="col">{t('game.date')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.rows.map((row) => (
+                  <tr key={row.referenceNumber}>
+                    <td>{t('treasureShop.gems', { gems: row.gems })}</td>
+                    <td>{formatMoney(row.amount)}</td>
+                    <td>{formatMoney(row.usdCents, 'USD')}</td>
+                    <td>
+                      <StatusBadge status={row.status} />
+                    </td>
+                    <td>{row.referenceNumber}</td>
+                    <td>
+                      <time dateTime={row.date}>
+                        {formatDate(new Date(row.date), { dateStyle: 'medium', timeStyle: 'short' })}
+                      </time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager
+            window={shown.window}
+            onPrevious={() => actorRef.send({ type: 'PREVIOUS' })}
+            onNext={() => actorRef.send({ type: 'NEXT' })}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** /Game: the user's gem balance and gem purchases, with the way to the treasure shop. */
+export function GameScreen({
+  balanceRef,
+  purchasesRef,
+}: {
+  balanceRef: ActorRefFrom<GemBalanceMachine>;
+  purchasesRef: ActorRefFrom<GemPurchasesMachine>;
+}) {
+  const { t } = useI18n();
+  const balance = useSelector(balanceRef, (s) => s);
+  const { gems, error } = balance.context;
+  return (
+    <section className="card game">
+      <FocusHeading>{t('feature.game')}</FocusHeading>
+      <section aria-labelledby="game-balance-title" className="game-balance">
+        <h2 id="game-balance-title">{t('game.balance')}</h2>
+        {balance.matches('loading') ? <p role="status">{t('game.loading')}</p> : null}
+        {balance.matches('failed') && error ? (
+          <Alert>
+            {t(error)}{' '}
+            <Button variant="link" onClick={() => balanceRef.send({ type: 'RETRY' })}>
+              {t('treasureShop.retry')}
+            </Button>
+          </Alert>
+        ) : null}
+        {balance.matches('ready') && gems !== null ? (
+          <p className="game-gems">{t('treasureShop.gems', { gems })}</p>
+        ) : null}
+      </section>
+      <GemPurchases actorRef={purchasesRef} />
+      <Link className="button button-primary" to="/treasure-shop">
+        {t('game.toShop')}
+      </Link>
+    </section>
+  );
+}

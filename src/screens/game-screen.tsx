@@ -6,7 +6,7 @@ import { useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
-import { Pager } from './ui/pager';
+import { HistoryTable } from './ui/history-table';
 import { StatusBadge } from './wallet-movements';
 
 function GemPurchases({ actorRef }: { actorRef: ActorRefFrom<GemPurchasesMachine> }) {
@@ -30,50 +30,38 @@ function GemPurchases({ actorRef }: { actorRef: ActorRefFrom<GemPurchasesMachine
       {snapshot.matches('ready') && rows.length === 0 ? <p className="empty">{t('game.empty')}</p> : null}
       {(snapshot.matches('ready') || turning) && rows.length > 0 ? (
         <>
-          <div
-            className="table-scroll"
-            aria-busy={turning}
-            role="region"
-            aria-label={t('game.purchases')}
-            tabIndex={0}
-          >
-            <table className="history-table">
-              <caption>{t('game.purchases')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('game.pack')}</th>
-                  <th scope="col">{t('game.paid')}</th>
-                  <th scope="col">{t('game.usd')}</th>
-                  <th scope="col">{t('game.status')}</th>
-                  <th scope="col">{t('game.reference')}</th>
-                  <th scope="col">{t('game.date')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.rows.map((row) => (
-                  <tr key={row.referenceNumber}>
-                    <td>{t('treasureShop.gems', { gems: row.gems })}</td>
-                    <td>{formatMoney(row.amount)}</td>
-                    <td>{formatMoney(row.usdCents, 'USD')}</td>
-                    <td>
-                      <StatusBadge status={row.status} />
-                    </td>
-                    <td>{row.referenceNumber}</td>
-                    <td>
-                      <time dateTime={row.date}>
-                        {formatDate(new Date(row.date), { dateStyle: 'medium', timeStyle: 'short' })}
-                      </time>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
+          <HistoryTable
+            caption={t('game.purchases')}
+            columns={[
+              t('game.pack'),
+              t('game.paid'),
+              t('game.usd'),
+              t('game.status'),
+              t('game.reference'),
+              t('game.date'),
+            ]}
+            busy={turning}
             window={shown.window}
             onPrevious={() => actorRef.send({ type: 'PREVIOUS' })}
             onNext={() => actorRef.send({ type: 'NEXT' })}
-          />
+          >
+            {shown.rows.map((row) => (
+              <tr key={row.referenceNumber}>
+                <td>{t('treasureShop.gems', { gems: row.gems })}</td>
+                <td>{formatMoney(row.amount)}</td>
+                <td>{formatMoney(row.usdCents, 'USD')}</td>
+                <td>
+                  <StatusBadge status={row.status} />
+                </td>
+                <td>{row.referenceNumber}</td>
+                <td>
+                  <time dateTime={row.date}>
+                    {formatDate(new Date(row.date), { dateStyle: 'medium', timeStyle: 'short' })}
+                  </time>
+                </td>
+              </tr>
+            ))}
+          </HistoryTable>
         </>
       ) : null}
     </section>

@@ -3,9 +3,8 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { gemPurchasesPage, type GemBalanceMachine, type GemPurchasesMachine } from '../machines/game.machine';
 import { useI18n } from '../i18n/i18n';
-import { Alert } from './ui/alert';
-import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
+import { RetryAlert } from './ui/retry-alert';
 import { HistoryTable } from './ui/history-table';
 import { StatusBadge } from './wallet-movements';
 
@@ -20,12 +19,11 @@ function GemPurchases({ actorRef }: { actorRef: ActorRefFrom<GemPurchasesMachine
       <h2 id="game-purchases-title">{t('game.purchases')}</h2>
       {snapshot.matches('loading') ? <p role="status">{t('game.loading')}</p> : null}
       {snapshot.matches('failed') && error ? (
-        <Alert>
-          {t(error)}{' '}
-          <Button variant="link" onClick={() => actorRef.send({ type: 'RETRY' })}>
-            {t('treasureShop.retry')}
-          </Button>
-        </Alert>
+        <RetryAlert
+          message={t(error)}
+          retryLabel={t('treasureShop.retry')}
+          onRetry={() => actorRef.send({ type: 'RETRY' })}
+        />
       ) : null}
       {snapshot.matches('ready') && rows.length === 0 ? <p className="empty">{t('game.empty')}</p> : null}
       {(snapshot.matches('ready') || turning) && rows.length > 0 ? (
@@ -86,12 +84,11 @@ export function GameScreen({
         <h2 id="game-balance-title">{t('game.balance')}</h2>
         {balance.matches('loading') ? <p role="status">{t('game.loading')}</p> : null}
         {balance.matches('failed') && error ? (
-          <Alert>
-            {t(error)}{' '}
-            <Button variant="link" onClick={() => balanceRef.send({ type: 'RETRY' })}>
-              {t('treasureShop.retry')}
-            </Button>
-          </Alert>
+          <RetryAlert
+            message={t(error)}
+            retryLabel={t('treasureShop.retry')}
+            onRetry={() => balanceRef.send({ type: 'RETRY' })}
+          />
         ) : null}
         {balance.matches('ready') && gems !== null ? (
           <p className="game-gems">{t('treasureShop.gems', { gems })}</p>

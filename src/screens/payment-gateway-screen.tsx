@@ -5,8 +5,8 @@ import type { GatewayUser } from '../contract/gems';
 import { chosenPack, type PaymentGatewayMachine } from '../machines/payment-gateway.machine';
 import { useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
-import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
+import { RetryAlert } from './ui/retry-alert';
 import { ReceiptSummary } from './ui/receipt-summary';
 import { WalletPaymentCard } from './wallet-payment-card';
 
@@ -51,12 +51,11 @@ export function PaymentGatewayScreen({ actorRef }: { actorRef: ActorRefFrom<Paym
       <FocusHeading>{t('feature.paymentGateway')}</FocusHeading>
       {snapshot.matches('loading') ? <p role="status">{t('gateway.loading')}</p> : null}
       {snapshot.matches('failed') && error ? (
-        <Alert>
-          {t(error)}{' '}
-          <Button variant="link" onClick={() => actorRef.send({ type: 'RETRY' })}>
-            {t('treasureShop.retry')}
-          </Button>
-        </Alert>
+        <RetryAlert
+          message={t(error)}
+          retryLabel={t('treasureShop.retry')}
+          onRetry={() => actorRef.send({ type: 'RETRY' })}
+        />
       ) : null}
       {showPage && user ? <UserDetails user={user} /> : null}
       {showPage ? (

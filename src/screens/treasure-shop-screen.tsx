@@ -6,6 +6,7 @@ import { useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
+import { RetryAlert } from './ui/retry-alert';
 import { RadioCards } from './ui/radio-cards';
 
 /**
@@ -30,12 +31,11 @@ export function TreasureShopScreen({ actorRef }: { actorRef: ActorRefFrom<Treasu
       <FocusHeading>{t('feature.treasureShop')}</FocusHeading>
       {snapshot.matches('loading') ? <p role="status">{t('treasureShop.loading')}</p> : null}
       {snapshot.matches('failed') && error ? (
-        <Alert>
-          {t(error)}{' '}
-          <Button variant="link" onClick={() => actorRef.send({ type: 'RETRY' })}>
-            {t('treasureShop.retry')}
-          </Button>
-        </Alert>
+        <RetryAlert
+          message={t(error)}
+          retryLabel={t('treasureShop.retry')}
+          onRetry={() => actorRef.send({ type: 'RETRY' })}
+        />
       ) : null}
       {snapshot.matches('ready') ? (
         <>

@@ -17,7 +17,7 @@ import {
 } from '../../src/machines/payment-gateway.machine';
 import { treasureShopMachine, type TreasureShopContext } from '../../src/machines/treasure-shop.machine';
 import { isUnanswered } from '../../src/machines/shared/idempotent-submit';
-import { doneEvent, errorEvent, httpError, networkError } from './machine-fixtures';
+import { doneEvent, errorEvent, httpError, networkError, user } from './machine-fixtures';
 import type { MachineModel, ModelStep, NamedAction } from './machine-paths';
 
 /* ----------------------------------------------------------------------------------------------- helpers */
@@ -128,15 +128,7 @@ export const treasureShopModel: MachineModel<typeof treasureShopMachine> = {
 /* ---------------------------------------------------------------------------------------- payment gateway */
 
 export const gatewayUser = (walletAmount: number): GatewayUser => ({
-  id: 7,
-  firstName: 'Ama',
-  lastName: 'Mensah',
-  fullName: 'Ama Mensah',
-  countryId: 1,
-  countryName: 'Ghana',
-  countryCode: 'GH',
-  hasIdentification: false,
-  phoneVerified: false,
+  ...user,
   walletAmount,
   email: 'ama@example.com',
   phone: '+233 241234567',

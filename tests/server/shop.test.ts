@@ -166,6 +166,22 @@ describe('BuyGemPack: one ledger transaction, cedis to shop revenue and gems to 
   });
 });
 
+describe('concurrent purchases (real concurrency on PostgreSQL)', () => {
+  it('lets only as many packs through as the wallet covers; the gems match the cedis paid', async () => {
+    const user = await shopper(800);
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => buyGemPack(t.app, user, { packId: 'gems-2500' })),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    // GH₵ 800 covers three packs of GH₵ 249.88.
+    expect(statuses).toEqual([200, 200, 200, 400, 400, 400, 400, 400]);
+    expect(await walletAmount(t.app, user)).toBe(50.36);
+    expect(await gemBalance(t.app, user)).toBe(7500);
+    expect((await gemPurchases(t.app, user)).total).toBe(3);
+    await expectLedgerInvariants(db());
+  });
+});
+
 describe("BOLA: every shop call is the token user's own", () => {
   it("answers 403 for another user's id and never shows another user's gems or purchases", async () => {
     const owner = await shopper(700);

@@ -57,7 +57,17 @@ import {
   topUpByMomo,
   withdraw,
 } from '../services/wallet';
+import type { GatewayUser, GemPacksInPesewas, GemPurchase } from '../contract/gems';
+import type { BuyGemPackInput } from '../machines/payment-gateway.machine';
+import {
+  buyGemPack,
+  getGatewayUser,
+  getGemBalance,
+  getGemPacks,
+  getGemPurchasesPage,
+} from '../services/gems';
 import { useAppActors } from './app-actors';
+import { gemShopStore, resetGemShop } from './stores/gem-shop-store';
 import { transactionStore } from './stores/transaction-store';
 import { minorToApiAmount, type MinorUnits } from '../domain/money';
 
@@ -85,6 +95,7 @@ export const liveActors = (session: Session) => {
   );
   // Both lists (MoMo, then bank): the manager and the transfer's select page and search them in the browser.
   const loadBeneficiaries = fromPromise<Beneficiary[], void>(({ signal }) => getAllBeneficiaries({ signal }));
+  const loadPacks = fromPromise<GemPacksInPesewas, void>(({ signal }) => getGemPacks({ signal }));
   const getOperation = fromPromise<WalletOperation, OperationQuery>(({ input, signal }) =>
     getWalletOperation(input.referenceNumber, { signal }),
   );
@@ -218,6 +229,35 @@ export const liveActors = (session: Session) => {
       actors: {
         loadPage: fromPromise<ServerPage<TransactionMovement>, PageRequest>(({ input, signal }) =>
           getTransactionHistoryPage(input, { signal }),
+        ),
+      },
+    },
+    treasureShop: {
+      actors: { loadPacks },
+      actions: {
+        // The choice survives a reload on the way to the gateway (the route provides openGateway: navigation).
+        saveChoice: (_: unknown, params: { packId: string }) => {
+          gemShopStore.packId = params.packId;
+        },
+      },
+    },
+    paymentGateway: {
+      actors: {
+        loadPacks,
+        loadUser: fromPromise<GatewayUser, void>(({ signal }) => getGatewayUser({ signal })),
+        buyGemPack: fromPromise<WalletOperation, BuyGemPackInput>(({ input, signal }) =>
+          buyGemPack(input, { signal }),
+        ),
+      },
+      actions: { walletChanged, clearChoice: () => resetGemShop() },
+    },
+    gemBalance: {
+      actors: { loadGems: fromPromise<number, void>(({ signal }) => getGemBalance({ signal })) },
+    },
+    gemPurchases: {
+      actors: {
+        loadPage: fromPromise<ServerPage<GemPurchase>, PageRequest>(({ input, signal }) =>
+          getGemPurchasesPage(input, { signal }),
         ),
       },
     },

@@ -27,6 +27,11 @@ const SendMoneyRoute = lazy(() => import('./routes/send-money-route'));
 const TransactionHistoryRoute = lazy(() => import('./routes/transaction-history-route'));
 const TermsScreen = lazy(() => import('../screens/terms-screen'));
 
+const shop = () => import('./routes/shop-routes');
+const TreasureShopRoute = lazy(() => shop().then((m) => ({ default: m.TreasureShopRoute })));
+const PaymentGatewayRoute = lazy(() => shop().then((m) => ({ default: m.PaymentGatewayRoute })));
+const GameRoute = lazy(() => shop().then((m) => ({ default: m.GameRoute })));
+
 /** Dashboard children of spec section 2 that later issues fill in. */
 const dashboardPlaceholders: readonly [path: string, feature: MessageId][] = [
   ['bettingHistory', 'feature.bettingHistory'],
@@ -35,17 +40,14 @@ const dashboardPlaceholders: readonly [path: string, feature: MessageId][] = [
   ['bettingDeposit', 'feature.bettingDeposit'],
 ];
 
-/** Signed-in routes of later issues. /Withdrawal, /PaymentGateway, /VerifyIdentity and /treasure-shop move or
- * show the user's money or identity, so they are protected too (the spec leaves their guard open). */
+/** Signed-in routes of later issues. /VerifyIdentity shows the user's identity, so it is protected too (the spec
+ * leaves its guard open), like /Withdrawal, /PaymentGateway and /treasure-shop, which move or show money. */
 const protectedPlaceholders: readonly [path: string, feature: MessageId][] = [
   ['/deposit', 'feature.betting'],
   ['/deposit/:token', 'feature.betting'],
-  ['/Game', 'feature.game'],
   ['/CrossBorderPayment', 'feature.crossBorder'],
   ['/BillPayment', 'feature.billPayment'],
-  ['/PaymentGateway', 'feature.paymentGateway'],
   ['/VerifyIdentity', 'feature.verifyIdentity'],
-  ['/treasure-shop', 'feature.treasureShop'],
 ];
 
 /**
@@ -129,6 +131,15 @@ export function AppRoutes() {
             </RequireSession>
           }
         />
+        {(
+          [
+            ['/treasure-shop', <TreasureShopRoute key="shop" />],
+            ['/PaymentGateway', <PaymentGatewayRoute key="gateway" />],
+            ['/Game', <GameRoute key="game" />],
+          ] as const
+        ).map(([path, element]) => (
+          <Route key={path} path={path} element={<RequireSession>{element}</RequireSession>} />
+        ))}
         {protectedPlaceholders.map(([path, feature]) => (
           <Route
             key={path}

@@ -52,6 +52,12 @@ export const apiPaths = {
   bettingByReference: '/api/Transaction/GetBettingTransactionByReferenceNo',
   partnerPaymentLink: '/api/Transaction/AuthenticateUser', // an operator's server, with its API key
   bettingPaymentRequest: '/api/Transaction/GetBettingPaymentRequest', // new: a payment link's request, by token
+
+  userDetails: '/api/User/GetUserDetails', // new: the gem payment gateway's user details
+  gemPacks: '/api/Shop/GetGemPacks', // new: the treasure shop's packs priced in GHS at the current USD rate
+  buyGemPack: '/api/Shop/BuyGemPack', // new: a pack paid from the wallet (Idempotency-Key)
+  gemBalance: '/api/Shop/GetGemBalance', // new: the user's gems (the game)
+  gemPurchasesPage: '/api/Shop/GetGemPurchasesPage', // new: the user's gem purchases, one page and the total
 } as const;
 
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];

@@ -37,9 +37,15 @@ export interface WalletPaymentCheck {
   enough: boolean;
 }
 
-/** The wallet payment card: amount plus the 1% fee against the balance. */
-export const walletPaymentCheck = (balanceMinor: MinorUnits, amountMinor: MinorUnits): WalletPaymentCheck => {
-  const feeMinor = processingFee(amountMinor);
+/**
+ * The wallet payment card: amount plus the fee against the balance; the fee is the 1% processing fee unless the
+ * payment charges another (a gem pack charges none).
+ */
+export const walletPaymentCheck = (
+  balanceMinor: MinorUnits,
+  amountMinor: MinorUnits,
+  feeMinor: MinorUnits = processingFee(amountMinor),
+): WalletPaymentCheck => {
   const totalMinor = amountMinor + feeMinor;
   const afterMinor = balanceMinor - totalMinor;
   return { feeMinor, totalMinor, afterMinor, enough: afterMinor >= 0 };

@@ -41,6 +41,21 @@ export const convertMinor = (amountMinor: MinorUnits, fromRate: string, toRate: 
   return converted;
 };
 
+/**
+ * The same conversion rounded UP to the minor unit: what a price in the `from` currency costs in the `to` currency
+ * so that the amount paid is never worth less than the price at the rates given (a shop's price in cedis).
+ */
+export const convertMinorUp = (amountMinor: MinorUnits, fromRate: string, toRate: string): MinorUnits => {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor < 0)
+    throw new RangeError(`not an amount: ${amountMinor}`);
+  const numerator = BigInt(amountMinor) * scaledRate(toRate);
+  const denominator = scaledRate(fromRate);
+  const converted = Number((numerator + denominator - 1n) / denominator);
+  if (!Number.isSafeInteger(converted))
+    throw new RangeError(`conversion out of range: ${amountMinor} at ${toRate}/${fromRate}`);
+  return converted;
+};
+
 /** The rate of `to` per one `from`, for the rate line ('1 GHS = 0.0812 USD'), to RATE_DECIMALS places, rounded down. */
 export const crossRate = (fromRate: string, toRate: string): string => {
   const scaled = (scaledRate(toRate) * RATE_SCALE) / scaledRate(fromRate);

@@ -180,6 +180,19 @@ export const domainMessages = {
     'This payment link was made for another account. Please log in with the email the betting site knows.',
   'bettingLink.loadFailed': 'Failed to load the payment request. Please try again.',
   'partner.keyInvalid': 'The partner API key is missing, wrong or revoked.',
+
+  // Treasure shop and gem payment gateway (spec section 8, verbatim; the rest ours: docs/decisions.md).
+  'treasureShop.selectPack': 'Please select a card before making a payment.',
+  'treasureShop.paymentFailed': 'Payment failed. Please try again later.',
+  'treasureShop.packsFailed': 'The gem packs could not be loaded. Please try again.',
+  'treasureShop.pricesUnavailable': 'Gem prices are not available right now. Please try again later.',
+  'treasureShop.priceChanged':
+    'The price of this pack has changed. Please check the new price and pay again.',
+  'gateway.userDetailsFailed': 'Failed to fetch user details. Please try again later.',
+  'gateway.transactionFailed': 'Transaction failed. Please try again.',
+  'gateway.paymentFailed': 'Failed to process payment. Please try again later.',
+  'gateway.paymentSuccessful': 'Payment successful! Thank you for your purchase.',
+  'game.loadFailed': 'Your gems could not be loaded. Please try again.',
   // A wallet history row's description, composed when read; {counterparty} is the masked other side.
   'walletOperation.card_top_up': 'Top-up by card ({counterparty})',
   'walletOperation.bank_top_up': 'Top-up by bank ({counterparty})',

@@ -46,8 +46,8 @@ export interface I18n {
   language: CatalogLocale;
   locale: string;
   t: Translate;
-  /** Integer minor units (pesewas) as GH₵ in the reader's locale. */
-  formatMoney: (minor: MinorUnits) => string;
+  /** Integer minor units (pesewas) as GH₵ in the reader's locale; in `currency`'s minor units when given (cents). */
+  formatMoney: (minor: MinorUnits, currency?: string) => string;
   formatDate: (date: Date, options?: Intl.DateTimeFormatOptions) => string;
   setLanguage: (language: CatalogLocale) => Promise<void>;
 }
@@ -129,7 +129,7 @@ export const useI18n = (): I18n => {
       language,
       locale,
       t: translateWith(i18n),
-      formatMoney: (minor) => formatMinor(minor, locale),
+      formatMoney: (minor, currency) => formatMinor(minor, locale, currency),
       formatDate: (date, options) => new Intl.DateTimeFormat(locale, options).format(date),
       setLanguage,
     };

@@ -13,7 +13,7 @@ import { HistoryFilterMenu } from './history-filter-menu';
 import { TransactionReceiptModal } from './transaction-receipt';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
-import { Pager } from './ui/pager';
+import { HistoryTable } from './ui/history-table';
 import { TextField } from './ui/text-field';
 import { useCurrencyFormat } from './transfer-summary';
 import { StatusBadge } from './wallet-movements';
@@ -94,65 +94,51 @@ export function TransactionHistoryPanel({
       ) : null}
       {shownRows && rows.length > 0 ? (
         <>
-          <div
-            className="table-scroll"
-            aria-busy={turning}
-            role="region"
-            aria-label={t('transactionHistory.caption')}
-            tabIndex={0}
-          >
-            <table className="history-table">
-              <caption>{t('transactionHistory.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('transactionHistory.sender')}</th>
-                  <th scope="col">{t('transactionHistory.receiver')}</th>
-                  <th scope="col">{t('transactionHistory.reference')}</th>
-                  <th scope="col">{t('transactionHistory.amount')}</th>
-                  <th scope="col">{t('transactionHistory.status')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.rows.map((row) => (
-                  <tr
-                    key={row.id}
-                    className={
-                      row.direction === 'received' ? 'history-row history-row-received' : 'history-row'
-                    }
-                    onClick={() => setReceipt(row.referenceNumber)}
-                  >
-                    <td>{row.senderName}</td>
-                    <td>{row.receiverName}</td>
-                    <td>
-                      {/* The keyboard's way to the receipt; a click anywhere on the row opens it too. */}
-                      <button
-                        type="button"
-                        className="button-link"
-                        aria-label={t('transactionHistory.openReceipt', { reference: row.referenceNumber })}
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          setReceipt(row.referenceNumber);
-                        }}
-                      >
-                        {row.referenceNumber}
-                      </button>
-                    </td>
-                    <td>
-                      <TransferAmount row={row} />
-                    </td>
-                    <td>
-                      <StatusBadge status={row.status} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
+          <HistoryTable
+            caption={t('transactionHistory.caption')}
+            columns={[
+              t('transactionHistory.sender'),
+              t('transactionHistory.receiver'),
+              t('transactionHistory.reference'),
+              t('transactionHistory.amount'),
+              t('transactionHistory.status'),
+            ]}
+            busy={turning}
             window={shown.window}
             onPrevious={() => actorRef.send({ type: 'PREVIOUS' })}
             onNext={() => actorRef.send({ type: 'NEXT' })}
-          />
+          >
+            {shown.rows.map((row) => (
+              <tr
+                key={row.id}
+                className={row.direction === 'received' ? 'history-row history-row-received' : 'history-row'}
+                onClick={() => setReceipt(row.referenceNumber)}
+              >
+                <td>{row.senderName}</td>
+                <td>{row.receiverName}</td>
+                <td>
+                  {/* The keyboard's way to the receipt; a click anywhere on the row opens it too. */}
+                  <button
+                    type="button"
+                    className="button-link"
+                    aria-label={t('transactionHistory.openReceipt', { reference: row.referenceNumber })}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      setReceipt(row.referenceNumber);
+                    }}
+                  >
+                    {row.referenceNumber}
+                  </button>
+                </td>
+                <td>
+                  <TransferAmount row={row} />
+                </td>
+                <td>
+                  <StatusBadge status={row.status} />
+                </td>
+              </tr>
+            ))}
+          </HistoryTable>
         </>
       ) : null}
       {snapshot.matches('ready') ? (

@@ -6,7 +6,7 @@ import { useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
-import { Pager } from './ui/pager';
+import { HistoryTable } from './ui/history-table';
 import { TextField } from './ui/text-field';
 import { SEARCH_TERM_MAX_LENGTH } from '../domain/paging';
 import { HistoryFilterMenu } from './history-filter-menu';
@@ -61,49 +61,36 @@ export function WalletHistoryPanel({ actorRef }: { actorRef: ActorRefFrom<Wallet
       ) : null}
       {shownRows && rows.length > 0 ? (
         <>
-          {/* On a phone the table scrolls sideways: the region takes focus so a keyboard can scroll it too. */}
-          <div
-            className="table-scroll"
-            aria-busy={turning}
-            role="region"
-            aria-label={t('walletHistory.caption')}
-            tabIndex={0}
-          >
-            <table className="history-table">
-              <caption>{t('walletHistory.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('walletHistory.amount')}</th>
-                  <th scope="col">{t('walletHistory.description')}</th>
-                  <th scope="col">{t('walletHistory.status')}</th>
-                  <th scope="col">{t('walletHistory.reference')}</th>
-                  <th scope="col">{t('walletHistory.date')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.rows.map((row) => (
-                  <tr key={row.id}>
-                    <td>
-                      <MovementAmount row={row} />
-                    </td>
-                    <td>{text.description(row)}</td>
-                    <td>
-                      <StatusBadge status={row.status} />
-                    </td>
-                    <td>{row.referenceNumber}</td>
-                    <td>
-                      <time dateTime={row.date}>{text.date(row)}</time>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
+          <HistoryTable
+            caption={t('walletHistory.caption')}
+            columns={[
+              t('walletHistory.amount'),
+              t('walletHistory.description'),
+              t('walletHistory.status'),
+              t('walletHistory.reference'),
+              t('walletHistory.date'),
+            ]}
+            busy={turning}
             window={shown.window}
             onPrevious={() => actorRef.send({ type: 'PREVIOUS' })}
             onNext={() => actorRef.send({ type: 'NEXT' })}
-          />
+          >
+            {shown.rows.map((row) => (
+              <tr key={row.id}>
+                <td>
+                  <MovementAmount row={row} />
+                </td>
+                <td>{text.description(row)}</td>
+                <td>
+                  <StatusBadge status={row.status} />
+                </td>
+                <td>{row.referenceNumber}</td>
+                <td>
+                  <time dateTime={row.date}>{text.date(row)}</time>
+                </td>
+              </tr>
+            ))}
+          </HistoryTable>
         </>
       ) : null}
       {snapshot.matches('ready') ? (

@@ -11,6 +11,10 @@ export interface WalletPaymentCardProps {
   balanceMinor: MinorUnits;
   /** What is being paid (before the 1% processing fee), in pesewas. */
   amountMinor: MinorUnits;
+  /** The fee when the payment charges another than the 1% processing fee (a gem pack: 0). */
+  feeMinor?: MinorUnits;
+  /** The pay button's text when the flow names it ('Pay with Wallet'); 'Click to pay' by default. */
+  payLabel?: string;
   /** 'select': the card is one of the wallets to choose from; 'pay': it is chosen and offers 'Click to pay'. */
   mode: 'select' | 'pay';
   processing?: boolean;
@@ -21,13 +25,15 @@ export interface WalletPaymentCardProps {
 }
 
 /**
- * The wallet payment card of spec section 2, for the send flows: the balance under 'Available Balance', the
+ * The wallet payment card of spec section 2, for the send flows and the gem gateway: the balance under 'Available Balance', the
  * processing fee and total (walletPaymentCheck, the same rule the server runs), then 'Amount after transfer' when
  * the wallet covers the total, else "You don't have enough funds!" with a link to top up.
  */
 export function WalletPaymentCard({
   balanceMinor,
   amountMinor,
+  feeMinor,
+  payLabel,
   mode,
   processing = false,
   error = null,
@@ -35,7 +41,7 @@ export function WalletPaymentCard({
   onPay,
 }: WalletPaymentCardProps) {
   const { t, formatMoney } = useI18n();
-  const check = walletPaymentCheck(balanceMinor, amountMinor);
+  const check = walletPaymentCheck(balanceMinor, amountMinor, feeMinor);
   return (
     <section className="card wallet-payment-card" aria-labelledby="wallet-payment-title">
       <h2 id="wallet-payment-title">{t('walletPayment.title')}</h2>
@@ -86,7 +92,7 @@ export function WalletPaymentCard({
           disabled={!check.enough}
           onClick={onPay}
         >
-          {t('walletPayment.pay')}
+          {payLabel ?? t('walletPayment.pay')}
         </Button>
       )}
     </section>

@@ -20,6 +20,7 @@ import { identificationRoutes } from './routes/identification/identification-rou
 import { passwordResetRoutes } from './routes/password-reset/password-reset-routes';
 import { phoneVerificationRoutes } from './routes/phone-verification/phone-verification-routes';
 import { referenceRoutes } from './routes/reference/reference-routes';
+import { shopRoutes } from './routes/shop/shop-routes';
 import { transactionHistoryRoutes } from './routes/transfer/transaction-history-routes';
 import { transferRoutes } from './routes/transfer/transfer-routes';
 import { userLanguageRoutes } from './routes/user/user-language-routes';
@@ -134,6 +135,8 @@ export const buildApp = async ({
   await app.register(transactionHistoryRoutes, deps);
   await app.register(bettingRoutes, { ...deps, wallet });
   await app.register(partnerRoutes, deps);
+
+  await app.register(shopRoutes, { ...deps, wallet });
   await app.register(providerWebhookRoutes, { wallet });
 
   await registerStaticFiles(app, config.STATIC_DIR);

@@ -40,7 +40,8 @@ const moneyPost = async (
 /** What a caller gives: the API's body in pesewas, without the user, whom the client takes from the session. */
 type Body<Request extends { amount: unknown }> = PaymentInPesewas<Request>;
 
-const operationOf = (result: WalletOperationResult): WalletOperation => ({
+/** A money-moving answer as the browser holds it (amounts in pesewas). */
+export const operationOf = (result: WalletOperationResult): WalletOperation => ({
   ...result,
   amount: apiAmountToMinor(result.amount),
   walletAmount: apiAmountToMinor(result.walletAmount),

@@ -179,3 +179,24 @@ describe('amount draft store', () => {
     expect(amountDraftDefaults.selectedPaymentMethod.method).toBe('');
   });
 });
+
+describe('gem shop store', () => {
+  it('keeps the chosen pack through a reload, never a wrong type, and forgets it once bought', async () => {
+    const { gemShopStore, resetGemShop } = await import('../../src/app/stores/gem-shop-store');
+    gemShopStore.packId = 'gems-6500';
+    await tick();
+    expect(saved('gemShop')).toEqual({ packId: 'gems-6500' });
+    vi.resetModules();
+    const reloaded = await import('../../src/app/stores/gem-shop-store');
+    expect(reloaded.gemShopStore.packId).toBe('gems-6500');
+    reloaded.resetGemShop();
+    resetGemShop();
+    await tick();
+    expect(saved('gemShop')).toEqual({ packId: null });
+
+    localStorage.setItem('gemShop', JSON.stringify({ packId: { id: 'x' } }));
+    vi.resetModules();
+    const tampered = await import('../../src/app/stores/gem-shop-store');
+    expect(tampered.gemShopStore.packId).toBeNull();
+  });
+});

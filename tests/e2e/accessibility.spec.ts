@@ -98,7 +98,7 @@ test('placeholder screen of a later feature', async ({ page, request }) => {
   const user = newUser('axe-placeholder');
   await signUpThroughApi(request, user);
   await logIn(page, user);
-  await page.goto('/treasure-shop');
+  await page.goto('/VerifyIdentity');
   await expect(page.getByText('This feature is coming soon.')).toBeVisible();
-  await expectNoViolations(page, 'placeholder (/treasure-shop)');
+  await expectNoViolations(page, 'placeholder (/VerifyIdentity)');
 });

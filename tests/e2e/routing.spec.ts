@@ -56,7 +56,7 @@ test('a route of a later issue shows a real placeholder', async ({ page, request
   const user = newUser('placeholder');
   await signUpThroughApi(request, user);
   await logIn(page, user);
-  await page.goto('/treasure-shop');
+  await page.goto('/VerifyIdentity');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('This feature is coming soon.')).toBeVisible();
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processingFee } from '../../src/domain/fees';
 import { queryRows } from '../../src/server/db/sql';
+import { assetOf } from '../../src/server/ledger/accounts';
 import { CounterpartyMismatchError } from '../../src/server/ledger/errors';
 import { operationKinds } from '../../src/server/ledger/kinds';
 import type { Counterparty } from '../../src/server/ledger/counterparty';
@@ -99,7 +100,7 @@ describe('the operation kinds table', () => {
       wallet: { rail: 'wallet', label: 'Kofi', userId: 2 },
       betting: sportybetCounterparty('SportyBet'),
       biller: { rail: 'biller', label: 'ECG', biller: 'ecg' },
-      shop: { rail: 'shop', label: '100 gems', item: 'gems-100' },
+      shop: { rail: 'shop', label: '100 gems', item: 'gems-100', gems: 100, usdCents: 99, rate: '0.08' },
     };
     for (const [name, kind] of Object.entries(operationKinds)) {
       if (kind.decision === 'mirror') {
@@ -117,10 +118,14 @@ describe('the operation kinds table', () => {
         feeMinor,
         counterparty: counterparties[kind.rail] as Counterparty,
       });
-      expect(
-        entries.reduce((sum, entry) => sum + entry.amountMinor, 0),
-        name,
-      ).toBe(0);
+      // Per asset: cedis balance cedis, gems balance gems.
+      for (const asset of ['GHS', 'GEM'] as const)
+        expect(
+          entries
+            .filter((entry) => assetOf(entry.accountCode) === asset)
+            .reduce((sum, entry) => sum + entry.amountMinor, 0),
+          `${name} ${asset}`,
+        ).toBe(0);
       const wallet = entries.find((entry) => entry.accountCode === 'wallet:1')?.amountMinor;
       expect(wallet, name).toBe(kind.direction === 'Credit' ? 12_345 : -(12_345 + feeMinor));
       const fee = entries.find((entry) => entry.accountCode === 'revenue:fees')?.amountMinor;
@@ -310,14 +315,21 @@ describe('decided at once: transfer between wallets, gem purchase', () => {
     expect(await receivingRows(receiver)).toEqual([]);
   });
 
-  it('a gem purchase posts wallet -price, revenue:shop +price, no fee', async () => {
+  it('a gem purchase posts wallet -price, revenue:shop +price, no fee, and the gems from issuance to the buyer', async () => {
     const userId = await fundedUser(2_000);
     const answer = await service().pay({
       idempotency: keyFor(userId),
       draft: {
         kind: 'gem_purchase',
         amountMinor: 1_500,
-        counterparty: { rail: 'shop', label: '100 gems', item: 'gems-100' },
+        counterparty: {
+          rail: 'shop',
+          label: '100 gems',
+          item: 'gems-100',
+          gems: 100,
+          usdCents: 120,
+          rate: '0.08',
+        },
       },
       insufficientFunds: refusal,
     });
@@ -325,6 +337,8 @@ describe('decided at once: transfer between wallets, gem purchase', () => {
     expect(await entriesOf(db(), referenceOf(answer))).toEqual({
       [`wallet:${userId}`]: -1_500,
       'revenue:shop': 1_500,
+      [`gems:${userId}`]: 100,
+      'issuance:gems': -100,
     });
     expect(await walletOf(db(), userId)).toEqual({ balanceMinor: 500, heldMinor: 0 });
   });

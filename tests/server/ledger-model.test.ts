@@ -6,7 +6,9 @@ import { apiPaths } from '../../src/contract/paths';
 import type { WalletOperationResult, WalletOperationStatus } from '../../src/contract/wallet';
 import { minorToApiAmount, parseDecimalAmount } from '../../src/domain/money';
 import { processingFee } from '../../src/domain/fees';
+import { gemPacks, pricedGemPacks } from '../../src/domain/gems';
 import { signWebhook } from '../../src/server/providers/webhook-signature';
+import { buyGemPack, gemBalance } from '../support/server-shop-fixtures';
 import { registerUser } from '../support/server-helpers';
 import { fundWallet, keyFor, referenceOf, refusal, walletOf } from '../support/server-wallet-ledger';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -45,8 +47,9 @@ import { betBody, newBettingNo, postBet } from '../support/server-betting-fixtur
  * withdrawals, transfers (paid out through MoMo or a bank, or on-us to another user's wallet; some payouts fail),
  * transfers received from another user, provider decisions (callbacks, polling, expiry), duplicate and contrary
  * late webhooks, retries with the same Idempotency-Key and second payments of a paid cart, deposits into betting
- * accounts (amount + fee held, then posted to the operator or, for a refused betting number, released), compared with a plain
- * in-memory model after every command.
+ * accounts (amount + fee held, then posted to the operator or, for a refused betting number, released), gem packs
+ * bought from the wallet (cedis to shop revenue, gems to the user's gem account; a tampered price or a wallet that
+ * cannot cover the price moves nothing), compared with a plain in-memory model after every command.
  */
 
 type Scenario = 'approve' | 'fail' | 'reject' | 'never' | 'lose';
@@ -74,7 +77,7 @@ interface Model {
   /** Keys whose first answer is final for them (200, 202 or 402), with the request and that answer. */
   answered: {
     key: string;
-    url: MoneyPath | typeof apiPaths.payNow | typeof apiPaths.initiateBetting;
+    url: MoneyPath | typeof apiPaths.payNow | typeof apiPaths.initiateBetting | typeof apiPaths.buyGemPack;
     body: object;
     statusCode: number;
     json: unknown;
@@ -83,6 +86,8 @@ interface Model {
   senderMinor: number;
   /** The wallet of the user whose verified phone the model's user sends on-us transfers to. */
   receiverMinor: number;
+  /** The model user's gems. */
+  gems: number;
 }
 
 type TransferRail = 'momo' | 'momoFail' | 'bank' | 'bankFail' | 'onUs';
@@ -144,7 +149,7 @@ const settleDecided = (model: Model, { includeLost, expire }: { includeLost: boo
 const remember = (
   model: Model,
   key: string,
-  url: MoneyPath | typeof apiPaths.payNow | typeof apiPaths.initiateBetting,
+  url: MoneyPath | typeof apiPaths.payNow | typeof apiPaths.initiateBetting | typeof apiPaths.buyGemPack,
   body: object,
   response: LightMyRequestResponse,
 ) => {
@@ -178,6 +183,7 @@ const checkAgainstModel = async (model: Model, real: Real) => {
   expect(await ledgerTotal(t.database.db)).toBe(0);
   expect(model.balanceMinor).toBeGreaterThanOrEqual(model.heldMinor);
   expect((await walletOf(t.database.db, real.receiverId)).balanceMinor).toBe(model.receiverMinor);
+  expect(await gemBalance(t.app, real.user)).toBe(model.gems);
 };
 
 /** A model operation as created (pending until resolved). */
@@ -470,6 +476,54 @@ class PayPaidCart implements fc.AsyncCommand<Model, Real> {
   toString = () => `payPaidCart(#${this.pick})`;
 }
 
+const PACKS = pricedGemPacks('0.08');
+
+/**
+ * A gem pack bought from the wallet at the server's price (the seeded rate): decided at once, the price leaves the
+ * wallet and the pack's gems reach the gem account in one ledger transaction; a wallet that cannot cover it, or a
+ * price that is not the server's, moves nothing.
+ */
+class BuyGems implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly pick: number,
+    readonly tampered: boolean,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const pack = PACKS[this.pick % PACKS.length] as (typeof PACKS)[number];
+    const body = {
+      userId: real.user.userId,
+      packId: pack.id,
+      price: minorToApiAmount(this.tampered ? pack.priceMinor - 1 : pack.priceMinor),
+    };
+    const key = newKey();
+    const response = await buyGemPack(t.app, real.user, body, key);
+    if (this.tampered) {
+      expect(response.statusCode, response.body).toBe(409);
+    } else if (pack.priceMinor > availableOf(model)) {
+      expect(response.statusCode, response.body).toBe(400);
+      expect((response.json() as { data: { messageId: string } }).data.messageId).toBe(
+        'walletPayment.notEnough',
+      );
+      remember(model, key, apiPaths.buyGemPack, body, response);
+    } else {
+      expect(response.statusCode, response.body).toBe(200);
+      const operation = pendingOperation(referenceIn(response), pack.priceMinor, { debit: true });
+      model.heldMinor += pack.priceMinor;
+      model.operations.push(operation);
+      resolve(model, operation, 'Successful', null);
+      model.gems += pack.gems;
+      expect(parseDecimalAmount((response.json() as { data: WalletOperationResult }).data.walletAmount)).toBe(
+        availableOf(model),
+      );
+      remember(model, key, apiPaths.buyGemPack, body, response);
+    }
+    await checkAgainstModel(model, real);
+  }
+  toString = () =>
+    `buyGems(${gemPacks[this.pick % gemPacks.length]?.gems ?? 0}${this.tampered ? ', tampered' : ''})`;
+}
+
 /** The worker's pass: callbacks for what the sandbox decided, then polling (finds lost callbacks). */
 class RunWorker implements fc.AsyncCommand<Model, Real> {
   constructor(readonly expire: boolean) {}
@@ -560,6 +614,10 @@ class Retry implements fc.AsyncCommand<Model, Real> {
             (parseDecimalAmount((first.body as { sendAmount: number }).sendAmount) as number) + 100,
           ),
         };
+      if (first.url === apiPaths.buyGemPack) {
+        const { packId } = first.body as { packId: string };
+        return { ...first.body, packId: packId === 'gems-2500' ? 'gems-6500' : 'gems-2500' };
+      }
       const amount = parseDecimalAmount((first.body as { amount: number }).amount) as number;
       return { ...first.body, amount: minorToApiAmount(amount + 100) };
     };
@@ -569,7 +627,9 @@ class Retry implements fc.AsyncCommand<Model, Real> {
         ? await payNow(t.app, real.user, '', first.key, body)
         : first.url === apiPaths.initiateBetting
           ? await postBet(t.app, real.user, body, first.key)
-          : await postMoney(t.app, real.user, first.url, body, first.key);
+          : first.url === apiPaths.buyGemPack
+            ? await buyGemPack(t.app, real.user, body as { packId: string }, first.key)
+            : await postMoney(t.app, real.user, first.url, body, first.key);
     if (this.otherBody) {
       expect(response.statusCode).toBe(409);
     } else {
@@ -626,6 +686,9 @@ const commands = fc.commands(
       .map(([amount, rail]) => new SendTransfer(amount, rail)),
     fc.nat().map((pick) => new PayPaidCart(pick)),
     fc.tuple(fc.integer({ min: 100, max: 30_000 }), fc.boolean()).map(([amount, ok]) => new Bet(amount, ok)),
+    fc
+      .tuple(fc.nat(), fc.constantFrom(false, false, false, true))
+      .map(([pick, tampered]) => new BuyGems(pick, tampered)),
   ],
   { maxCommands: 20 },
 );
@@ -656,6 +719,7 @@ describe('the ledger against its model', () => {
           answered: [],
           senderMinor,
           receiverMinor: 0,
+          gems: 0,
         };
         await fc.asyncModelRun(
           () => ({ model, real: { user, senderId, receiverId, beneficiaries } }),

@@ -125,7 +125,7 @@ describe('wallet history page (GET api/User/GetWalletHistoryPage)', () => {
       wallet: { rail: 'wallet', label: 'Kofi', userId: payee.userId },
       betting: sportybetCounterparty('SportyBet'),
       biller: { rail: 'biller', label: 'ECG', biller: 'ecg' },
-      shop: { rail: 'shop', label: '100 gems', item: 'gems-100' },
+      shop: { rail: 'shop', label: '100 gems', item: 'gems-100', gems: 100, usdCents: 80, rate: '0.08' },
     };
     const service = t.app.wallet.service;
     for (const kind of walletOperationKinds) {
@@ -161,7 +161,7 @@ describe('wallet history page (GET api/User/GetWalletHistoryPage)', () => {
         draft: {
           kind: 'gem_purchase',
           amountMinor: 100,
-          counterparty: { rail: 'shop', label, item: 'gems' },
+          counterparty: { rail: 'shop', label, item: 'gems', gems: 1, usdCents: 8, rate: '0.08' },
         },
         insufficientFunds: refusal,
       });

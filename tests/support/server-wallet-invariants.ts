@@ -15,7 +15,9 @@ const mirrorKinds = () => kindsWhere((name) => operationKinds[name].decision ===
 const receivedKinds = () => kindsWhere((name) => operationKinds[name].receivedAs !== undefined);
 
 /**
- * The ledger's invariants, checked straight in the database: every ledger transaction sums to zero; every
+ * The ledger's invariants, checked straight in the database: every ledger transaction sums to zero in each asset
+ * (cedis and gems separately); every user's cached gem balance equals the sum of its gem account's entries and is
+ * never negative; a Successful gem purchase credited exactly its pack's gems; every
  * wallet's cached balance equals the sum of its entries; its held amount equals what its pending operations hold;
  * no wallet is negative or holds more than it has; resolved operations hold nothing; a Successful operation has
  * exactly one ledger transaction and any other none, except a receiving row (wallet_transfer_received), which has
@@ -25,9 +27,36 @@ const receivedKinds = () => kindsWhere((name) => operationKinds[name].receivedAs
 export const expectLedgerInvariants = async (db: Db): Promise<void> => {
   const unbalanced = await queryRows<{ transaction_id: string }>(
     db,
-    sql`select transaction_id from ledger_entries group by transaction_id having sum(amount_minor) <> 0`,
+    sql`select e.transaction_id, a.asset from ledger_entries e join ledger_accounts a on a.id = e.account_id
+        group by e.transaction_id, a.asset having sum(e.amount_minor) <> 0`,
   );
-  expect(unbalanced, 'ledger transactions that do not sum to zero').toEqual([]);
+  expect(unbalanced, 'ledger transactions that do not sum to zero in an asset').toEqual([]);
+
+  const wrongGems = await queryRows<{ user_id: number }>(
+    db,
+    sql`select coalesce(g.user_id, a.user_id) as user_id, g.gems, e.total
+        from gem_balances g
+        full join (select id, user_id from ledger_accounts where kind = 'gems') a on a.user_id = g.user_id
+        left join (select account_id, sum(amount_minor) as total from ledger_entries group by account_id) e on e.account_id = a.id
+        where coalesce(g.gems, 0) <> coalesce(e.total, 0) or g.gems < 0`,
+  );
+  expect(wrongGems, 'gem balances that disagree with the ledger or are negative').toEqual([]);
+
+  const wrongGemPurchases = await queryRows<{ reference_number: string }>(
+    db,
+    sql`select o.reference_number, o.status, (o.counterparty->>'gems')::bigint as gems,
+               coalesce((select sum(e.amount_minor) from ledger_entries e
+                         join ledger_transactions t on t.id = e.transaction_id
+                         join ledger_accounts a on a.id = e.account_id
+                         where t.operation_id = o.id and a.kind = 'gems' and a.user_id = o.user_id), 0) as credited
+        from wallet_operations o where o.kind = 'gem_purchase'
+        and coalesce((select sum(e.amount_minor) from ledger_entries e
+                      join ledger_transactions t on t.id = e.transaction_id
+                      join ledger_accounts a on a.id = e.account_id
+                      where t.operation_id = o.id and a.kind = 'gems' and a.user_id = o.user_id), 0)
+            <> case when o.status = 'Successful' then (o.counterparty->>'gems')::bigint else 0 end`,
+  );
+  expect(wrongGemPurchases, 'gem purchases that did not credit exactly their gems').toEqual([]);
 
   const wrongBalances = await queryRows<{ user_id: number }>(
     db,
@@ -88,4 +117,14 @@ export const ledgerTotal = async (db: Db): Promise<number> => {
     sql`select coalesce(sum(amount_minor), 0) as total from ledger_entries`,
   );
   return Number(row?.total ?? 0);
+};
+
+/** Sum of every entry per asset ('GHS', 'GEM'): each always zero (neither cedis nor gems appear from nowhere). */
+export const ledgerTotalsByAsset = async (db: Db): Promise<Record<string, number>> => {
+  const rows = await queryRows<{ asset: string; total: unknown }>(
+    db,
+    sql`select a.asset, coalesce(sum(e.amount_minor), 0) as total
+        from ledger_entries e join ledger_accounts a on a.id = e.account_id group by a.asset`,
+  );
+  return Object.fromEntries(rows.map((row) => [row.asset, Number(row.total)]));
 };

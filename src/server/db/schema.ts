@@ -13,6 +13,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   varchar,
@@ -375,18 +376,51 @@ export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    /** 'wallet:<userId>', 'clearing:card', 'clearing:momo:MTN', 'clearing:bank:<bankId>', 'revenue:fees', ... */
+    /**
+     * 'wallet:<userId>', 'clearing:card', 'clearing:momo:MTN', 'clearing:bank:<bankId>', 'revenue:fees', ...;
+     * gems: 'gems:<userId>' (a user's gems) and 'issuance:gems' (where gems come from).
+     */
     code: varchar('code', { length: 64 }).notNull().unique('ledger_accounts_code_unique'),
     kind: varchar('kind', { length: 16 }).notNull(),
-    userId: integer('user_id')
-      .unique('ledger_accounts_user_unique')
-      .references(() => users.id, { onDelete: 'restrict' }),
+    /**
+     * What the account's entries count: 'GHS' (pesewas) or 'GEM' (whole gems). The entries of a ledger transaction
+     * sum to zero per asset (trigger in the migration), so cedis and gems never balance each other. Fixed for life.
+     */
+    asset: varchar('asset', { length: 3 }).notNull().default('GHS'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
   (table) => [
-    check('ledger_accounts_kind', sql`${table.kind} in ('wallet', 'clearing', 'revenue')`),
-    check('ledger_accounts_wallet_user', sql`(${table.kind} = 'wallet') = (${table.userId} is not null)`),
+    unique('ledger_accounts_user_asset_unique').on(table.userId, table.asset),
+    check(
+      'ledger_accounts_kind',
+      sql`${table.kind} in ('wallet', 'clearing', 'revenue', 'gems', 'issuance')`,
+    ),
+    check(
+      'ledger_accounts_wallet_user',
+      sql`(${table.kind} in ('wallet', 'gems')) = (${table.userId} is not null)`,
+    ),
+    check('ledger_accounts_asset', sql`${table.asset} in ('GHS', 'GEM')`),
+    check(
+      'ledger_accounts_kind_asset',
+      sql`(${table.kind} in ('gems', 'issuance')) = (${table.asset} = 'GEM')`,
+    ),
   ],
+);
+
+/**
+ * A user's gem balance: the cached sum of the entries of its 'gems:<userId>' account (like wallets.balance_minor
+ * for cedis), written by the statement that posts them; created by the first posting. Never below zero.
+ */
+export const gemBalances = pgTable(
+  'gem_balances',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gems: bigint('gems', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [check('gem_balances_not_negative', sql`${table.gems} >= 0`)],
 );
 
 /** What a user asked for and where it stands: the rows of the wallet history. */

@@ -5,7 +5,8 @@ import { UnknownAccountError } from './errors';
 
 /**
  * Ledger account codes: one wallet per user; clearing accounts for money coming in and payout accounts for money
- * going out, per rail and counterparty; revenue accounts (fees, the gem shop).
+ * going out, per rail and counterparty; revenue accounts (fees, the gem shop). Gems are an asset of their own
+ * (never cedis): one gem account per user, and the issuance account the shop's gems come from.
  */
 export const accountCodes = {
   wallet: (userId: number) => `wallet:${userId}`,
@@ -18,11 +19,17 @@ export const accountCodes = {
   billerClearing: (biller: string) => `clearing:biller:${biller}`,
   feeRevenue: () => 'revenue:fees',
   shopRevenue: () => 'revenue:shop',
+  gems: (userId: number) => `gems:${userId}`,
+  gemIssuance: () => 'issuance:gems',
 } as const;
 
-type AccountKind = 'wallet' | 'clearing' | 'revenue';
+type AccountKind = 'wallet' | 'clearing' | 'revenue' | 'gems' | 'issuance';
+
+/** What an account's entries count: pesewas ('GHS') or whole gems ('GEM'). */
+export type LedgerAsset = 'GHS' | 'GEM';
 
 const WALLET_CODE = /^wallet:(\d+)$/;
+const GEMS_CODE = /^gems:(\d+)$/;
 
 /** The user whose wallet an account code names, or null for a system account. */
 export const walletUserId = (code: string): number | null => {
@@ -30,12 +37,29 @@ export const walletUserId = (code: string): number | null => {
   return match ? Number(match[1]) : null;
 };
 
+/** The user whose gem account a code names, or null. */
+export const gemUserId = (code: string): number | null => {
+  const match = GEMS_CODE.exec(code);
+  return match ? Number(match[1]) : null;
+};
+
 const kindOf = (code: string): AccountKind => {
   if (walletUserId(code) !== null) return 'wallet';
+  if (gemUserId(code) !== null) return 'gems';
+  if (code === accountCodes.gemIssuance()) return 'issuance';
   if (code.startsWith('revenue:')) return 'revenue';
   if (code.startsWith('clearing:') || code.startsWith('payout:')) return 'clearing';
   throw new UnknownAccountError(code);
 };
+
+/** The asset of an account code (the database fixes it when the account is created). */
+export const assetOf = (code: string): LedgerAsset => {
+  const kind = kindOf(code);
+  return kind === 'gems' || kind === 'issuance' ? 'GEM' : 'GHS';
+};
+
+/** The user an account belongs to (a wallet or a gem account), or null for a system account. */
+const ownerOf = (code: string): number | null => walletUserId(code) ?? gemUserId(code);
 
 /**
  * Creates missing accounts in the caller's transaction. Accounts are never removed, so a code once seen committed
@@ -49,13 +73,13 @@ export class LedgerAccounts {
     const missing = [...new Set(codes)].filter((code) => !this.known.has(code));
     if (missing.length === 0) return;
     const values = sql.join(
-      missing.map((code) => sql`(${code}, ${kindOf(code)}, ${walletUserId(code)}::int)`),
+      missing.map((code) => sql`(${code}, ${kindOf(code)}, ${assetOf(code)}, ${ownerOf(code)}::int)`),
       sql`, `,
     );
     // ON CONFLICT waits for a concurrent creator to commit, then does nothing.
     const created = await queryRows<{ code: string }>(
       tx,
-      sql`insert into ledger_accounts (code, kind, user_id) values ${values} on conflict (code) do nothing returning code`,
+      sql`insert into ledger_accounts (code, kind, asset, user_id) values ${values} on conflict (code) do nothing returning code`,
     );
     const createdHere = new Set(created.map((row) => row.code));
     for (const code of missing) if (autocommit || !createdHere.has(code)) this.known.add(code);

@@ -19,6 +19,10 @@ export type Counterparty =
       receiverPhoneNo: string;
     }
   | { rail: 'biller'; label: string; biller: string }
-  | { rail: 'shop'; label: string; item: string };
+  /**
+   * A shop item: gems credited to the buyer's gem account (`gems`), its list price in US cents and the rate
+   * (USD per GHS) it was priced at, as they were at the purchase.
+   */
+  | { rail: 'shop'; label: string; item: string; gems: number; usdCents: number; rate: string };
 
 export type Rail = Counterparty['rail'];

@@ -15,6 +15,13 @@ export class InsufficientFundsError extends LedgerError {
   }
 }
 
+/** A user's gem balance cannot cover the gems a posting takes from it (gems are never negative). */
+export class InsufficientGemsError extends LedgerError {
+  constructor(readonly userId: number) {
+    super(`the gem balance of user ${userId} cannot cover this posting`);
+  }
+}
+
 /** No operation of this user has that reference (another user's answers the same). */
 export class OperationNotFoundError extends LedgerError {
   constructor(readonly referenceNumber: string) {

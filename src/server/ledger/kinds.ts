@@ -15,7 +15,7 @@ export type OperationKindName = WalletOperationKind;
 
 export interface LedgerEntryInput {
   accountCode: string;
-  /** Positive credits the account, negative debits it (pesewas). */
+  /** Positive credits the account, negative debits it (pesewas; whole gems for a gem account). */
   amountMinor: number;
 }
 
@@ -87,6 +87,17 @@ const moneyOut =
       { accountCode: other(kind, counterparty), amountMinor },
       { accountCode: accountCodes.feeRevenue(), amountMinor: feeMinor },
     ]);
+
+/** Gems in: the buyer's gem account gains the counterparty's gems, the issuance account gives them. */
+const gemsIn =
+  (kind: string) =>
+  ({ userId, counterparty }: PlanInput): LedgerEntryInput[] => {
+    if (counterparty.rail !== 'shop') throw new CounterpartyMismatchError(kind, counterparty.rail);
+    return withoutZero([
+      { accountCode: accountCodes.gems(userId), amountMinor: counterparty.gems },
+      { accountCode: accountCodes.gemIssuance(), amountMinor: -counterparty.gems },
+    ]);
+  };
 
 const cardClearing = account('card', () => accountCodes.cardClearing());
 const bankClearing = account('bank', (c) => accountCodes.bankClearing(c.bankId));
@@ -212,7 +223,12 @@ export const operationKinds: Record<OperationKindName, OperationKind> = {
     failureMessage: () => transferMessages.failed,
     requestFailedMessage: transferMessages.requestFailed,
   },
-  gem_purchase: debit('gem_purchase', 'shop', shopRevenue, { decision: 'immediate', charged: false }),
+  // Two assets in one ledger transaction: the price from the wallet to shop revenue (cedis), and the pack's gems
+  // from the issuance account to the buyer's gem account (gems); each sums to zero on its own.
+  gem_purchase: {
+    ...debit('gem_purchase', 'shop', shopRevenue, { decision: 'immediate', charged: false }),
+    entries: (input) => [...moneyOut('gem_purchase', shopRevenue)(input), ...gemsIn('gem_purchase')(input)],
+  },
 };
 
 export const kindOf = (kind: OperationKindName): OperationKind => operationKinds[kind];

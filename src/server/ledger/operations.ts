@@ -18,6 +18,8 @@ import {
 import {
   entriesPart,
   entryArrays,
+  gemChanges,
+  gemsPart,
   isWalletShortfall,
   runPosting,
   walletChanges,
@@ -191,7 +193,8 @@ const answerWithBalance = (answer: string, fill: string, user: string) =>
  * cover its debit fails the statement on the wallets' CHECK, so nothing of it is kept. A kind received by another
  * wallet (`receivedAs`: a transfer between wallets) also writes the receiver's row `m` ($18 its kind, $19 its user):
  * a Successful credit of the amount, its counterparty the payer's full name, its reference the payer's with '-R',
- * no entries of its own (the payer's posting credits that wallet).
+ * no entries of its own (the payer's posting credits that wallet). Gems its plan credits ($20 users, $21 gems: a gem
+ * purchase) go to the users' gem balances `g` in the same statement.
  */
 const CREATE_POSTED = `with op as (
     insert into wallet_operations
@@ -211,12 +214,13 @@ const CREATE_POSTED = `with op as (
     "insert into ledger_transactions (operation_id, description) select id, kind || ' ' || reference_number from op",
     '$8',
     '$9',
-  )}, ${walletsPart('op, ', '$10', '$11', '$12')}, k as (
+  )}, ${walletsPart('op, ', '$10', '$11', '$12')}, ${gemsPart('op, ', '$20', '$21')}, k as (
     insert into idempotency_keys (user_id, key, request_hash, operation_id, response_status, response_body)
     select $1::int, $13::text, $14::text, op.id, $15::int, ${answerWithBalance('$16', 'true', '$1')}
     from op where $13::text is not null
   )
   select op.*, (select count(*) from e)::int as entry_count, (select count(*) from m)::int as received_rows,
+         (select count(*) from g)::int as gem_rows,
          (select w.balance_minor - w.held_minor from w where w.user_id = op.user_id) as available,
          ${walletCheck('$10', "'no wallet for operation ' || op.reference_number")}
   from op`;
@@ -247,31 +251,32 @@ export const createPostedOperation = async (
     counterparty: draft.counterparty,
   });
   const changes = walletChanges(entries);
+  const gems = gemChanges(entries);
   const { codes, amounts } = entryArrays(entries);
   const answer = answerFor(draftOperation(userId, referenceNumber, draft, feeMinor, 'Successful', 0), 0);
   const receiver = kind.receivedAs ? receivingUser(draft) : null;
   await accounts.ensure(db, codes, { autocommit: true });
   try {
     const [row] = await runPosting(db, changes, (statements) =>
-      statements.rows<OperationRecord & { entry_count: number; received_rows: number; available: unknown }>(
-        'wallet_create_posted',
-        CREATE_POSTED,
-        [
-          ...values,
-          codes,
-          amounts,
-          changes.users,
-          changes.deltas,
-          changes.releases,
-          key,
-          requestHash,
-          answer.statusCode,
-          JSON.stringify(answer.body),
-          draft.cartId ?? null,
-          kind.receivedAs ?? null,
-          receiver,
-        ],
-      ),
+      statements.rows<
+        OperationRecord & { entry_count: number; received_rows: number; gem_rows: number; available: unknown }
+      >('wallet_create_posted', CREATE_POSTED, [
+        ...values,
+        codes,
+        amounts,
+        changes.users,
+        changes.deltas,
+        changes.releases,
+        key,
+        requestHash,
+        answer.statusCode,
+        JSON.stringify(answer.body),
+        draft.cartId ?? null,
+        kind.receivedAs ?? null,
+        receiver,
+        gems.users,
+        gems.deltas,
+      ]),
     );
     if (!row || row.entry_count !== entries.length) {
       throw new Error(
@@ -280,6 +285,11 @@ export const createPostedOperation = async (
     }
     if (row.received_rows !== (receiver === null ? 0 : 1)) {
       throw new Error(`operation ${referenceNumber} wrote ${row.received_rows} receiving rows`);
+    }
+    if (row.gem_rows !== gems.users.length) {
+      throw new Error(
+        `operation ${referenceNumber} changed ${row.gem_rows} of ${gems.users.length} gem balances`,
+      );
     }
     const operation = toOperation(row);
     const availableMinor = toMinor(row.available);
@@ -380,6 +390,9 @@ export const resolveOperation = async (
         counterparty: operation.counterparty,
       })
     : [];
+  // Gems move only in postings decided at once (createPostedOperation); a provider's kind never plans any.
+  if (gemChanges(entries).users.length > 0)
+    throw new Error(`${operation.kind} plans gem entries, which a resolution does not post`);
   // While pending, a debit holds exactly what its plan takes from the wallet (set at creation, only cleared here).
   const hold = holdOf(operation.kind, operation.amountMinor, operation.feeMinor);
   const changes = walletChanges(entries, new Map(hold > 0 ? [[operation.userId, hold]] : []));

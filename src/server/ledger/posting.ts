@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import { toMinor } from '../db/sql';
-import { walletUserId, type LedgerAccounts } from './accounts';
-import { InsufficientFundsError } from './errors';
+import { assetOf, gemUserId, walletUserId, type LedgerAccounts } from './accounts';
+import { InsufficientFundsError, InsufficientGemsError } from './errors';
 import type { LedgerEntryInput } from './kinds';
 import { autocommit, inTransaction, isCheckViolation, type Statements } from './statements';
 
@@ -10,7 +10,8 @@ import { autocommit, inTransaction, isCheckViolation, type Statements } from './
  * decided as it is created, a bare correction), its entries and the wallet changes they imply are passed as arrays
  * (`unnest($codes::text[], $amounts::bigint[])`) to one statement built from the same two parts below, so a plan
  * of any length is still one round trip and one prepared statement. The deferred trigger checks at commit that the
- * entries sum to zero; the wallets' CHECKs refuse a negative balance or a hold above it.
+ * entries sum to zero per asset (cedis, gems); the wallets' CHECKs refuse a negative balance or a hold above it,
+ * and the gem balances' CHECK a negative gem balance.
  */
 
 /** The ledger transaction `t` (from the CTE `source`, when it has a row) and its entries `e`. */
@@ -34,6 +35,17 @@ export const walletsPart = (from: string, users: string, deltas: string, release
   )`;
 
 /**
+ * The users' gem balances, `g`: each user's net gem entry added to the cached balance (the row is created by the
+ * first posting; a negative first posting fails the CHECK like any gem balance going below zero).
+ */
+export const gemsPart = (from: string, users: string, deltas: string) => `g as (
+    insert into gem_balances (user_id, gems)
+    select d.user_id, d.delta from ${from}unnest(${users}::int[], ${deltas}::bigint[]) as d(user_id, delta)
+    on conflict (user_id) do update set gems = gem_balances.gems + excluded.gems
+    returning gem_balances.user_id, gem_balances.gems
+  )`;
+
+/**
  * Fails the statement (so nothing of it is kept) when fewer wallets changed than planned: a missing wallet row.
  * A text cast to int raises, which PostgreSQL has no shorter way to do inside one statement; the count read from
  * `w` keeps the text from being a constant the planner would cast (and fail on) ahead of time.
@@ -49,16 +61,35 @@ export interface WalletChanges {
   releases: number[];
 }
 
+/** Entries sum to zero per asset: pesewas balance pesewas, gems balance gems. */
 export const assertBalanced = (entries: readonly LedgerEntryInput[]): void => {
   if (entries.length < 2) throw new Error('a ledger transaction needs at least two entries');
-  let total = 0;
+  const totals = new Map<string, number>();
   for (const { accountCode, amountMinor } of entries) {
     if (!Number.isSafeInteger(amountMinor) || amountMinor === 0) {
       throw new RangeError(`entry of ${accountCode} is not a non-zero integer amount: ${amountMinor}`);
     }
-    total += amountMinor;
+    const asset = assetOf(accountCode);
+    totals.set(asset, (totals.get(asset) ?? 0) + amountMinor);
   }
-  if (total !== 0) throw new Error(`ledger transaction does not sum to zero (off by ${total})`);
+  for (const [asset, total] of totals)
+    if (total !== 0) throw new Error(`ledger transaction does not sum to zero in ${asset} (off by ${total})`);
+};
+
+/** What the users' gem balances do: each user's net gem entry (arrays in user id order, zero changes left out). */
+export interface GemChanges {
+  users: number[];
+  deltas: number[];
+}
+
+export const gemChanges = (entries: readonly LedgerEntryInput[]): GemChanges => {
+  const byUser = new Map<number, number>();
+  for (const { accountCode, amountMinor } of entries) {
+    const userId = gemUserId(accountCode);
+    if (userId !== null) byUser.set(userId, (byUser.get(userId) ?? 0) + amountMinor);
+  }
+  const users = [...byUser.keys()].filter((id) => byUser.get(id) !== 0).sort((a, b) => a - b);
+  return { users, deltas: users.map((id) => byUser.get(id) ?? 0) };
 };
 
 /** The wallet side of a plan: each user wallet's net entry, plus holds released (by user id). */
@@ -122,6 +153,10 @@ export const lockWallets = (statements: Statements, userIds: readonly number[]):
     [[...new Set(userIds)].sort((a, b) => a - b)],
   );
 
+/** A gem balance would go below zero: the database refused it. */
+export const isGemShortfall = (error: unknown): boolean =>
+  isCheckViolation(error, ['gem_balances_not_negative']);
+
 /** A wallet would go below zero or below its holds: the database refused it. */
 export const isWalletShortfall = (error: unknown): boolean =>
   isCheckViolation(error, ['wallets_available_not_negative', 'wallets_balance_not_negative']);
@@ -154,8 +189,8 @@ const POST_BARE = `with ${entriesPart(
   'insert into ledger_transactions (operation_id, description) values ($1::bigint, $2::text)',
   '$3',
   '$4',
-)}, ${walletsPart('', '$5', '$6', '$7')}
-  select (select count(*) from e)::int as entry_count,
+)}, ${walletsPart('', '$5', '$6', '$7')}, ${gemsPart('', '$8', '$9')}
+  select (select count(*) from e)::int as entry_count, (select count(*) from g)::int as gem_rows,
          (select coalesce(json_agg(w order by w.user_id), '[]'::json) from w) as wallets,
          ${walletCheck('$5', "'a wallet of this ledger transaction does not exist'")}`;
 
@@ -170,21 +205,28 @@ export const postTransaction = async (
 ): Promise<WalletBalance[]> => {
   assertBalanced(entries);
   const changes = walletChanges(entries, releaseHeld);
+  const gems = gemChanges(entries);
   const { codes, amounts } = entryArrays(entries);
   await accounts.ensure(db, codes, { autocommit: true });
   try {
     const [row] = await runPosting(db, changes, (statements) =>
-      statements.rows<{ entry_count: number; wallets: WalletRecord[] }>('ledger_post', POST_BARE, [
-        operationId,
-        description,
-        codes,
-        amounts,
-        changes.users,
-        changes.deltas,
-        changes.releases,
-      ]),
+      statements.rows<{ entry_count: number; gem_rows: number; wallets: WalletRecord[] }>(
+        'ledger_post',
+        POST_BARE,
+        [
+          operationId,
+          description,
+          codes,
+          amounts,
+          changes.users,
+          changes.deltas,
+          changes.releases,
+          gems.users,
+          gems.deltas,
+        ],
+      ),
     );
-    if (!row || row.entry_count !== entries.length) {
+    if (!row || row.entry_count !== entries.length || row.gem_rows !== gems.users.length) {
       throw new Error(
         `ledger transaction lost entries (${row?.entry_count ?? 0} of ${entries.length} posted)`,
       );
@@ -194,6 +236,9 @@ export const postTransaction = async (
     if (isWalletShortfall(error)) {
       const payer = changes.users[changes.deltas.findIndex((delta) => delta < 0)] ?? 0;
       throw new InsufficientFundsError(payer);
+    }
+    if (isGemShortfall(error)) {
+      throw new InsufficientGemsError(gems.users[gems.deltas.findIndex((delta) => delta < 0)] ?? 0);
     }
     throw error;
   }

@@ -1,0 +1,103 @@
+import { Link } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { gemPurchasesPage, type GemBalanceMachine, type GemPurchasesMachine } from '../machines/game.machine';
+import { useI18n } from '../i18n/i18n';
+import { FocusHeading } from './ui/focus-heading';
+import { RetryAlert } from './ui/retry-alert';
+import { HistoryTable } from './ui/history-table';
+import { StatusBadge } from './wallet-movements';
+
+function GemPurchases({ actorRef }: { actorRef: ActorRefFrom<GemPurchasesMachine> }) {
+  const { t, formatMoney, formatDate } = useI18n();
+  const snapshot = useSelector(actorRef, (s) => s);
+  const { rows, error } = snapshot.context;
+  const turning = snapshot.matches('loadingPage');
+  const shown = gemPurchasesPage(snapshot.context);
+  return (
+    <section aria-labelledby="game-purchases-title">
+      <h2 id="game-purchases-title">{t('game.purchases')}</h2>
+      {snapshot.matches('loading') ? <p role="status">{t('game.loading')}</p> : null}
+      {snapshot.matches('failed') && error ? (
+        <RetryAlert
+          message={t(error)}
+          retryLabel={t('treasureShop.retry')}
+          onRetry={() => actorRef.send({ type: 'RETRY' })}
+        />
+      ) : null}
+      {snapshot.matches('ready') && rows.length === 0 ? <p className="empty">{t('game.empty')}</p> : null}
+      {(snapshot.matches('ready') || turning) && rows.length > 0 ? (
+        <>
+          <HistoryTable
+            caption={t('game.purchases')}
+            columns={[
+              t('game.pack'),
+              t('game.paid'),
+              t('game.usd'),
+              t('game.status'),
+              t('game.reference'),
+              t('game.date'),
+            ]}
+            busy={turning}
+            window={shown.window}
+            onPrevious={() => actorRef.send({ type: 'PREVIOUS' })}
+            onNext={() => actorRef.send({ type: 'NEXT' })}
+          >
+            {shown.rows.map((row) => (
+              <tr key={row.referenceNumber}>
+                <td>{t('treasureShop.gems', { gems: row.gems })}</td>
+                <td>{formatMoney(row.amount)}</td>
+                <td>{formatMoney(row.usdCents, 'USD')}</td>
+                <td>
+                  <StatusBadge status={row.status} />
+                </td>
+                <td>{row.referenceNumber}</td>
+                <td>
+                  <time dateTime={row.date}>
+                    {formatDate(new Date(row.date), { dateStyle: 'medium', timeStyle: 'short' })}
+                  </time>
+                </td>
+              </tr>
+            ))}
+          </HistoryTable>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** /Game: the user's gem balance and gem purchases, with the way to the treasure shop. */
+export function GameScreen({
+  balanceRef,
+  purchasesRef,
+}: {
+  balanceRef: ActorRefFrom<GemBalanceMachine>;
+  purchasesRef: ActorRefFrom<GemPurchasesMachine>;
+}) {
+  const { t } = useI18n();
+  const balance = useSelector(balanceRef, (s) => s);
+  const { gems, error } = balance.context;
+  return (
+    <section className="card game">
+      <FocusHeading>{t('feature.game')}</FocusHeading>
+      <section aria-labelledby="game-balance-title" className="game-balance">
+        <h2 id="game-balance-title">{t('game.balance')}</h2>
+        {balance.matches('loading') ? <p role="status">{t('game.loading')}</p> : null}
+        {balance.matches('failed') && error ? (
+          <RetryAlert
+            message={t(error)}
+            retryLabel={t('treasureShop.retry')}
+            onRetry={() => balanceRef.send({ type: 'RETRY' })}
+          />
+        ) : null}
+        {balance.matches('ready') && gems !== null ? (
+          <p className="game-gems">{t('treasureShop.gems', { gems })}</p>
+        ) : null}
+      </section>
+      <GemPurchases actorRef={purchasesRef} />
+      <Link className="button button-primary" to="/treasure-shop">
+        {t('game.toShop')}
+      </Link>
+    </section>
+  );
+}

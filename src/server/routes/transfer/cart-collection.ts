@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { cardExpiry, cardPaymentViolations } from '../../../domain/card';
 import { paymentWayViolations } from '../../../domain/cross-border';
 import { isMomoNumber } from '../../../domain/momo';
 import type { RuleViolation } from '../../../domain/rule';
 import { isMomoProvider } from '../../../domain/top-up';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/sql';
 import { failure } from '../../envelope';
 import { HttpError, toViolations, violationsError } from '../../http-error';
 import {
@@ -33,10 +36,12 @@ export type CollectionPayment =
   | { way: 'card'; card: CardPayer; /** What the screen showed as the total, if sent. */ amountMinor: number | null }
   | { way: 'momo'; phone: string; network: string };
 
+const FUNDED_CART_KEY_PREFIX = 'cart-transfer:';
+
 /** The key the transfer debit of a funded cart is created with: one per cart, whoever runs it. */
 export const fundedCartKey = (cart: Pick<Cart, 'id' | 'userId'>): IdempotencyKey => ({
   userId: cart.userId,
-  key: `cart-transfer:${cart.id}`,
+  key: `${FUNDED_CART_KEY_PREFIX}${cart.id}`,
   requestHash: 'funded-cart-transfer',
 });
 
@@ -146,4 +151,41 @@ export const payCartByCollection = async (
   });
   const created = await findIdempotencyRecord(db, idempotency);
   return created?.operationId != null ? follow(created.operationId) : answer;
+};
+
+/** The most funded carts one worker pass pays. */
+const FUNDED_BATCH = 100;
+
+/**
+ * The worker's pass: carts whose collection succeeded (their money is in the wallet) but whose transfer debit has
+ * not been created yet (the payer approved a MoMo request after the browser stopped asking, or the request died
+ * between the two steps), and were not refused before. Each is paid as PayNow would (same key: at most once).
+ */
+export const payFundedCarts = async (
+  db: Db,
+  wallet: Pick<WalletModule, 'service' | 'provider'>,
+  log: FastifyBaseLogger,
+): Promise<number> => {
+  const funded = await queryRows<{ cart_id: string; user_id: number }>(
+    db,
+    sql`select o.funding_cart_id as cart_id, o.user_id from wallet_operations o
+        where o.funding_cart_id is not null and o.status = 'Successful'
+          and not exists (select 1 from wallet_operations p where p.cart_id = o.funding_cart_id)
+          and not exists (select 1 from idempotency_keys k
+                          where k.user_id = o.user_id and k.key = ${FUNDED_CART_KEY_PREFIX} || o.funding_cart_id::text
+                            and k.response_status is not null)
+        order by o.resolved_at limit ${FUNDED_BATCH}`,
+  );
+  let paid = 0;
+  for (const { cart_id: cartId, user_id: userId } of funded) {
+    try {
+      const cart = await cartOfUser(db, userId, cartId);
+      if (!cart) continue;
+      await transferFundedCart(db, wallet, cart);
+      paid += 1;
+    } catch (error) {
+      log.error({ err: error, cartId }, 'paying a funded transfer cart failed');
+    }
+  }
+  return paid;
 };

@@ -36,7 +36,7 @@ import type { RouteDeps } from '../deps';
 import { hasIdentification } from '../identification/identifications-repository';
 import { answering } from '../wallet/ledger-answers';
 import type { WalletModule } from '../wallet/wallet-module';
-import { payCartByCollection, type CollectionPayment } from './cart-collection';
+import { payCartByCollection, payFundedCarts, type CollectionPayment } from './cart-collection';
 import { cartPaymentError, maskedDigits, payCart } from './cart-payment';
 import { newCollectionCode } from './collection-code';
 import { feeWithCoupon } from './coupon-quote';
@@ -135,6 +135,11 @@ export const transferRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletM
   app,
   { db, wallet },
 ) => {
+  // Carts paid by card or MoMo whose collection succeeded are paid out by the worker if no request did it.
+  wallet.worker.addPass(async () => {
+    await payFundedCarts(db, wallet, app.log);
+  });
+
   app.get(apiPaths.exchangeRates, { schema: { response: exchangeRatesResponses } }, async () =>
     ok((await currentRates(db)).map(exchangeRateOf)),
   );

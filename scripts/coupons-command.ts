@@ -2,7 +2,11 @@ import { isCouponCode, normaliseCouponCode, parseCouponDiscount } from '../src/d
 import { minorToDecimalString } from '../src/domain/money';
 import type { Queryable } from '../src/server/db/client';
 import { isUniqueViolation } from '../src/server/db/errors';
-import { createCoupon, listCoupons, setCouponEnabled } from '../src/server/routes/transfer/coupons-repository';
+import {
+  createCoupon,
+  listCoupons,
+  setCouponEnabled,
+} from '../src/server/routes/transfer/coupons-repository';
 import { optionsOf, type AdminCommandResult } from './admin-command';
 
 /*
@@ -53,7 +57,10 @@ const limitOf = (text: string | undefined): number | null | 'invalid' => {
   return /^\d{1,9}$/.test(text) && Number(text) > 0 ? Number(text) : 'invalid';
 };
 
-export const runCouponsCommand = async (db: Queryable, args: readonly string[]): Promise<AdminCommandResult> => {
+export const runCouponsCommand = async (
+  db: Queryable,
+  args: readonly string[],
+): Promise<AdminCommandResult> => {
   const [command, ...rest] = args;
   if (command === 'list' && rest.length === 0) {
     const rows = await listCoupons(db);
@@ -97,5 +104,7 @@ export const runCouponsCommand = async (db: Queryable, args: readonly string[]):
       throw error;
     }
   }
-  return usage(command === undefined ? 'no command given' : `unknown command or arguments: ${args.join(' ')}`);
+  return usage(
+    command === undefined ? 'no command given' : `unknown command or arguments: ${args.join(' ')}`,
+  );
 };

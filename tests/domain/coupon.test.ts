@@ -72,7 +72,9 @@ describe('whether a coupon applies', () => {
     expect(couponRefusal(valid, now)).toBeNull();
     expect(couponRefusal(null, now)).toBe('coupon.unknown');
     expect(couponRefusal({ ...valid, enabled: false, uses: 10 }, now)).toBe('coupon.disabled');
-    expect(couponRefusal({ ...valid, validFrom: new Date('2026-11-24T00:00:00Z') }, now)).toBe('coupon.notYetValid');
+    expect(couponRefusal({ ...valid, validFrom: new Date('2026-11-24T00:00:00Z') }, now)).toBe(
+      'coupon.notYetValid',
+    );
     expect(couponRefusal({ ...valid, validUntil: now }, now)).toBe('coupon.expired');
     expect(couponRefusal({ ...valid, validUntil: null }, now)).toBeNull();
     expect(couponRefusal({ ...valid, uses: 10, usesByUser: 1 }, now)).toBe('coupon.usedUp');
@@ -83,7 +85,9 @@ describe('whether a coupon applies', () => {
 
   it('the input: nothing to check when off; a code required, of a coupon shape, when on', () => {
     expect(couponInputViolations(false, '')).toEqual([]);
-    expect(couponInputViolations(true, '  ')).toEqual([{ field: 'couponCode', messageId: 'coupon.codeRequired' }]);
+    expect(couponInputViolations(true, '  ')).toEqual([
+      { field: 'couponCode', messageId: 'coupon.codeRequired' },
+    ]);
     expect(couponInputViolations(true, 'a!')).toEqual([{ field: 'couponCode', messageId: 'coupon.unknown' }]);
     expect(couponInputViolations(true, ' save10 ')).toEqual([]);
     expect(normaliseCouponCode(' save10 ')).toBe('SAVE10');
@@ -97,6 +101,7 @@ describe('whether a coupon applies', () => {
     expect(parseCouponDiscount('100%')).toEqual({ kind: 'percent', basisPoints: 10_000 });
     expect(parseCouponDiscount('2.50')).toEqual({ kind: 'fixed', amountMinor: 250 });
     expect(parseCouponDiscount('5')).toEqual({ kind: 'fixed', amountMinor: 500 });
-    for (const bad of ['0%', '101%', '0', 'ten', '-5', '1.234', '']) expect(parseCouponDiscount(bad), bad).toBeNull();
+    for (const bad of ['0%', '101%', '0', 'ten', '-5', '1.234', ''])
+      expect(parseCouponDiscount(bad), bad).toBeNull();
   });
 });

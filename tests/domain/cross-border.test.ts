@@ -29,14 +29,18 @@ const rates = fc.bigInt({ min: 10n ** 5n, max: 10n ** 13n }).map(rateText);
 const typedAmounts = fc
   .tuple(fc.integer({ min: 0, max: 20_000_000 }), fc.integer({ min: 0, max: 2 }))
   .map(([minor, decimals]) =>
-    decimals === 2 ? (minor / 100).toFixed(2) : decimals === 1 ? (Math.floor(minor / 10) / 10).toFixed(1) : String(Math.floor(minor / 100)),
+    decimals === 2
+      ? (minor / 100).toFixed(2)
+      : decimals === 1
+        ? (Math.floor(minor / 10) / 10).toFixed(1)
+        : String(Math.floor(minor / 100)),
   );
-const states = fc.record({ fromRate: rates, toRate: rates, sendTyped: typedAmounts }).map(
-  ({ fromRate, toRate, sendTyped }) => ({
+const states = fc
+  .record({ fromRate: rates, toRate: rates, sendTyped: typedAmounts })
+  .map(({ fromRate, toRate, sendTyped }) => ({
     table: { AAA: fromRate, BBB: toRate } as Record<string, string>,
     state: { fromCurrency: 'AAA', toCurrency: 'BBB', sendTyped } satisfies ConverterState,
-  }),
-);
+  }));
 
 describe('the converter', () => {
   it('counts what is not a number as 0, keeps two decimals, never goes below 0', () => {
@@ -51,7 +55,9 @@ describe('the converter', () => {
   });
 
   it('converts amount x to-rate / from-rate: GH₵ 1,000 at USD 0.12 is $120.00, rate line 0.12', () => {
-    expect(convert({ fromCurrency: 'GHS', toCurrency: 'USD', sendTyped: '1000' }, { GHS: '1', USD: '0.12' })).toEqual({
+    expect(
+      convert({ fromCurrency: 'GHS', toCurrency: 'USD', sendTyped: '1000' }, { GHS: '1', USD: '0.12' }),
+    ).toEqual({
       sendMinor: 100_000,
       receiveMinor: 12_000,
       rate: '0.12',
@@ -68,7 +74,10 @@ describe('the converter', () => {
         const to = parseRate(table.BBB ?? '') ?? 0n;
         // receive <= send x to / from, exactly: receive x from <= send x to < (receive + 1) x from.
         const sendTimesTo = BigInt(result.sendMinor) * to;
-        return BigInt(result.receiveMinor) * from <= sendTimesTo && sendTimesTo < BigInt(result.receiveMinor + 1) * from;
+        return (
+          BigInt(result.receiveMinor) * from <= sendTimesTo &&
+          sendTimesTo < BigInt(result.receiveMinor + 1) * from
+        );
       }),
     );
   });
@@ -96,7 +105,9 @@ describe('the converter', () => {
   });
 
   it('sends from the GHS wallet only, and needs the terms agreed', () => {
-    expect(converterTransferViolations({ fromCurrency: 'GHS', toCurrency: 'USD', sendTyped: '1' })).toEqual([]);
+    expect(converterTransferViolations({ fromCurrency: 'GHS', toCurrency: 'USD', sendTyped: '1' })).toEqual(
+      [],
+    );
     expect(converterTransferViolations({ fromCurrency: 'USD', toCurrency: 'GHS', sendTyped: '1' })).toEqual([
       { field: 'fromCurrency', messageId: 'crossBorder.sendFromWallet' },
     ]);
@@ -116,18 +127,24 @@ describe('delivery and payment methods', () => {
 
   it('a delivery method must suit the beneficiary', () => {
     const phone = '+233241234567';
-    expect(deliveryViolations({ deliveryMethodId: 1, beneficiaryType: 'mobile', beneficiaryPhone: phone })).toEqual([]);
-    expect(deliveryViolations({ deliveryMethodId: 1, beneficiaryType: 'bank', beneficiaryPhone: '' })).toEqual([
-      { field: 'deliveryMethodId', messageId: 'delivery.needsMobileBeneficiary' },
-    ]);
-    expect(deliveryViolations({ deliveryMethodId: 2, beneficiaryType: 'mobile', beneficiaryPhone: phone })).toEqual([
-      { field: 'deliveryMethodId', messageId: 'delivery.needsBankBeneficiary' },
-    ]);
-    expect(deliveryViolations({ deliveryMethodId: 3, beneficiaryType: 'bank', beneficiaryPhone: ' ' })).toEqual([
-      { field: 'deliveryMethodId', messageId: 'delivery.cashPickupNeedsPhone' },
-    ]);
-    expect(deliveryViolations({ deliveryMethodId: 3, beneficiaryType: 'bank', beneficiaryPhone: phone })).toEqual([]);
-    expect(deliveryViolations({ deliveryMethodId: 4, beneficiaryType: 'bank', beneficiaryPhone: '' })).toEqual([]);
+    expect(
+      deliveryViolations({ deliveryMethodId: 1, beneficiaryType: 'mobile', beneficiaryPhone: phone }),
+    ).toEqual([]);
+    expect(
+      deliveryViolations({ deliveryMethodId: 1, beneficiaryType: 'bank', beneficiaryPhone: '' }),
+    ).toEqual([{ field: 'deliveryMethodId', messageId: 'delivery.needsMobileBeneficiary' }]);
+    expect(
+      deliveryViolations({ deliveryMethodId: 2, beneficiaryType: 'mobile', beneficiaryPhone: phone }),
+    ).toEqual([{ field: 'deliveryMethodId', messageId: 'delivery.needsBankBeneficiary' }]);
+    expect(
+      deliveryViolations({ deliveryMethodId: 3, beneficiaryType: 'bank', beneficiaryPhone: ' ' }),
+    ).toEqual([{ field: 'deliveryMethodId', messageId: 'delivery.cashPickupNeedsPhone' }]);
+    expect(
+      deliveryViolations({ deliveryMethodId: 3, beneficiaryType: 'bank', beneficiaryPhone: phone }),
+    ).toEqual([]);
+    expect(
+      deliveryViolations({ deliveryMethodId: 4, beneficiaryType: 'bank', beneficiaryPhone: '' }),
+    ).toEqual([]);
   });
 
   it('a card cart is paid by card only; a mobile-wallet cart by MoMo or the wallet; any other by the wallet', () => {

@@ -108,7 +108,9 @@ describe('a coupon at the quote', () => {
     const paid = envelope<WalletOperationResult>(await payNow(t.app, user, quote.guidId)).data;
     expect(await walletAmount(t.app, user)).toBe(2000 - 1005);
     expect(await usesOf(half.id)).toEqual({ uses: 1, standing: 1 });
-    const receipt = envelope<TransactionDetail>(await transactionDetail(t.app, user, paid.referenceNumber)).data;
+    const receipt = envelope<TransactionDetail>(
+      await transactionDetail(t.app, user, paid.referenceNumber),
+    ).data;
     expect(receipt).toMatchObject({ processingFee: 5, couponDiscount: 5, payAmount: 1005 });
   });
 
@@ -144,7 +146,8 @@ describe('a coupon at the quote', () => {
     cases.push([off.code, 'coupon.disabled']);
     cases.push([(await coupon({ validFrom: new Date(Date.now() + day) })).code, 'coupon.notYetValid']);
     cases.push([
-      (await coupon({ validFrom: new Date(Date.now() - 2 * day), validUntil: new Date(Date.now() - day) })).code,
+      (await coupon({ validFrom: new Date(Date.now() - 2 * day), validUntil: new Date(Date.now() - day) }))
+        .code,
       'coupon.expired',
     ]);
     const usedUp = await coupon({ maxUses: 1 });
@@ -153,7 +156,11 @@ describe('a coupon at the quote', () => {
     const user = await transferUser(t.app, db());
     const beneficiaryId = await addMobileBeneficiary(db(), user.userId);
     for (const [code, messageId] of cases) {
-      const response = await initiate(t.app, user, transferRequest(user, beneficiaryId, 100, { couponCode: code }));
+      const response = await initiate(
+        t.app,
+        user,
+        transferRequest(user, beneficiaryId, 100, { couponCode: code }),
+      );
       if (messageId === '') expect(response.statusCode, code).toBe(201);
       else {
         expect(failureOf(response, 400), code).toBe(messageId);
@@ -185,9 +192,9 @@ describe('a coupon at payment', () => {
     expect((await payNow(t.app, first.user, first.quote.guidId)).statusCode).toBe(200);
     expect(failureOf(await payNow(t.app, second.user, second.quote.guidId), 409)).toBe('coupon.usedUp');
     expect(await walletAmount(t.app, second.user)).toBe(2000);
-    expect(envelope<TransferReview>(await review(t.app, second.user, second.quote.guidId)).data.cartStatus).toBe(
-      'open',
-    );
+    expect(
+      envelope<TransferReview>(await review(t.app, second.user, second.quote.guidId)).data.cartStatus,
+    ).toBe('open');
     expect(await usesOf(single.id)).toEqual({ uses: 1, standing: 1 });
   });
 
@@ -198,7 +205,11 @@ describe('a coupon at payment', () => {
     expect(failureOf(await payNow(t.app, user, quote.guidId), 409)).toBe('coupon.disabled');
     await db()
       .update(coupons)
-      .set({ enabled: true, validFrom: sql`now() - interval '2 days'`, validUntil: sql`now() - interval '1 day'` })
+      .set({
+        enabled: true,
+        validFrom: sql`now() - interval '2 days'`,
+        validUntil: sql`now() - interval '1 day'`,
+      })
       .where(eq(coupons.id, later.id));
     expect(failureOf(await payNow(t.app, user, quote.guidId), 409)).toBe('coupon.expired');
     expect(await walletAmount(t.app, user)).toBe(2000);
@@ -276,6 +287,8 @@ describe('npm run coupons', () => {
     ])
       expect((await runCouponsCommand(db(), bad)).exitCode, bad.join(' ')).toBe(1);
     expect((await runCouponsCommand(db(), ['frobnicate'])).exitCode).toBe(2);
-    expect((await runCouponsCommand(db(), ['create', 'GOODCODE', '10%', '--colour', 'red'])).exitCode).toBe(2);
+    expect((await runCouponsCommand(db(), ['create', 'GOODCODE', '10%', '--colour', 'red'])).exitCode).toBe(
+      2,
+    );
   });
 });

@@ -4,7 +4,11 @@ import type { ErrorData } from '../../src/contract/envelope';
 import { apiPaths } from '../../src/contract/paths';
 import type { TransactionDetail, TransferQuote } from '../../src/contract/transfer';
 import type { WalletOperationResult } from '../../src/contract/wallet';
-import { COLLECTION_CODE_DIGITS, DELIVERY_METHOD_IDS, PAYMENT_METHOD_IDS } from '../../src/domain/cross-border';
+import {
+  COLLECTION_CODE_DIGITS,
+  DELIVERY_METHOD_IDS,
+  PAYMENT_METHOD_IDS,
+} from '../../src/domain/cross-border';
 import { queryRows } from '../../src/server/db/sql';
 import { bearer, envelope } from '../support/server-helpers';
 import {
@@ -144,7 +148,9 @@ describe('PayNow by card (payment method 2)', () => {
     expect(await walletAmount(t.app, user)).toBe(0);
     // Paid: a second payment is refused, and the review says so.
     expect(failureOf(await payByCard(user, quote), 409)).toBe('transfer.alreadyPaid');
-    expect(envelope<{ cartStatus: string }>(await review(t.app, user, quote.guidId)).data.cartStatus).toBe('paid');
+    expect(envelope<{ cartStatus: string }>(await review(t.app, user, quote.guidId)).data.cartStatus).toBe(
+      'paid',
+    );
   });
 
   it('a declined card moves no money: 402 with its message, nothing paid out, the cart can still be paid', async () => {
@@ -153,7 +159,9 @@ describe('PayNow by card (payment method 2)', () => {
     expect(failureOf(declined, 402)).toBe('card.declined');
     expect(await walletAmount(t.app, user)).toBe(0);
     expect(await operationsOfCart(quote.guidId)).toEqual([{ kind: 'card_top_up', status: 'Failed' }]);
-    expect(envelope<{ cartStatus: string }>(await review(t.app, user, quote.guidId)).data.cartStatus).toBe('open');
+    expect(envelope<{ cartStatus: string }>(await review(t.app, user, quote.guidId)).data.cartStatus).toBe(
+      'open',
+    );
     // Another card, another attempt (another key): paid.
     expect(dataOf(await payByCard(user, quote, newKey(), { cardNumber: VALID_CARD })).status).toBe('pending');
   });
@@ -267,7 +275,9 @@ describe('Cash pick-up and delivery methods', () => {
     const result = dataOf(await payNow(t.app, user, quote.guidId));
     expect(await payoutOf(result.referenceNumber)).toMatchObject({ rail: 'cash', currency: 'USD' });
     await t.app.wallet.worker.runOnce();
-    const receipt = envelope<TransactionDetail>(await transactionDetail(t.app, user, result.referenceNumber)).data;
+    const receipt = envelope<TransactionDetail>(
+      await transactionDetail(t.app, user, result.referenceNumber),
+    ).data;
     expect(receipt.collectionCode).toMatch(new RegExp(`^\\d{${COLLECTION_CODE_DIGITS}}$`));
     expect(receipt).toMatchObject({ deliveryMethod: 'Cash Pickup', status: 'Successful' });
     expect((await history(t.app, user))[0]?.kind).toBe('cash_pickup_transfer');

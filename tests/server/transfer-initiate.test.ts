@@ -217,11 +217,17 @@ describe('InitiateTransfer: what was chosen must exist', () => {
     const user = await transferUser(t.app, db());
     const beneficiaryId = await addMobileBeneficiary(db(), user.userId);
     const request = transferRequest(user, beneficiaryId, 20, { deliveryMethodId: DISABLED_DELIVERY });
-    await db().update(deliveryMethods).set({ isEnabled: false }).where(eq(deliveryMethods.id, DISABLED_DELIVERY));
+    await db()
+      .update(deliveryMethods)
+      .set({ isEnabled: false })
+      .where(eq(deliveryMethods.id, DISABLED_DELIVERY));
     try {
       expect(violationsOf(await initiate(t.app, user, request))).toEqual(['transfer.deliveryMethodRequired']);
     } finally {
-      await db().update(deliveryMethods).set({ isEnabled: true }).where(eq(deliveryMethods.id, DISABLED_DELIVERY));
+      await db()
+        .update(deliveryMethods)
+        .set({ isEnabled: true })
+        .where(eq(deliveryMethods.id, DISABLED_DELIVERY));
     }
   });
 

@@ -340,7 +340,10 @@ export const coupons = pgTable(
       'coupons_limits',
       sql`(${table.maxUses} is null or ${table.maxUses} > 0) and (${table.maxUsesPerUser} is null or ${table.maxUsesPerUser} > 0)`,
     ),
-    check('coupons_uses', sql`${table.uses} >= 0 and (${table.maxUses} is null or ${table.uses} <= ${table.maxUses})`),
+    check(
+      'coupons_uses',
+      sql`${table.uses} >= 0 and (${table.maxUses} is null or ${table.uses} <= ${table.maxUses})`,
+    ),
   ],
 );
 

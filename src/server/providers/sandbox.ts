@@ -250,10 +250,19 @@ export const createSandboxProvider = ({
     requestMomoCollection: ({ reference, amountMinor, phone }: MomoTransfer) =>
       record(reference, 'momo', 'collect', amountMinor, momoCollectionScenario(phone)),
     disburseBank: ({ reference, amountMinor, accountNumber, currency, payoutMinor }: BankPayout) =>
-      record(reference, 'bank', 'disburse', amountMinor, accountScenario(accountNumber), { currency, payoutMinor }),
+      record(reference, 'bank', 'disburse', amountMinor, accountScenario(accountNumber), {
+        currency,
+        payoutMinor,
+      }),
     disburseMomo: ({ reference, amountMinor, phone, currency, payoutMinor }: MomoPayout) =>
       record(reference, 'momo', 'disburse', amountMinor, accountScenario(phone), { currency, payoutMinor }),
-    disburseCashPickup: ({ reference, amountMinor, recipientPhone, currency, payoutMinor }: CashPickupPayout) =>
+    disburseCashPickup: ({
+      reference,
+      amountMinor,
+      recipientPhone,
+      currency,
+      payoutMinor,
+    }: CashPickupPayout) =>
       record(reference, 'cash', 'disburse', amountMinor, accountScenario(recipientPhone), {
         currency,
         payoutMinor,

@@ -33,7 +33,11 @@ import { couponById, couponRefusalOf, refusalNow } from './coupons-repository';
  */
 
 export type CollectionPayment =
-  | { way: 'card'; card: CardPayer; /** What the screen showed as the total, if sent. */ amountMinor: number | null }
+  | {
+      way: 'card';
+      card: CardPayer;
+      /** What the screen showed as the total, if sent. */ amountMinor: number | null;
+    }
   | { way: 'momo'; phone: string; network: string };
 
 const FUNDED_CART_KEY_PREFIX = 'cart-transfer:';
@@ -75,7 +79,9 @@ const reject = (violations: readonly RuleViolation[]) => {
 const paymentViolations = (payment: CollectionPayment): RuleViolation[] => {
   if (payment.way === 'momo') {
     return [
-      ...(isMomoNumber(payment.phone) ? [] : [{ field: 'momoPhone', messageId: 'payment.momoPayerPhone' } as const]),
+      ...(isMomoNumber(payment.phone)
+        ? []
+        : [{ field: 'momoPhone', messageId: 'payment.momoPayerPhone' } as const]),
       ...(isMomoProvider(payment.network)
         ? []
         : [{ field: 'momoProvider', messageId: 'momoTopUp.providerUnknown' } as const]),
@@ -86,9 +92,10 @@ const paymentViolations = (payment: CollectionPayment): RuleViolation[] => {
     firstName: card.firstName,
     lastName: card.lastName,
     cardNumber: card.cardNumber,
-    expiry: Number.isFinite(card.expiryMonth) && Number.isFinite(card.expiryYear)
-      ? cardExpiry(card.expiryMonth, card.expiryYear)
-      : null,
+    expiry:
+      Number.isFinite(card.expiryMonth) && Number.isFinite(card.expiryYear)
+        ? cardExpiry(card.expiryMonth, card.expiryYear)
+        : null,
     cvv: card.cvv,
     amountMinor: undefined,
   });
@@ -136,7 +143,8 @@ export const payCartByCollection = async (
     // Checked before anyone is charged; counted (or refused, if another payment took the last use meanwhile)
     // when the transfer debit is created.
     const refusal = await refusalNow(db, await couponById(db, cart.couponId, cart.userId));
-    if (refusal) throw new HttpError(409, refusal, toViolations([{ field: 'couponCode', messageId: refusal }]));
+    if (refusal)
+      throw new HttpError(409, refusal, toViolations([{ field: 'couponCode', messageId: refusal }]));
   }
 
   const collection: Collection =

@@ -42,7 +42,8 @@ export const notEnoughFundsAnswer: StoredAnswer = {
 export const cartPaymentError = (error: unknown): unknown => {
   if (error instanceof CartAlreadyPaidError) return new HttpError(409, 'transfer.alreadyPaid');
   const refusal = couponRefusalOf(error);
-  if (refusal) return new HttpError(409, refusal, toViolations([{ field: 'couponCode', messageId: refusal }]));
+  if (refusal)
+    return new HttpError(409, refusal, toViolations([{ field: 'couponCode', messageId: refusal }]));
   return error;
 };
 
@@ -94,15 +95,17 @@ export const payCart = async (
   if (rail === 'cash_pickup') {
     const collectionCode = cart.collectionCode;
     if (collectionCode === null) throw new Error(`cash pick-up cart ${cart.id} has no collection code`);
-    return move({ kind: 'cash_pickup_transfer', ...quoted, counterparty: cashCounterparty(cart) }, (reference) =>
-      provider.disburseCashPickup({
-        reference,
-        amountMinor,
-        ...payout,
-        recipientName: cart.beneficiaryName,
-        recipientPhone: cart.beneficiaryPhone,
-        collectionCode,
-      }),
+    return move(
+      { kind: 'cash_pickup_transfer', ...quoted, counterparty: cashCounterparty(cart) },
+      (reference) =>
+        provider.disburseCashPickup({
+          reference,
+          amountMinor,
+          ...payout,
+          recipientName: cart.beneficiaryName,
+          recipientPhone: cart.beneficiaryPhone,
+          collectionCode,
+        }),
     );
   }
   if (rail === 'momo' || (rail === 'beneficiary' && cart.beneficiaryType === 'mobile')) {

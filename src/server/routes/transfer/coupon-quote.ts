@@ -23,7 +23,8 @@ export const feeWithCoupon = async (
   sendMinor: number,
 ): Promise<FeeWithCoupon> => {
   const feeMinor = processingFee(sendMinor);
-  if (couponCode.trim() === '') return { couponId: null, couponCode: null, fee: discountedFee(feeMinor, null) };
+  if (couponCode.trim() === '')
+    return { couponId: null, couponCode: null, fee: discountedFee(feeMinor, null) };
   const coupon = isCouponCode(couponCode) ? await couponByCode(db, couponCode, userId) : null;
   const refusal = await refusalNow(db, coupon);
   if (refusal !== null || coupon === null)

@@ -234,8 +234,7 @@ export const transferRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletM
         deliveryMethodId: body.deliveryMethodId,
         couponId,
         discountMinor: fee.discountMinor,
-        collectionCode:
-          body.deliveryMethodId === DELIVERY_METHOD_IDS.cashPickup ? newCollectionCode() : null,
+        collectionCode: body.deliveryMethodId === DELIVERY_METHOD_IDS.cashPickup ? newCollectionCode() : null,
       };
       const created = await createCart(db, cart);
       return reply
@@ -262,7 +261,12 @@ export const transferRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletM
       if (sendMinor === null || sendMinor <= 0)
         rejectIfBroken([{ field: 'sendAmount', messageId: 'transfer.amountInvalid' }]);
       const send = sendMinor as number;
-      const { couponCode, fee } = await feeWithCoupon(db, currentUser(request).id, request.query.couponCode, send);
+      const { couponCode, fee } = await feeWithCoupon(
+        db,
+        currentUser(request).id,
+        request.query.couponCode,
+        send,
+      );
       return ok({
         couponCode: couponCode ?? '',
         feeBeforeDiscount: minorToApiAmount(fee.feeBeforeDiscountMinor),

@@ -66,7 +66,6 @@ const bankCounterparty = (
   lastFour: lastFour(accountNumber),
 });
 
-
 /** A withdrawal pays out what leaves the wallet, in its own currency. */
 const inCedis = (amountMinor: number) => ({ currency: WALLET_CURRENCY, payoutMinor: amountMinor });
 
@@ -204,7 +203,8 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMod
           await move({
             idempotency,
             draft: { kind: 'momo_withdrawal', amountMinor: amount, counterparty: momoCounterparty(wallet) },
-            callProvider: (reference) => provider.disburseMomo({ reference, amountMinor: amount, ...wallet, ...inCedis(amount) }),
+            callProvider: (reference) =>
+              provider.disburseMomo({ reference, amountMinor: amount, ...wallet, ...inCedis(amount) }),
           }),
         );
       }
@@ -215,7 +215,8 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMod
         await move({
           idempotency,
           draft: { kind: 'bank_withdrawal', amountMinor: amount, counterparty },
-          callProvider: (reference) => provider.disburseBank({ reference, amountMinor: amount, ...account, ...inCedis(amount) }),
+          callProvider: (reference) =>
+            provider.disburseBank({ reference, amountMinor: amount, ...account, ...inCedis(amount) }),
         }),
       );
     },

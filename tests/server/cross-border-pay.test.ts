@@ -113,18 +113,23 @@ const operationsOfCart = async (cartId: string) =>
         order by id`,
   );
 
-const bankCartAbroad = async (paymentMethodId: number, amount = 1000) => {
-  const user = await transferUser(t.app, db());
-  const beneficiaryId = await addBankBeneficiary(db(), user.userId);
-  const quote = await quoteFor(
-    t.app,
-    user,
-    beneficiaryId,
-    amount,
-    abroad(paymentMethodId, DELIVERY_METHOD_IDS.bankDeposit),
-  );
+/** A user (funded with `cedis`), a beneficiary of the delivery method's kind, and a quote to it in USD. */
+const cartAbroad = async (
+  paymentMethodId: number,
+  { amount = 1000, deliveryMethodId = DELIVERY_METHOD_IDS.bankDeposit as number, cedis = 0 } = {},
+) => {
+  const user = await transferUser(t.app, db(), { cedis });
+  const beneficiaryId =
+    deliveryMethodId === DELIVERY_METHOD_IDS.bankDeposit
+      ? await addBankBeneficiary(db(), user.userId)
+      : await addMobileBeneficiary(db(), user.userId);
+  const quote = await quoteFor(t.app, user, beneficiaryId, amount, abroad(paymentMethodId, deliveryMethodId));
   return { user, beneficiaryId, quote };
 };
+
+const bankCartAbroad = (paymentMethodId: number) => cartAbroad(paymentMethodId);
+const momoCart = (amount: number, deliveryMethodId: number = DELIVERY_METHOD_IDS.mobileWallet) =>
+  cartAbroad(PAYMENT_METHOD_IDS.mobileWallet, { amount, deliveryMethodId });
 
 describe('PayNow by card (payment method 2)', () => {
   it('charges the card the total, then pays the bank deposit out in the receive currency', async () => {
@@ -194,15 +199,7 @@ describe('PayNow by card (payment method 2)', () => {
 
 describe('PayNow by MoMo (payment method 1)', () => {
   it('is pending until the payer approves, then the transfer runs; a repeat with the key follows it', async () => {
-    const user = await transferUser(t.app, db());
-    const beneficiaryId = await addMobileBeneficiary(db(), user.userId);
-    const quote = await quoteFor(
-      t.app,
-      user,
-      beneficiaryId,
-      200,
-      abroad(PAYMENT_METHOD_IDS.mobileWallet, DELIVERY_METHOD_IDS.mobileWallet),
-    );
+    const { user, quote } = await momoCart(200);
     const key = newKey();
     const waiting = dataOf(await payByMomo(user, quote, key), 202);
     expect(waiting).toMatchObject({ status: 'pending', amount: 202 });
@@ -215,15 +212,7 @@ describe('PayNow by MoMo (payment method 1)', () => {
   });
 
   it('is paid out by the worker when the browser stopped asking', async () => {
-    const user = await transferUser(t.app, db());
-    const beneficiaryId = await addBankBeneficiary(db(), user.userId);
-    const quote = await quoteFor(
-      t.app,
-      user,
-      beneficiaryId,
-      300,
-      abroad(PAYMENT_METHOD_IDS.mobileWallet, DELIVERY_METHOD_IDS.bankDeposit),
-    );
+    const { user, quote } = await momoCart(300, DELIVERY_METHOD_IDS.bankDeposit);
     dataOf(await payByMomo(user, quote, newKey()), 202);
     await t.app.wallet.worker.runOnce();
     expect(await operationsOfCart(quote.guidId)).toEqual([
@@ -235,15 +224,7 @@ describe('PayNow by MoMo (payment method 1)', () => {
   });
 
   it('a payer who rejects the request moves no money', async () => {
-    const user = await transferUser(t.app, db());
-    const beneficiaryId = await addMobileBeneficiary(db(), user.userId);
-    const quote = await quoteFor(
-      t.app,
-      user,
-      beneficiaryId,
-      200,
-      abroad(PAYMENT_METHOD_IDS.mobileWallet, DELIVERY_METHOD_IDS.mobileWallet),
-    );
+    const { user, quote } = await momoCart(200);
     const key = newKey();
     dataOf(await payByMomo(user, quote, key, '0240000001'), 202);
     await t.app.wallet.worker.runOnce();
@@ -254,24 +235,18 @@ describe('PayNow by MoMo (payment method 1)', () => {
   });
 
   it("refuses a payer's number that is not one", async () => {
-    const user = await transferUser(t.app, db());
-    const beneficiaryId = await addMobileBeneficiary(db(), user.userId);
-    const quote = await quoteFor(
-      t.app,
-      user,
-      beneficiaryId,
-      50,
-      abroad(PAYMENT_METHOD_IDS.mobileWallet, DELIVERY_METHOD_IDS.mobileWallet),
-    );
+    const { user, quote } = await momoCart(50);
     expect(failureOf(await payByMomo(user, quote, newKey(), '12'), 400)).toBe('payment.momoPayerPhone');
   });
 });
 
 describe('Cash pick-up and delivery methods', () => {
   it('pays a cash pick-up out through the cash partner; the receipt shows the collection code', async () => {
-    const user = await transferUser(t.app, db(), { cedis: 600 });
-    const beneficiaryId = await addMobileBeneficiary(db(), user.userId);
-    const quote = await quoteFor(t.app, user, beneficiaryId, 500, abroad(4, DELIVERY_METHOD_IDS.cashPickup));
+    const { user, quote } = await cartAbroad(PAYMENT_METHOD_IDS.walletBalance, {
+      amount: 500,
+      deliveryMethodId: DELIVERY_METHOD_IDS.cashPickup,
+      cedis: 600,
+    });
     const result = dataOf(await payNow(t.app, user, quote.guidId));
     expect(await payoutOf(result.referenceNumber)).toMatchObject({ rail: 'cash', currency: 'USD' });
     await t.app.wallet.worker.runOnce();
@@ -323,13 +298,9 @@ describe('Carts: BOLA, expiry, keys', () => {
     await expireCart(db(), quote.guidId);
     expect(failureOf(await payByCard(user, quote), 410)).toBe('transfer.quoteExpired');
     expect(await operationsOfCart(quote.guidId)).toEqual([]);
-    const fresh = await quoteFor(
-      t.app,
-      user,
-      beneficiaryId,
-      1000,
-      abroad(PAYMENT_METHOD_IDS.card, DELIVERY_METHOD_IDS.bankDeposit),
-    );
+    // The same details again: what the screen does to offer a fresh quote at the rate of now.
+    const again = abroad(PAYMENT_METHOD_IDS.card, DELIVERY_METHOD_IDS.bankDeposit);
+    const fresh = await quoteFor(t.app, user, beneficiaryId, 1000, again);
     expect(fresh.guidId).not.toBe(quote.guidId);
     expect(Date.parse(fresh.expiresAt)).toBeGreaterThan(Date.now());
     expect(dataOf(await payByCard(user, fresh)).status).toBe('pending');

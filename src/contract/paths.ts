@@ -46,6 +46,12 @@ export const apiPaths = {
   sendPhoneVerificationCode: '/api/User/SendPhoneVerificationCode', // new: an SMS code to the account's phone
   verifyPhone: '/api/User/VerifyPhone', // new: the code back; the phone becomes verified (on-us transfers)
   phoneVerification: '/api/User/GetPhoneVerification', // new: whether the account's phone is verified
+  bettingOperators: '/api/Transaction/GetBettingOperators', // new: the operators a bet can pay into
+  initiateBetting: '/api/Transaction/InitiateBettingTransaction',
+  bettingHistory: '/api/Transaction/GetBettingTransactionByUserId',
+  bettingByReference: '/api/Transaction/GetBettingTransactionByReferenceNo',
+  partnerPaymentLink: '/api/Transaction/AuthenticateUser', // an operator's server, with its API key
+  bettingPaymentRequest: '/api/Transaction/GetBettingPaymentRequest', // new: a payment link's request, by token
 } as const;
 
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];
@@ -61,6 +67,7 @@ export const unauthenticatedPaths: readonly ApiPath[] = [
   apiPaths.resetPassword,
   apiPaths.health,
   apiPaths.providerWebhook,
+  apiPaths.partnerPaymentLink,
 ];
 
 /** Every money-moving POST takes an Idempotency-Key header (one per submit attempt, reused on retry). */

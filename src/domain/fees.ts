@@ -15,6 +15,20 @@ export const processingFee = (amountMinor: MinorUnits): MinorUnits => {
   return Number((scaled + BASIS_POINTS_IN_WHOLE / 2n) / BASIS_POINTS_IN_WHOLE);
 };
 
+export interface FeeTotals {
+  /** The amount itself (sent, or paid into a betting account). */
+  sendMinor: MinorUnits;
+  feeMinor: MinorUnits;
+  /** sendMinor + feeMinor, exactly. */
+  totalMinor: MinorUnits;
+}
+
+/** The fee (1%) and the total to pay for an amount: transfers and bets alike. */
+export const feeTotals = (sendMinor: MinorUnits): FeeTotals => {
+  const feeMinor = processingFee(sendMinor);
+  return { sendMinor, feeMinor, totalMinor: sendMinor + feeMinor };
+};
+
 export interface WalletPaymentCheck {
   feeMinor: MinorUnits;
   totalMinor: MinorUnits;

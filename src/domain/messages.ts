@@ -155,6 +155,31 @@ export const domainMessages = {
   'transfer.purposesFailed': 'Failed to fetch transaction purposes.',
   'transfer.purposesError': 'An error occurred while fetching transaction purposes.',
   'transfer.historyFailed': 'Failed to load your transaction history.',
+  // Betting (spec sections 5 and 8; the rest are ours).
+  'betting.walletAmountMissing': 'Failed to retrieve wallet amount. Please try again.',
+  'betting.initiateFailed': 'Failed to initiate betting transaction. Please try again.',
+  'betting.initiateError': 'An error occurred during the betting transaction.',
+  'betting.amountInvalid': 'Please Enter a valid Amount.',
+  'betting.operatorRequired': 'Please select a betting operator.',
+  'betting.operatorUnknown': 'We could not find this betting operator. Please choose another.',
+  'betting.numberRequired': 'Please enter your betting number.',
+  'betting.numberInvalid': 'A betting number has 6 to 15 digits.',
+  'betting.phoneInvalid': 'Enter the 9 to 12 digit phone number of your betting account.',
+  'betting.refused':
+    'The betting operator could not credit this betting account. The money is back in your wallet.',
+  'betting.pending': 'Your deposit is on its way to your betting account.',
+  'betting.done': 'Your betting account has been credited.',
+  'betting.notFound': 'We could not find that betting transaction.',
+  'betting.historyFailed': 'Failed to load your betting history.',
+  'betting.operatorsFailed': 'Failed to load the betting operators.',
+  // Partner payment links (/deposit/{token}).
+  'bettingLink.invalid': 'This payment link is not valid. Please ask the betting site for a new one.',
+  'bettingLink.expired': 'This payment link has expired. Please ask the betting site for a new one.',
+  'bettingLink.alreadyPaid': 'This payment link has already been paid.',
+  'bettingLink.otherUser':
+    'This payment link was made for another account. Please log in with the email the betting site knows.',
+  'bettingLink.loadFailed': 'Failed to load the payment request. Please try again.',
+  'partner.keyInvalid': 'The partner API key is missing, wrong or revoked.',
   // A wallet history row's description, composed when read; {counterparty} is the masked other side.
   'walletOperation.card_top_up': 'Top-up by card ({counterparty})',
   'walletOperation.bank_top_up': 'Top-up by bank ({counterparty})',

@@ -1,4 +1,4 @@
-import { processingFee } from './fees';
+import { feeTotals, type FeeTotals } from './fees';
 import { WALLET_CURRENCY, type MinorUnits } from './money';
 import type { RuleViolation } from './rule';
 
@@ -64,15 +64,7 @@ export const transferSubmitViolations = (input: TransferSubmitInput): RuleViolat
 export const sendAmountInput = (amountMinor: MinorUnits | null): MinorUnits | null =>
   amountMinor === null ? null : Math.max(amountMinor, 100);
 
-export interface TransferTotals {
-  sendMinor: MinorUnits;
-  feeMinor: MinorUnits;
-  /** sendMinor + feeMinor, exactly. */
-  totalMinor: MinorUnits;
-}
+export type TransferTotals = FeeTotals;
 
 /** The fee (1%, domain/fees.ts) and the total to pay for a send amount. */
-export const transferTotals = (sendMinor: MinorUnits): TransferTotals => {
-  const feeMinor = processingFee(sendMinor);
-  return { sendMinor, feeMinor, totalMinor: sendMinor + feeMinor };
-};
+export const transferTotals: (sendMinor: MinorUnits) => TransferTotals = feeTotals;

@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import type { MinorUnits } from '../domain/money';
+import { BETTING_NUMBER_MAX_LENGTH, PAYMENT_LINK_TOKEN_MAX_LENGTH } from '../domain/betting';
+import { SEARCH_TERM_MAX_LENGTH } from '../domain/paging';
+import { apiAmountSchema, envelopeResponses } from './envelope';
+import { walletOperationResultSchema, walletOperationStatusSchema } from './wallet';
+
+/*
+ * Betting (spec sections 3, 7 and 9): paying GH₵ into the user's account at a betting operator, from the wallet,
+ * with the 1% fee; the operator's own server may send the user a payment link (AuthenticateUser, then
+ * /deposit/{token}) whose request the user only confirms.
+ */
+
+/** A betting operator the wallet pays into (seeded). */
+export const bettingOperatorSchema = z.object({
+  id: z.number().int(),
+  /** 'SportyBet Ghana'. */
+  name: z.string(),
+  /** 'sportybet': names its clearing account in the ledger. */
+  code: z.string(),
+});
+export type BettingOperator = z.infer<typeof bettingOperatorSchema>;
+
+/** GET api/Transaction/GetBettingOperators (new): the operators, by name. */
+export const bettingOperatorsResponses = envelopeResponses(200, z.array(bettingOperatorSchema));
+
+/**
+ * POST api/Transaction/InitiateBettingTransaction: the betting transaction request of spec section 3, with an
+ * Idempotency-Key. The server recomputes fee and total (`processingFee` and `totalPay` are only what the browser
+ * showed), makes its own reference (`referenceNumber` is ignored) and starts every bet 'pending' (`status` is
+ * ignored). Either `operatorId` with the betting details, or `paymentToken` (a partner's payment link): then the
+ * operator, betting number and receiver phone are the link's, and so is the amount when the link carries one.
+ */
+export const initiateBettingRequestSchema = z.object({
+  referenceNumber: z.string().max(64).optional(),
+  /** Must be the token's user. */
+  userId: z.number().int(),
+  /** The operator paid into (new; 0 or absent with a paymentToken). */
+  operatorId: z.number().int().default(0),
+  /** The phone number of the account at the operator. */
+  receiverPhoneNo: z.string().max(32).default(''),
+  /** The user's account number at the operator. */
+  bettingNo: z.string().max(BETTING_NUMBER_MAX_LENGTH * 2).default(''),
+  sendAmount: apiAmountSchema,
+  processingFee: apiAmountSchema.optional(),
+  totalPay: apiAmountSchema.optional(),
+  /** 1: the wallet (the only payment method of a bet). */
+  paymentMethodId: z.number().int().default(1),
+  status: z.string().max(16).optional(),
+  /** The partner payment link being paid (new). */
+  paymentToken: z.string().max(PAYMENT_LINK_TOKEN_MAX_LENGTH).optional(),
+});
+export type InitiateBettingRequest = z.input<typeof initiateBettingRequestSchema>;
+
+/**
+ * What it answers (200; a refused deposit is 402 with its reason): the wallet operation's result, and the spec's
+ * `referenceNo` (the same reference). 'pending' until the operator confirms the credit to the betting account.
+ */
+export const bettingResultSchema = walletOperationResultSchema.extend({ referenceNo: z.string() });
+export type BettingResult = z.infer<typeof bettingResultSchema>;
+export const initiateBettingResponses = envelopeResponses(200, bettingResultSchema);
+
+/** A row of the betting history (spec section 3), newest first. */
+export const bettingHistoryRowSchema = z.object({
+  id: z.number().int(),
+  senderName: z.string(),
+  /** 'Wallet'. */
+  paymentMethod: z.string(),
+  referenceNumber: z.string(),
+  sendAmount: apiAmountSchema,
+  status: walletOperationStatusSchema,
+  operatorName: z.string(),
+  bettingNo: z.string(),
+  /** ISO datetime. */
+  date: z.string(),
+});
+export type BettingHistoryRow = z.infer<typeof bettingHistoryRowSchema>;
+
+export const BETTING_HISTORY_MAX_PAGE_SIZE = 50;
+
+/**
+ * GET api/Transaction/GetBettingTransactionByUserId: one page of the user's bets (0-based, a page past the end
+ * answers the last), their total, and a search on the reference number (case-insensitive contains).
+ */
+export const bettingHistoryQuerySchema = z.object({
+  userId: z.coerce.number().int().positive(),
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(BETTING_HISTORY_MAX_PAGE_SIZE).default(5),
+  search: z.string().trim().max(SEARCH_TERM_MAX_LENGTH).optional(),
+});
+export const bettingHistoryPageSchema = z.object({
+  rows: z.array(bettingHistoryRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type BettingHistoryPage = z.infer<typeof bettingHistoryPageSchema>;
+export const bettingHistoryResponses = envelopeResponses(200, bettingHistoryPageSchema);
+
+export const bettingReferenceQuerySchema = z.object({ referenceNumber: z.string().max(32) });
+
+/** GET api/Transaction/GetBettingTransactionByReferenceNo: the betting detail of spec section 3 ('Betting Details'). */
+export const bettingDetailSchema = z.object({
+  referenceNumber: z.string(),
+  senderName: z.string(),
+  sendAmount: apiAmountSchema,
+  processingFee: apiAmountSchema,
+  /** sendAmount + processingFee. */
+  totalPay: apiAmountSchema,
+  /** 'Wallet'. */
+  paymentMethod: z.string(),
+  status: walletOperationStatusSchema,
+  /** Why it failed (a DomainMessageId: 'betting.refused'), else null. */
+  failureMessageId: z.string().nullable(),
+  operatorName: z.string(),
+  bettingNo: z.string(),
+  receiverPhoneNo: z.string(),
+  /** ISO datetime. */
+  date: z.string(),
+});
+export type BettingDetail = z.infer<typeof bettingDetailSchema>;
+export const bettingDetailResponses = envelopeResponses(200, bettingDetailSchema);
+
+/** The header an operator's server sends its API key in (new; keys are made with `npm run partners`). */
+export const PARTNER_KEY_HEADER = 'X-Partner-Key';
+
+/**
+ * POST api/Transaction/AuthenticateUser: called by a betting operator's server (no bearer token; its API key in
+ * the X-Partner-Key header, not the spec's `apiKey` field). The fields of spec section 7 (`battingNo` as the spec
+ * spells it); the request is for the wallet user whose account email is `email`. `sendAmount` absent: the user
+ * chooses the amount (the Amount, Payment, Purpose, Review wizard).
+ */
+export const paymentLinkRequestSchema = z.object({
+  firstName: z.string().trim().max(100).default(''),
+  lastName: z.string().trim().max(100).default(''),
+  email: z.string().trim().min(3).max(254),
+  battingNo: z.string().trim().min(1).max(BETTING_NUMBER_MAX_LENGTH * 2),
+  senderPhoneCode: z.string().trim().max(8).default(''),
+  senderPhoneNumber: z.string().trim().max(20).default(''),
+  country: z.string().trim().max(100).default(''),
+  receiverNumber: z.string().trim().max(32),
+  sendAmount: apiAmountSchema.optional(),
+});
+export type PaymentLinkRequest = z.input<typeof paymentLinkRequestSchema>;
+
+/** 201: the link's token (short-lived, single use) and where to send the user. */
+export const paymentLinkSchema = z.object({
+  token: z.string(),
+  /** '/deposit/{token}', relative to the wallet's site. */
+  paymentPath: z.string(),
+  /** ISO datetime: the link cannot be paid after it. */
+  expiresAt: z.string(),
+});
+export type PaymentLink = z.infer<typeof paymentLinkSchema>;
+export const paymentLinkResponses = envelopeResponses(201, paymentLinkSchema);
+
+export const paymentRequestQuerySchema = z.object({ token: z.string().min(1).max(PAYMENT_LINK_TOKEN_MAX_LENGTH) });
+
+/**
+ * GET api/Transaction/GetBettingPaymentRequest?token (new): the link's request, for the signed-in user it names.
+ * 404 'bettingLink.invalid' (unknown or forged), 410 'bettingLink.expired', 409 'bettingLink.alreadyPaid',
+ * 403 'bettingLink.otherUser'.
+ */
+export const bettingPaymentRequestSchema = z.object({
+  operatorId: z.number().int(),
+  operatorName: z.string(),
+  bettingNo: z.string(),
+  receiverPhoneNo: z.string(),
+  /** What the operator asked for; null: the user chooses. */
+  sendAmount: apiAmountSchema.nullable(),
+  /** The fee and total of sendAmount; null with it. */
+  processingFee: apiAmountSchema.nullable(),
+  totalPay: apiAmountSchema.nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** ISO datetime. */
+  expiresAt: z.string(),
+});
+export type BettingPaymentRequest = z.infer<typeof bettingPaymentRequestSchema>;
+export const bettingPaymentRequestResponses = envelopeResponses(200, bettingPaymentRequestSchema);
+
+/*
+ * The browser's side: src/services/betting.ts converts every amount to pesewas as it reads it.
+ */
+
+/** A bet as the browser builds it: amounts in pesewas, the user taken from the session. */
+export type BettingRequestInPesewas = Omit<
+  InitiateBettingRequest,
+  'userId' | 'sendAmount' | 'processingFee' | 'totalPay' | 'referenceNumber' | 'status'
+> & { sendAmount: MinorUnits; processingFee?: MinorUnits; totalPay?: MinorUnits };
+
+export type BettingOperation = Omit<BettingResult, 'amount' | 'walletAmount'> & {
+  amount: MinorUnits;
+  walletAmount: MinorUnits;
+};
+
+export type BettingMovement = Omit<BettingHistoryRow, 'sendAmount'> & { sendAmount: MinorUnits };
+export type BettingMovementPage = Omit<BettingHistoryPage, 'rows'> & { rows: BettingMovement[] };
+
+export type BettingReceipt = Omit<BettingDetail, 'sendAmount' | 'processingFee' | 'totalPay'> & {
+  sendAmount: MinorUnits;
+  processingFee: MinorUnits;
+  totalPay: MinorUnits;
+};
+
+export type BettingPaymentRequestInPesewas = Omit<
+  BettingPaymentRequest,
+  'sendAmount' | 'processingFee' | 'totalPay'
+> & { sendAmount: MinorUnits | null; processingFee: MinorUnits | null; totalPay: MinorUnits | null };

@@ -25,20 +25,20 @@ const IdentificationsRoute = lazy(() => import('./routes/identification-routes')
 const BeneficiariesRoute = lazy(() => import('./routes/beneficiaries-route'));
 const SendMoneyRoute = lazy(() => import('./routes/send-money-route'));
 const TransactionHistoryRoute = lazy(() => import('./routes/transaction-history-route'));
+const betting = () => import('./routes/betting-routes');
+const BettingRoute = lazy(() => betting().then((m) => ({ default: m.BettingRoute })));
+const BettingLinkRoute = lazy(() => betting().then((m) => ({ default: m.BettingLinkRoute })));
+const BettingHistoryRoute = lazy(() => betting().then((m) => ({ default: m.BettingHistoryRoute })));
 
 /** Dashboard children of spec section 2 that later issues fill in. */
 const dashboardPlaceholders: readonly [path: string, feature: MessageId][] = [
-  ['bettingHistory', 'feature.bettingHistory'],
   ['billHistory', 'feature.billHistory'],
   ['mobileWallet', 'feature.mobileWallet'],
-  ['bettingDeposit', 'feature.bettingDeposit'],
 ];
 
 /** Signed-in routes of later issues. /Withdrawal, /PaymentGateway, /VerifyIdentity and /treasure-shop move or
  * show the user's money or identity, so they are protected too (the spec leaves their guard open). */
 const protectedPlaceholders: readonly [path: string, feature: MessageId][] = [
-  ['/deposit', 'feature.betting'],
-  ['/deposit/:token', 'feature.betting'],
   ['/Game', 'feature.game'],
   ['/CrossBorderPayment', 'feature.crossBorder'],
   ['/BillPayment', 'feature.billPayment'],
@@ -100,6 +100,8 @@ export function AppRoutes() {
           <Route path="walletTopUp" element={<WalletTopUpRoute />} />
           <Route path="myIdentifications" element={<IdentificationsRoute />} />
           <Route path="beneficiaries" element={<BeneficiariesRoute />} />
+          <Route path="bettingHistory" element={<BettingHistoryRoute />} />
+          <Route path="bettingDeposit" element={<BettingRoute />} />
           {dashboardPlaceholders.map(([path, feature]) => (
             <Route
               key={path}
@@ -129,6 +131,22 @@ export function AppRoutes() {
           element={
             <RequireSession>
               <SendMoneyRoute />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="/deposit"
+          element={
+            <RequireSession>
+              <BettingRoute />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="/deposit/:token"
+          element={
+            <RequireSession>
+              <BettingLinkRoute />
             </RequireSession>
           }
         />

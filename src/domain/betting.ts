@@ -1,4 +1,5 @@
 import { WALLET_OPERATION_LIMIT_MINOR } from './amount';
+import { normalizeEmail } from './email';
 import { feeTotals, type FeeTotals } from './fees';
 import { isMomoNumber, momoPhoneInput } from './momo';
 import type { MinorUnits } from './money';
@@ -36,7 +37,8 @@ export interface BettingSubmitInput {
 }
 
 /** Betting number inputs keep digits only, at most BETTING_NUMBER_MAX_LENGTH. */
-export const bettingNumberInput = (typed: string): string => digitsOnly(typed).slice(0, BETTING_NUMBER_MAX_LENGTH);
+export const bettingNumberInput = (typed: string): string =>
+  digitsOnly(typed).slice(0, BETTING_NUMBER_MAX_LENGTH);
 
 /** The receiver phone input: the MoMo number rule (digits only, at most 12). */
 export const bettingPhoneInput = momoPhoneInput;
@@ -61,10 +63,12 @@ export const bettingAmountViolation = (
  */
 export const bettingSubmitViolations = (input: BettingSubmitInput): RuleViolation<BettingField>[] => {
   const violations: RuleViolation<BettingField>[] = [];
-  if (!(input.operatorId > 0)) violations.push({ field: 'operatorId', messageId: 'betting.operatorRequired' });
+  if (!(input.operatorId > 0))
+    violations.push({ field: 'operatorId', messageId: 'betting.operatorRequired' });
   const bettingNo = input.bettingNo.trim();
   if (bettingNo === '') violations.push({ field: 'bettingNo', messageId: 'betting.numberRequired' });
-  else if (!isBettingNumber(bettingNo)) violations.push({ field: 'bettingNo', messageId: 'betting.numberInvalid' });
+  else if (!isBettingNumber(bettingNo))
+    violations.push({ field: 'bettingNo', messageId: 'betting.numberInvalid' });
   if (!isMomoNumber(input.receiverPhoneNo.trim()))
     violations.push({ field: 'receiverPhoneNo', messageId: 'betting.phoneInvalid' });
   const amount = bettingAmountViolation(input.sendAmountMinor);
@@ -86,12 +90,12 @@ export type PaymentLinkState = 'open' | 'expired' | 'paid' | 'otherUser';
  * spaces); it is paid once, before it expires.
  */
 export const paymentLinkState = (
-  link: { email: string; expiresAt: Date; paidAt: Date | null },
+  link: { email: string; expiresAt: Date; paid: boolean },
   user: { email: string },
   now: Date,
 ): PaymentLinkState => {
-  if (link.email.trim().toLowerCase() !== user.email.trim().toLowerCase()) return 'otherUser';
-  if (link.paidAt !== null) return 'paid';
+  if (normalizeEmail(link.email) !== normalizeEmail(user.email)) return 'otherUser';
+  if (link.paid) return 'paid';
   if (now.getTime() >= link.expiresAt.getTime()) return 'expired';
   return 'open';
 };

@@ -11,6 +11,8 @@ import { responseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerStaticFiles } from './plugins/static-files';
 import type { PaymentProvider } from './providers/provider';
+import { bettingRoutes } from './routes/betting/betting-routes';
+import { partnerRoutes } from './routes/betting/partner-routes';
 import { beneficiaryRoutes } from './routes/beneficiary/beneficiary-routes';
 import type { RouteDeps } from './routes/deps';
 import { healthRoutes } from './routes/health/health-routes';
@@ -130,6 +132,8 @@ export const buildApp = async ({
   await app.register(beneficiaryRoutes, { ...deps, provider: wallet.provider });
   await app.register(transferRoutes, { ...deps, wallet });
   await app.register(transactionHistoryRoutes, deps);
+  await app.register(bettingRoutes, { ...deps, wallet });
+  await app.register(partnerRoutes, deps);
   await app.register(providerWebhookRoutes, { wallet });
 
   await registerStaticFiles(app, config.STATIC_DIR);

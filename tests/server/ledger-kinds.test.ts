@@ -96,7 +96,15 @@ describe('the operation kinds table', () => {
       bank,
       momo,
       wallet: { rail: 'wallet', label: 'Kofi', userId: 2 },
-      betting: { rail: 'betting', label: 'SportyBet', operator: 'sportybet' },
+      betting: {
+        rail: 'betting',
+        label: 'SportyBet',
+        operator: 'sportybet',
+        operatorId: 1,
+        operatorName: 'SportyBet Ghana',
+        bettingNo: '0241000001',
+        receiverPhoneNo: '0241000001',
+      },
       biller: { rail: 'biller', label: 'ECG', biller: 'ecg' },
       shop: { rail: 'shop', label: '100 gems', item: 'gems-100' },
     };
@@ -220,7 +228,15 @@ describe('transfer out through a rail (MoMo or bank payout, 1% fee)', () => {
 describe('betting and bills', () => {
   it('a bet posts wallet -(amount + fee), operator clearing +amount, revenue:fees +fee', async () => {
     const userId = await fundedUser(5_000);
-    const operator: Counterparty = { rail: 'betting', label: 'SportyBet •••• 0001', operator: 'sportybet' };
+    const operator: Counterparty = {
+      rail: 'betting',
+      label: 'SportyBet •••• 0001',
+      operator: 'sportybet',
+      operatorId: 1,
+      operatorName: 'SportyBet Ghana',
+      bettingNo: '0241000001',
+      receiverPhoneNo: '0241000001',
+    };
     const { reference } = await heldThenDecided(userId, 'bet', 2_000, operator, 'succeeded');
     expect(await entriesOf(db(), reference)).toEqual({
       [`wallet:${userId}`]: -2_020,

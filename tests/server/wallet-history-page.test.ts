@@ -122,7 +122,15 @@ describe('wallet history page (GET api/User/GetWalletHistoryPage)', () => {
       bank: { rail: 'bank', label: 'GCB Bank •••• 6789', bankId: 13, bankName: 'GCB Bank', lastFour: '6789' },
       momo: { rail: 'momo', label: 'MTN •••• 4567', network: 'MTN', lastFour: '4567' },
       wallet: { rail: 'wallet', label: 'Kofi', userId: payee.userId },
-      betting: { rail: 'betting', label: 'SportyBet', operator: 'sportybet' },
+      betting: {
+        rail: 'betting',
+        label: 'SportyBet',
+        operator: 'sportybet',
+        operatorId: 1,
+        operatorName: 'SportyBet Ghana',
+        bettingNo: '0241000001',
+        receiverPhoneNo: '0241000001',
+      },
       biller: { rail: 'biller', label: 'ECG', biller: 'ecg' },
       shop: { rail: 'shop', label: '100 gems', item: 'gems-100' },
     };

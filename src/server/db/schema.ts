@@ -528,3 +528,69 @@ export const sandboxRequests = pgTable(
   },
   (table) => [index('sandbox_requests_due_idx').on(table.status, table.decideAt)],
 );
+
+/* Betting (issue 10): the operators a wallet pays into, their partner API keys, and their payment links. */
+
+/** Seeded (src/server/seed/reference-data.ts); each has its clearing account clearing:betting:<code>. */
+export const bettingOperators = pgTable('betting_operators', {
+  id: integer('id').primaryKey(),
+  /** Lower-case letters and digits: names the ledger account. */
+  code: varchar('code', { length: 32 }).notNull().unique('betting_operators_code_unique'),
+  name: varchar('name', { length: 100 }).notNull().unique('betting_operators_name_unique'),
+});
+
+/** An operator's server API key (AuthenticateUser): only its sha256 is kept; one active key per operator. */
+export const partnerApiKeys = pgTable(
+  'partner_api_keys',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => bettingOperators.id),
+    keyHash: varchar('key_hash', { length: 64 }).notNull().unique('partner_api_keys_hash_unique'),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('partner_api_keys_one_active')
+      .on(table.operatorId)
+      .where(sql`${table.revokedAt} is null`),
+  ],
+);
+
+/**
+ * A payment link an operator made (AuthenticateUser): the request the user opens at /deposit/{token}. Only the
+ * token's sha256 is kept. The link is for the user whose account email is `email`. Paying it claims it with the
+ * paying request's Idempotency-Key (claim_user_id, claim_key): the link is paid while the operation of that key is
+ * pending or Successful; a claim refused for funds, or whose operation failed, leaves it payable again.
+ */
+export const bettingPaymentRequests = pgTable(
+  'betting_payment_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => bettingOperators.id),
+    tokenHash: varchar('token_hash', { length: 64 })
+      .notNull()
+      .unique('betting_payment_requests_token_unique'),
+    /** Normalized as the users' emails are. */
+    email: varchar('email', { length: 320 }).notNull(),
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    senderPhone: varchar('sender_phone', { length: 32 }).notNull(),
+    country: varchar('country', { length: 100 }).notNull(),
+    bettingNo: varchar('betting_no', { length: 32 }).notNull(),
+    receiverPhoneNo: varchar('receiver_phone_no', { length: 32 }).notNull(),
+    /** Null: the user chooses the amount. */
+    amountMinor: bigint('amount_minor', { mode: 'number' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    claimUserId: integer('claim_user_id').references(() => users.id),
+    claimKey: varchar('claim_key', { length: 128 }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('betting_payment_requests_amount', sql`${table.amountMinor} is null or ${table.amountMinor} > 0`),
+  ],
+);

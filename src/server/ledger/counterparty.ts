@@ -7,7 +7,17 @@ export type Counterparty =
   | { rail: 'bank'; label: string; bankId: number; bankName: string; lastFour: string }
   | { rail: 'momo'; label: string; network: string; lastFour: string }
   | { rail: 'wallet'; label: string; userId: number }
-  | { rail: 'betting'; label: string; operator: string }
+  | {
+      rail: 'betting';
+      label: string;
+      /** The operator's code (its clearing account). */
+      operator: string;
+      operatorId: number;
+      operatorName: string;
+      /** The user's own account at the operator, shown on the user's 'Betting Details'. */
+      bettingNo: string;
+      receiverPhoneNo: string;
+    }
   | { rail: 'biller'; label: string; biller: string }
   | { rail: 'shop'; label: string; item: string };
 

@@ -108,6 +108,10 @@ const withdrawalMessages: DebitMessages = {
   failed: 'withdrawal.payoutFailed',
   requestFailed: 'withdrawal.requestFailed',
 };
+const bettingMessages: DebitMessages = {
+  failed: 'betting.refused',
+  requestFailed: 'betting.initiateFailed',
+};
 const transferMessages: DebitMessages = {
   failed: 'transfer.payoutFailed',
   requestFailed: 'transfer.payFailed',
@@ -183,7 +187,7 @@ export const operationKinds: Record<OperationKindName, OperationKind> = {
   momo_transfer: debit('momo_transfer', 'momo', momoPayout, heldWithFee, transferMessages),
   bank_transfer: debit('bank_transfer', 'bank', bankPayout, heldWithFee, transferMessages),
   // Followed by the operator or biller like a payout: held, then posted or released.
-  bet: debit('bet', 'betting', bettingClearing, heldWithFee),
+  bet: debit('bet', 'betting', bettingClearing, heldWithFee, bettingMessages),
   bill_payment: debit('bill_payment', 'biller', billerClearing, held),
   wallet_transfer: {
     ...debit(

@@ -1,4 +1,5 @@
 import type { MomoProvider } from '../../domain/momo';
+import type { BettingRail } from './betting-rail';
 
 /**
  * What the wallet needs from a payment provider. Every call is keyed by our own reference, saved before the call,
@@ -60,7 +61,8 @@ export type AccountLookup =
 /** The holder's name as the rail has it, or that the rail knows no such account. */
 export type AccountName = { found: true; name: string } | { found: false };
 
-export interface PaymentProvider {
+/** Every rail the wallet pays through, the betting operators' included (betting-rail.ts). */
+export interface PaymentProvider extends BettingRail {
   collectCard(request: CardCollection): Promise<ProviderOutcome>;
   collectBank(request: BankTransfer): Promise<ProviderOutcome>;
   /** Asynchronous: usually 'pending' until the payer approves on the phone. */

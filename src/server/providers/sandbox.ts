@@ -12,6 +12,7 @@ import type {
   PaymentProvider,
   ProviderOutcome,
 } from './provider';
+import { bettingCreditScenario, type BettingCredit } from './betting-rail';
 import { parseWebhookEvent, signWebhook, verifyWebhookSignature } from './webhook-signature';
 
 /**
@@ -21,6 +22,7 @@ import { parseWebhookEvent, signWebhook, verifyWebhookSignature } from './webhoo
  * - MoMo collections: pending, decided after SANDBOX_DECISION_MS and reported through the signed webhook;
  *   numbers ending 000001 are rejected, 000002 never answer, 000003 are approved but their callback is lost;
  * - disbursements (bank and MoMo): pending, then succeed after SANDBOX_DECISION_MS (000001 fail);
+ * - betting credits: pending, then credited after SANDBOX_DECISION_MS; betting numbers ending 000001 are refused;
  * - account names: numbers and accounts ending 000009 have no account; any other has a Ghanaian name derived
  *   from its digits (sandboxAccountName).
  * Its records live in sandbox_requests, so what it decided survives a restart. It never sees a card number
@@ -29,7 +31,7 @@ import { parseWebhookEvent, signWebhook, verifyWebhookSignature } from './webhoo
 export type Scenario =
   'approve' | 'decline' | 'insufficient' | 'reject' | 'fail' | 'never' | 'lose-callback' | 'cancelled';
 
-type Rail = 'card' | 'bank' | 'momo' | 'none';
+type Rail = 'card' | 'bank' | 'momo' | 'betting' | 'none';
 type Direction = 'collect' | 'disburse' | 'none';
 
 const DECLINED_CARD = '4000000000000002';
@@ -242,6 +244,8 @@ export const createSandboxProvider = ({
       record(reference, 'bank', 'disburse', amountMinor, accountScenario(accountNumber)),
     disburseMomo: ({ reference, amountMinor, phone }: MomoTransfer) =>
       record(reference, 'momo', 'disburse', amountMinor, accountScenario(phone)),
+    creditBettingAccount: ({ reference, amountMinor, bettingNo }: BettingCredit) =>
+      record(reference, 'betting', 'disburse', amountMinor, bettingCreditScenario(bettingNo)),
     status: statusOf,
     resolveAccountName,
     cancel,

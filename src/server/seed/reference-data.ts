@@ -182,3 +182,16 @@ export const IDENTIFICATION_TYPES = [
   { id: 4, name: "Driver's Licence" },
   { id: 5, name: 'SSNIT Card' },
 ];
+
+/**
+ * Betting operators licensed in Ghana that take mobile deposits. The code names each one's clearing account in the
+ * ledger (clearing:betting:<code>) and is what `npm run partners` takes.
+ */
+export const BETTING_OPERATORS = [
+  { id: 1, code: 'sportybet', name: 'SportyBet Ghana' },
+  { id: 2, code: 'betway', name: 'Betway Ghana' },
+  { id: 3, code: 'onexbet', name: '1xBet Ghana' },
+  { id: 4, code: 'premierbet', name: 'Premier Bet Ghana' },
+  { id: 5, code: 'soccabet', name: 'Soccabet' },
+  { id: 6, code: 'betika', name: 'Betika Ghana' },
+];

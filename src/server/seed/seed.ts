@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import {
   banks,
+  bettingOperators,
   countries,
   deliveryMethods,
   identificationTypes,
@@ -11,6 +12,7 @@ import {
 } from '../db/schema';
 import {
   BANKS,
+  BETTING_OPERATORS,
   COUNTRIES,
   DELIVERY_METHODS,
   IDENTIFICATION_TYPES,
@@ -67,6 +69,13 @@ export const seedReferenceData = async (db: Db): Promise<void> => {
       .onConflictDoUpdate({
         target: identificationTypes.id,
         set: updateAllBut(identificationTypes, ['name']),
+      });
+    await tx
+      .insert(bettingOperators)
+      .values(BETTING_OPERATORS)
+      .onConflictDoUpdate({
+        target: bettingOperators.id,
+        set: updateAllBut(bettingOperators, ['code', 'name']),
       });
     await seedExchangeRates(tx);
   });

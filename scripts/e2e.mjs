@@ -55,6 +55,28 @@ serverEnv.STATIC_DIR = path.join(root, 'dist');
 serverEnv.LOG_LEVEL = process.env.E2E_LOG_LEVEL ?? 'warn';
 for (const name of ['DATABASE_URL', 'APP_SECRET', 'SMTP_URL', 'NODE_ENV']) delete serverEnv[name];
 
+// A betting operator's API key, made with the admin command on the new database before the server opens it (an
+// embedded database has one user at a time): the tests call AuthenticateUser with it as the operator's server would.
+const E2E_PARTNER_OPERATOR = 'betway';
+let partnerKey = '';
+{
+  const partners = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/partners.ts', 'create-key', E2E_PARTNER_OPERATOR],
+    { cwd: root, env: { ...serverEnv, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  partners.stdout.on('data', (chunk) => (output += chunk));
+  partners.stderr.on('data', (chunk) => (output += chunk));
+  const code = await new Promise((resolve) => partners.on('exit', (exitCode) => resolve(exitCode ?? 1)));
+  if (code !== 0) {
+    console.error(`e2e: npm run partners -- create-key ${E2E_PARTNER_OPERATOR} failed:\n${output}`);
+    cleanUp();
+    finish(0, 1, 1);
+  }
+  partnerKey = output.trim().split('\n').at(-1)?.trim() ?? '';
+}
+
 const logStream = createWriteStream(serverLog);
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   cwd: root,
@@ -128,6 +150,8 @@ const playwright = spawn(
       ...process.env,
       E2E_BASE_URL: baseURL,
       E2E_DATA_DIR: dataDir,
+      E2E_PARTNER_OPERATOR,
+      E2E_PARTNER_KEY: partnerKey,
       PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
     },
   },

@@ -20,7 +20,7 @@
  * BACK steps back one page; AGAIN (Pay again) starts a new deposit on the Details page (the link is left behind).
  * Every answer carrying the balance is handed to the app (`walletChanged`).
  */
-import { assign, fromPromise, not, setup } from 'xstate';
+import { and, assign, fromPromise, not, setup } from 'xstate';
 import type { DomainMessageId } from '../domain/messages';
 import type { MinorUnits } from '../domain/money';
 import type { RuleViolation } from '../domain/rule';
@@ -168,7 +168,10 @@ export const bettingMachine = setup({
       bettingFormRules.changed(context, params.field, params.value),
     ),
     showViolations: assign(({ context }) => bettingFormRules.submitted(context)),
-    setServerViolations: assign((_, params: { error: unknown }) => bettingFormRules.refused(params.error)),
+    setServerViolations: assign((_, params: { error: unknown }) => ({
+      ...bettingFormRules.refused(params.error),
+      ...keys.keyDropped,
+    })),
     takeKey: assign(({ context }) => ({ ...keys.takeIdempotencyKey(context), error: null })),
     setNotEnough: assign({ error: 'walletPayment.notEnough' }),
     setOperation: assign((_, params: { result: WalletOperation }) => ({
@@ -335,7 +338,8 @@ export const bettingMachine = setup({
         { guard: withError('linkClosed'), target: 'linkClosed', actions: withError('setLinkClosed') },
         { guard: withError('isRefusal'), target: 'refused', actions: withError('setRefused') },
         {
-          guard: withError('hasServerViolations'),
+          // The Details page's own rules (a link's request has no such page: its failure shows on the card).
+          guard: and([withError('hasServerViolations'), not('onLink')]),
           target: 'editing',
           actions: withError('setServerViolations'),
         },

@@ -40,7 +40,10 @@ export const initiateBettingRequestSchema = z.object({
   /** The phone number of the account at the operator. */
   receiverPhoneNo: z.string().max(32).default(''),
   /** The user's account number at the operator. */
-  bettingNo: z.string().max(BETTING_NUMBER_MAX_LENGTH * 2).default(''),
+  bettingNo: z
+    .string()
+    .max(BETTING_NUMBER_MAX_LENGTH * 2)
+    .default(''),
   sendAmount: apiAmountSchema,
   processingFee: apiAmountSchema.optional(),
   totalPay: apiAmountSchema.optional(),
@@ -134,7 +137,11 @@ export const paymentLinkRequestSchema = z.object({
   firstName: z.string().trim().max(100).default(''),
   lastName: z.string().trim().max(100).default(''),
   email: z.string().trim().min(3).max(254),
-  battingNo: z.string().trim().min(1).max(BETTING_NUMBER_MAX_LENGTH * 2),
+  battingNo: z
+    .string()
+    .trim()
+    .min(1)
+    .max(BETTING_NUMBER_MAX_LENGTH * 2),
   senderPhoneCode: z.string().trim().max(8).default(''),
   senderPhoneNumber: z.string().trim().max(20).default(''),
   country: z.string().trim().max(100).default(''),
@@ -154,7 +161,9 @@ export const paymentLinkSchema = z.object({
 export type PaymentLink = z.infer<typeof paymentLinkSchema>;
 export const paymentLinkResponses = envelopeResponses(201, paymentLinkSchema);
 
-export const paymentRequestQuerySchema = z.object({ token: z.string().min(1).max(PAYMENT_LINK_TOKEN_MAX_LENGTH) });
+export const paymentRequestQuerySchema = z.object({
+  token: z.string().min(1).max(PAYMENT_LINK_TOKEN_MAX_LENGTH),
+});
 
 /**
  * GET api/Transaction/GetBettingPaymentRequest?token (new): the link's request, for the signed-in user it names.

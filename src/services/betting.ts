@@ -75,8 +75,14 @@ export const getBettingHistoryPage = async (
 };
 
 /** 'Betting Details' of one of the user's bets. */
-export const getBettingReceipt = async (referenceNumber: string, call: Call = {}): Promise<BettingReceipt> => {
-  const detail = await get<BettingDetail>(apiPaths.bettingByReference, { ...call, query: { referenceNumber } });
+export const getBettingReceipt = async (
+  referenceNumber: string,
+  call: Call = {},
+): Promise<BettingReceipt> => {
+  const detail = await get<BettingDetail>(apiPaths.bettingByReference, {
+    ...call,
+    query: { referenceNumber },
+  });
   return {
     ...detail,
     sendAmount: apiAmountToMinor(detail.sendAmount),
@@ -93,7 +99,10 @@ export const getBettingPaymentRequest = async (
   token: string,
   call: Call = {},
 ): Promise<BettingPaymentRequestInPesewas> => {
-  const request = await get<BettingPaymentRequest>(apiPaths.bettingPaymentRequest, { ...call, query: { token } });
+  const request = await get<BettingPaymentRequest>(apiPaths.bettingPaymentRequest, {
+    ...call,
+    query: { token },
+  });
   return {
     ...request,
     sendAmount: nullableAmount(request.sendAmount),

@@ -6,8 +6,9 @@ import { runWorkload } from './support/workload';
 /**
  * 16 clients for 20 s against the real API host on a fresh PostgreSQL database, over 4 shared wallets (4 clients
  * per user token): every rail, transfers (MoMo and bank payouts, failing ones, on-us into the next user's wallet),
- * the sandbox's failures, duplicate retries (sequential and concurrent) and same-key conflicts. Then every money
- * invariant of DESIGN.md "Money and the ledger" is checked, to the pesewa.
+ * deposits into betting accounts (some refused by the operator), the sandbox's failures, duplicate retries
+ * (sequential and concurrent) and same-key conflicts. Then every money invariant of DESIGN.md "Money and the
+ * ledger" is checked, to the pesewa.
  */
 const CLIENTS = 16;
 const USERS = 4;
@@ -73,6 +74,8 @@ describe('the wallet ledger under 16 concurrent clients (PostgreSQL)', () => {
       'momo_transfer Failed',
       'wallet_transfer Successful',
       'wallet_transfer_received Successful',
+      'bet Successful',
+      'bet Failed',
     ])
       expect(kinds, seen).toContain(seen);
   });

@@ -94,7 +94,13 @@ describe('the wallet ledger when the API host is killed under load (PostgreSQL)'
     expect(result.records.every((record) => record.answerStatus !== null)).toBe(true);
     expect(verified.summary.successful).toBeGreaterThan(0);
     const kinds = new Set(verified.snapshot.operations.map((operation) => operation.kind));
-    for (const kind of ['momo_transfer', 'bank_transfer', 'wallet_transfer', 'wallet_transfer_received'])
+    for (const kind of [
+      'momo_transfer',
+      'bank_transfer',
+      'wallet_transfer',
+      'wallet_transfer_received',
+      'bet',
+    ])
       expect(kinds, kind).toContain(kind);
   });
 });

@@ -20,6 +20,7 @@ import {
 } from '../support/server-wallet-ledger';
 import { expectLedgerInvariants, ledgerTotal } from '../support/server-wallet-invariants';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { sportybetCounterparty } from '../support/server-betting-fixtures';
 
 let t: TestApp;
 
@@ -96,15 +97,7 @@ describe('the operation kinds table', () => {
       bank,
       momo,
       wallet: { rail: 'wallet', label: 'Kofi', userId: 2 },
-      betting: {
-        rail: 'betting',
-        label: 'SportyBet',
-        operator: 'sportybet',
-        operatorId: 1,
-        operatorName: 'SportyBet Ghana',
-        bettingNo: '0241000001',
-        receiverPhoneNo: '0241000001',
-      },
+      betting: sportybetCounterparty('SportyBet'),
       biller: { rail: 'biller', label: 'ECG', biller: 'ecg' },
       shop: { rail: 'shop', label: '100 gems', item: 'gems-100' },
     };
@@ -228,15 +221,7 @@ describe('transfer out through a rail (MoMo or bank payout, 1% fee)', () => {
 describe('betting and bills', () => {
   it('a bet posts wallet -(amount + fee), operator clearing +amount, revenue:fees +fee', async () => {
     const userId = await fundedUser(5_000);
-    const operator: Counterparty = {
-      rail: 'betting',
-      label: 'SportyBet •••• 0001',
-      operator: 'sportybet',
-      operatorId: 1,
-      operatorName: 'SportyBet Ghana',
-      bettingNo: '0241000001',
-      receiverPhoneNo: '0241000001',
-    };
+    const operator: Counterparty = sportybetCounterparty('SportyBet •••• 0001');
     const { reference } = await heldThenDecided(userId, 'bet', 2_000, operator, 'succeeded');
     expect(await entriesOf(db(), reference)).toEqual({
       [`wallet:${userId}`]: -2_020,

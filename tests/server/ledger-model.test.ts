@@ -38,12 +38,14 @@ import {
   quoteFor,
   verifyPhone,
 } from '../support/server-transfer-fixtures';
+import { betBody, newBettingNo, postBet } from '../support/server-betting-fixtures';
 
 /*
  * Model-based test of the ledger through the HTTP API: random sequences of card, bank and MoMo top-ups,
  * withdrawals, transfers (paid out through MoMo or a bank, or on-us to another user's wallet; some payouts fail),
  * transfers received from another user, provider decisions (callbacks, polling, expiry), duplicate and contrary
- * late webhooks, retries with the same Idempotency-Key and second payments of a paid cart, compared with a plain
+ * late webhooks, retries with the same Idempotency-Key and second payments of a paid cart, deposits into betting
+ * accounts (amount + fee held, then posted to the operator or, for a refused betting number, released), compared with a plain
  * in-memory model after every command.
  */
 
@@ -72,7 +74,7 @@ interface Model {
   /** Keys whose first answer is final for them (200, 202 or 402), with the request and that answer. */
   answered: {
     key: string;
-    url: MoneyPath | typeof apiPaths.payNow;
+    url: MoneyPath | typeof apiPaths.payNow | typeof apiPaths.initiateBetting;
     body: object;
     statusCode: number;
     json: unknown;
@@ -142,7 +144,7 @@ const settleDecided = (model: Model, { includeLost, expire }: { includeLost: boo
 const remember = (
   model: Model,
   key: string,
-  url: MoneyPath | typeof apiPaths.payNow,
+  url: MoneyPath | typeof apiPaths.payNow | typeof apiPaths.initiateBetting,
   body: object,
   response: LightMyRequestResponse,
 ) => {
@@ -195,6 +197,36 @@ const pendingOperation = (
   failureMessageId: null,
   ...fields,
 });
+
+/**
+ * A debit of amount + 1% fee from the model's wallet (a transfer, a bet): refused with 400 walletPayment.notEnough
+ * when the available balance does not cover it (nothing moves), else answered 200 and held until decided.
+ */
+const heldDebit = (
+  model: Model,
+  response: LightMyRequestResponse,
+  amountMinor: number,
+  fields: Partial<ModelOperation>,
+): { operation: ModelOperation; result: WalletOperationResult } | null => {
+  const total = amountMinor + processingFee(amountMinor);
+  if (total > availableOf(model)) {
+    expect(response.statusCode, response.body).toBe(400);
+    expect((response.json() as { data: { messageId: string } }).data.messageId).toBe(
+      'walletPayment.notEnough',
+    );
+    return null;
+  }
+  expect(response.statusCode, response.body).toBe(200);
+  const result = (response.json() as { data: WalletOperationResult }).data;
+  const operation = pendingOperation(result.referenceNumber, amountMinor, {
+    holdMinor: total,
+    debit: true,
+    ...fields,
+  });
+  model.heldMinor += total;
+  model.operations.push(operation);
+  return { operation, result };
+};
 
 class CardTopUp implements fc.AsyncCommand<Model, Real> {
   constructor(
@@ -374,35 +406,53 @@ class SendTransfer implements fc.AsyncCommand<Model, Real> {
     const key = newKey();
     const body = { userId: real.user.userId, cartId: quote.guidId };
     const response = await payNow(t.app, real.user, quote.guidId, key, body);
-    const total = this.amountMinor + processingFee(this.amountMinor);
-    if (total > availableOf(model)) {
-      expect(response.statusCode, response.body).toBe(400);
-      expect((response.json() as { data: { messageId: string } }).data.messageId).toBe(
-        'walletPayment.notEnough',
-      );
-    } else {
-      expect(response.statusCode, response.body).toBe(200);
-      const result = (response.json() as { data: WalletOperationResult }).data;
-      const operation = pendingOperation(result.referenceNumber, this.amountMinor, {
-        holdMinor: total,
-        payoutFailedId: 'transfer.payoutFailed',
-        cartId: quote.guidId,
-        debit: true,
-        scenario: this.rail.endsWith('Fail') ? 'fail' : 'approve',
-      });
-      model.heldMinor += total;
-      model.operations.push(operation);
+    const accepted = heldDebit(model, response, this.amountMinor, {
+      payoutFailedId: 'transfer.payoutFailed',
+      cartId: quote.guidId,
+      scenario: this.rail.endsWith('Fail') ? 'fail' : 'approve',
+    });
+    if (accepted) {
       if (this.rail === 'onUs') {
-        resolve(model, operation, 'Successful', null);
+        resolve(model, accepted.operation, 'Successful', null);
         model.receiverMinor += this.amountMinor;
       }
-      expect(result.status).toBe(this.rail === 'onUs' ? 'Successful' : 'pending');
-      expect(parseDecimalAmount(result.walletAmount)).toBe(availableOf(model));
+      expect(accepted.result.status).toBe(this.rail === 'onUs' ? 'Successful' : 'pending');
+      expect(parseDecimalAmount(accepted.result.walletAmount)).toBe(availableOf(model));
       remember(model, key, apiPaths.payNow, body, response);
     }
     await checkAgainstModel(model, real);
   }
   toString = () => `transfer(${this.amountMinor}, ${this.rail})`;
+}
+
+/**
+ * A deposit into a betting account: amount + 1% fee held until the operator decides (a betting number ending
+ * 000001 is refused and released); more than the available balance is refused and moves nothing.
+ */
+class Bet implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly amountMinor: number,
+    readonly ok: boolean,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const body = betBody(real.user, minorToApiAmount(this.amountMinor), {
+      bettingNo: newBettingNo(this.ok ? '' : '000001'),
+    });
+    const key = newKey();
+    const response = await postBet(t.app, real.user, body, key);
+    const accepted = heldDebit(model, response, this.amountMinor, {
+      payoutFailedId: 'betting.refused',
+      scenario: this.ok ? 'approve' : 'fail',
+    });
+    if (accepted) {
+      expect(accepted.result.status).toBe('pending');
+      expect(parseDecimalAmount(accepted.result.walletAmount)).toBe(availableOf(model));
+      remember(model, key, apiPaths.initiateBetting, body, response);
+    }
+    await checkAgainstModel(model, real);
+  }
+  toString = () => `bet(${this.amountMinor}, ${this.ok})`;
 }
 
 /** Another attempt (a new key) to pay a cart already paid, whatever became of its payout: 409, nothing moves. */
@@ -503,6 +553,13 @@ class Retry implements fc.AsyncCommand<Model, Real> {
     const first = model.answered[this.pick % model.answered.length] as Model['answered'][number];
     const other = () => {
       if (first.url === apiPaths.payNow) return { ...first.body, cartId: randomUUID() };
+      if (first.url === apiPaths.initiateBetting)
+        return {
+          ...first.body,
+          sendAmount: minorToApiAmount(
+            (parseDecimalAmount((first.body as { sendAmount: number }).sendAmount) as number) + 100,
+          ),
+        };
       const amount = parseDecimalAmount((first.body as { amount: number }).amount) as number;
       return { ...first.body, amount: minorToApiAmount(amount + 100) };
     };
@@ -510,7 +567,9 @@ class Retry implements fc.AsyncCommand<Model, Real> {
     const response =
       first.url === apiPaths.payNow
         ? await payNow(t.app, real.user, '', first.key, body)
-        : await postMoney(t.app, real.user, first.url, body, first.key);
+        : first.url === apiPaths.initiateBetting
+          ? await postBet(t.app, real.user, body, first.key)
+          : await postMoney(t.app, real.user, first.url, body, first.key);
     if (this.otherBody) {
       expect(response.statusCode).toBe(409);
     } else {
@@ -566,6 +625,7 @@ const commands = fc.commands(
       )
       .map(([amount, rail]) => new SendTransfer(amount, rail)),
     fc.nat().map((pick) => new PayPaidCart(pick)),
+    fc.tuple(fc.integer({ min: 100, max: 30_000 }), fc.boolean()).map(([amount, ok]) => new Bet(amount, ok)),
   ],
   { maxCommands: 20 },
 );

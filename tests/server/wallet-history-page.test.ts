@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { bearer, envelope } from '../support/server-helpers';
 import { fundWallet, history, walletUser, type WalletUser } from '../support/server-wallet-fixtures';
 import { fundWallet as fundLedgerWallet, keyFor, refusal } from '../support/server-wallet-ledger';
+import { sportybetCounterparty } from '../support/server-betting-fixtures';
 
 let t: TestApp;
 
@@ -122,15 +123,7 @@ describe('wallet history page (GET api/User/GetWalletHistoryPage)', () => {
       bank: { rail: 'bank', label: 'GCB Bank •••• 6789', bankId: 13, bankName: 'GCB Bank', lastFour: '6789' },
       momo: { rail: 'momo', label: 'MTN •••• 4567', network: 'MTN', lastFour: '4567' },
       wallet: { rail: 'wallet', label: 'Kofi', userId: payee.userId },
-      betting: {
-        rail: 'betting',
-        label: 'SportyBet',
-        operator: 'sportybet',
-        operatorId: 1,
-        operatorName: 'SportyBet Ghana',
-        bettingNo: '0241000001',
-        receiverPhoneNo: '0241000001',
-      },
+      betting: sportybetCounterparty('SportyBet'),
       biller: { rail: 'biller', label: 'ECG', biller: 'ecg' },
       shop: { rail: 'shop', label: '100 gems', item: 'gems-100' },
     };

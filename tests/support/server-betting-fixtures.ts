@@ -12,6 +12,7 @@ import {
 import type { ErrorData } from '../../src/contract/envelope';
 import { apiPaths } from '../../src/contract/paths';
 import type { Db } from '../../src/server/db/client';
+import type { Counterparty } from '../../src/server/ledger/counterparty';
 import { runPartnersCommand } from '../../scripts/partners-command';
 import { bearer, envelope } from './server-helpers';
 import { newKey, type WalletUser } from './server-wallet-fixtures';
@@ -21,6 +22,17 @@ import { newKey, type WalletUser } from './server-wallet-fixtures';
 /** Seeded: operator 1 is SportyBet Ghana (code sportybet), 2 Betway Ghana. */
 export const SPORTYBET = { id: 1, code: 'sportybet', name: 'SportyBet Ghana' };
 export const BETWAY = { id: 2, code: 'betway', name: 'Betway Ghana' };
+
+/** A bet's counterparty at SportyBet, as the ledger keeps it, with this label. */
+export const sportybetCounterparty = (label: string): Extract<Counterparty, { rail: 'betting' }> => ({
+  rail: 'betting',
+  label,
+  operator: SPORTYBET.code,
+  operatorId: SPORTYBET.id,
+  operatorName: SPORTYBET.name,
+  bettingNo: '0241000001',
+  receiverPhoneNo: '0241000001',
+});
 
 /** A betting number not used before (10 digits), ending as given (the sandbox refuses one ending 000001). */
 export const newBettingNo = (ending = '') => {

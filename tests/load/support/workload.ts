@@ -48,7 +48,9 @@ type Action =
   | 'transferBank'
   | 'transferMomoFail'
   | 'transferBankFail'
-  | 'transferOnUs';
+  | 'transferOnUs'
+  | 'bet'
+  | 'betRefused';
 
 const TRANSFERS: readonly Action[] = [
   'transferMomo',
@@ -79,6 +81,8 @@ const FULL_MIX: [Action, number][] = [
   ['transferMomoFail', 2],
   ['transferBankFail', 2],
   ['transferOnUs', 7],
+  ['bet', 6],
+  ['betRefused', 4],
 ];
 
 const pickWeighted = (mix: readonly [Action, number][]): Action => {
@@ -181,6 +185,27 @@ export const buildMoneyRequest = (action: Action, user: LoadUser): MoneyRequest 
       ...(creditsUserId === undefined ? {} : { creditsUserId }),
     };
   };
+  /** A deposit into a betting account (GH₵ 1 to 100): amount + fee held, then posted or, refused, released. */
+  const bet = (refused: boolean) => {
+    const amountMinor = randomInt(100, 10_001);
+    return {
+      path: '/api/Transaction/InitiateBettingTransaction',
+      body: {
+        userId,
+        operatorId: randomInt(1, 7),
+        bettingNo: refused ? `55${digits(2)}000001` : `55${digits(7)}${randomInt(5, 10)}`,
+        receiverPhoneNo: momoNumber(),
+        sendAmount: amountMinor / 100,
+      },
+      kind: 'bet',
+      direction: 'Debit' as const,
+      amountMinor,
+      feeMinor: processingFee(amountMinor),
+      okStatus: 200,
+      expected: refused ? ('Failed' as const) : ('Successful' as const),
+      mayRefuse: ['walletPayment.notEnough'],
+    };
+  };
   const targets = user.transfers;
   if (TRANSFERS.includes(action) && !targets) return buildMoneyRequest('card', user);
   switch (action) {
@@ -197,6 +222,10 @@ export const buildMoneyRequest = (action: Action, user: LoadUser): MoneyRequest 
       if (!onUs) return { action, ...transfer(targets!.momo, 'momo_transfer', 'Successful') };
       return { action, ...transfer(onUs.beneficiaryId, 'wallet_transfer', 'Successful', false, onUs.userId) };
     }
+    case 'bet':
+      return { action, ...bet(false) };
+    case 'betRefused':
+      return { action, ...bet(true) };
     case 'card':
       return {
         action,

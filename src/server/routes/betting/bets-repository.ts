@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, type SQL } from 'drizzle-orm';
 import type { WalletOperationStatus } from '../../../contract/wallet';
 import { preparedRows, type Db, type Queryable } from '../../db/client';
 import { bettingOperators } from '../../db/schema';
@@ -16,27 +16,25 @@ export interface BettingOperatorRecord {
   name: string;
 }
 
+export const operatorColumns = {
+  id: bettingOperators.id,
+  code: bettingOperators.code,
+  name: bettingOperators.name,
+};
+
 export const allOperators = (db: Queryable): Promise<BettingOperatorRecord[]> =>
-  db
-    .select({ id: bettingOperators.id, code: bettingOperators.code, name: bettingOperators.name })
-    .from(bettingOperators)
-    .orderBy(asc(bettingOperators.name));
+  db.select(operatorColumns).from(bettingOperators).orderBy(asc(bettingOperators.name));
 
-export const operatorById = async (db: Queryable, id: number): Promise<BettingOperatorRecord | null> => {
-  const [operator] = await db
-    .select({ id: bettingOperators.id, code: bettingOperators.code, name: bettingOperators.name })
-    .from(bettingOperators)
-    .where(eq(bettingOperators.id, id));
+const operatorWhere = async (db: Queryable, condition: SQL): Promise<BettingOperatorRecord | null> => {
+  const [operator] = await db.select(operatorColumns).from(bettingOperators).where(condition);
   return operator ?? null;
 };
 
-export const operatorByCode = async (db: Queryable, code: string): Promise<BettingOperatorRecord | null> => {
-  const [operator] = await db
-    .select({ id: bettingOperators.id, code: bettingOperators.code, name: bettingOperators.name })
-    .from(bettingOperators)
-    .where(eq(bettingOperators.code, code));
-  return operator ?? null;
-};
+export const operatorById = (db: Queryable, id: number) => operatorWhere(db, eq(bettingOperators.id, id));
+
+/** By its code ('sportybet'), as `npm run partners` names it. */
+export const operatorByCode = (db: Queryable, code: string) =>
+  operatorWhere(db, eq(bettingOperators.code, code));
 
 export interface BetRecord {
   id: number;

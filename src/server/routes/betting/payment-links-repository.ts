@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import { bettingOperators, bettingPaymentRequests, partnerApiKeys } from '../../db/schema';
 import { queryRows, toMinor } from '../../db/sql';
-import type { BettingOperatorRecord } from './bets-repository';
+import { operatorColumns, type BettingOperatorRecord } from './bets-repository';
 
 /*
  * Partner API keys (only their sha256 kept, one active per operator) and the payment links operators make.
@@ -21,7 +21,7 @@ export const operatorOfKey = async (
   keyHash: string,
 ): Promise<BettingOperatorRecord | null> => {
   const [operator] = await db
-    .select({ id: bettingOperators.id, code: bettingOperators.code, name: bettingOperators.name })
+    .select(operatorColumns)
     .from(partnerApiKeys)
     .innerJoin(bettingOperators, eq(bettingOperators.id, partnerApiKeys.operatorId))
     .where(and(eq(partnerApiKeys.keyHash, keyHash), isNull(partnerApiKeys.revokedAt)));

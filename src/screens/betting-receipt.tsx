@@ -1,24 +1,19 @@
 import type { BettingReceipt } from '../contract/betting';
 import type { BettingReceiptMachine } from '../machines/betting-receipt.machine';
-import { isMessageId, useI18n } from '../i18n/i18n';
-import { ReceiptModal } from './receipt-modal';
+import { useI18n } from '../i18n/i18n';
+import { ReceiptDetailList, ReceiptModal, useReceiptDate } from './receipt-modal';
 import { ReceiptSummary } from './ui/receipt-summary';
-import { StatusBadge } from './wallet-movements';
+import type { SummaryRow } from './ui/summary-list';
 
 /**
  * The betting detail of spec section 3 (sender, amount, fee, total, payment method, status) under the reference
  * number, with the operator, the betting account and the date.
  */
 export function BettingReceiptDetails({ receipt }: { receipt: BettingReceipt }) {
-  const { t, formatDate } = useI18n();
-  const date = new Date(receipt.date);
-  const rows: [label: string, value: string][] = [
-    [
-      t('receiptDetails.date'),
-      Number.isNaN(date.getTime())
-        ? receipt.date
-        : formatDate(date, { dateStyle: 'medium', timeStyle: 'short' }),
-    ],
+  const { t } = useI18n();
+  const receiptDate = useReceiptDate();
+  const rows: SummaryRow[] = [
+    [t('receiptDetails.date'), receiptDate(receipt.date)],
     [t('receiptDetails.senderName'), receipt.senderName],
     [t('betting.operator'), receipt.operatorName],
     [t('betting.bettingNo'), receipt.bettingNo],
@@ -35,25 +30,7 @@ export function BettingReceiptDetails({ receipt }: { receipt: BettingReceipt }) 
         feeMinor={receipt.processingFee}
         totalMinor={receipt.totalPay}
       />
-      <dl className="summary">
-        {rows.map(([label, value]) =>
-          value === '' ? null : (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ),
-        )}
-        <div>
-          <dt>{t('receipt.status')}</dt>
-          <dd>
-            <StatusBadge status={receipt.status} />
-          </dd>
-        </div>
-      </dl>
-      {receipt.status === 'Failed' && isMessageId(receipt.failureMessageId) ? (
-        <p className="muted">{t(receipt.failureMessageId)}</p>
-      ) : null}
+      <ReceiptDetailList rows={rows} status={receipt.status} failureMessageId={receipt.failureMessageId} />
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { BettingField } from '../domain/betting';
@@ -12,11 +11,12 @@ import { BettingReceiptModal } from './betting-receipt';
 import { Alert } from './ui/alert';
 import { AmountField } from './ui/amount-field';
 import { Button } from './ui/button';
-import { ReceiptSummary } from './ui/receipt-summary';
+import { SummaryList } from './ui/summary-list';
 import { SelectField } from './ui/select-field';
 import { Stepper } from './ui/stepper';
 import { TextField } from './ui/text-field';
 import { focusFirstInvalid } from './ui/violations';
+import { SuccessStep } from './success-step';
 import { WalletPaymentCard } from './wallet-payment-card';
 import { stepHeading } from './wizard-parts';
 
@@ -53,20 +53,16 @@ const useBettingForm = (actorRef: BettingActor) => {
 function BettingFigures({ actorRef }: { actorRef: BettingActor }) {
   const { t, formatMoney } = useI18n();
   const figures = useSelector(actorRef, (s) => bettingFigures(s.context));
-  const rows: [string, string][] = [
-    [t('betting.figureAmount'), formatMoney(figures.sendMinor)],
-    [t('betting.figureFee'), formatMoney(figures.feeMinor)],
-    [t('betting.figureTotal'), formatMoney(figures.totalMinor)],
-  ];
   return (
-    <dl className="summary betting-figures" aria-live="polite">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <SummaryList
+      className="betting-figures"
+      live
+      rows={[
+        [t('betting.figureAmount'), formatMoney(figures.sendMinor)],
+        [t('betting.figureFee'), formatMoney(figures.feeMinor)],
+        [t('betting.figureTotal'), formatMoney(figures.totalMinor)],
+      ]}
+    />
   );
 }
 
@@ -75,22 +71,42 @@ function BettingAccount({ actorRef }: { actorRef: BettingActor }) {
   const { t } = useI18n();
   const account = useSelector(actorRef, (s) => bettingAccountOf(s.context));
   return (
-    <dl className="summary betting-account">
-      <div>
-        <dt>{t('betting.operator')}</dt>
-        <dd>{account.operatorName}</dd>
+    <SummaryList
+      className="betting-account"
+      rows={[
+        [t('betting.operator'), account.operatorName],
+        [t('betting.bettingNo'), account.bettingNo],
+        [t('betting.receiverPhoneNo'), account.receiverPhoneNo],
+      ]}
+    />
+  );
+}
+
+/** The amount, then the fee and total it makes, the form's own message, and Next. */
+function AmountAndNext({
+  actorRef,
+  wiring,
+}: {
+  actorRef: BettingActor;
+  wiring: ReturnType<typeof useBettingForm>;
+}) {
+  const { t } = useI18n();
+  const sendAmount = useSelector(actorRef, (s) => s.context.form.sendAmount);
+  return (
+    <>
+      <AmountField
+        id={wiring.fieldId('sendAmount')}
+        label={t('betting.amount')}
+        value={sendAmount}
+        error={wiring.fieldError('sendAmount')}
+        onValueChange={wiring.change('sendAmount')}
+      />
+      <BettingFigures actorRef={actorRef} />
+      {wiring.formAlert ? <Alert>{wiring.formAlert}</Alert> : null}
+      <div className="form-actions">
+        <Button type="submit">{t('betting.next')}</Button>
       </div>
-      <div>
-        <dt>{t('betting.bettingNo')}</dt>
-        <dd>{account.bettingNo}</dd>
-      </div>
-      {account.receiverPhoneNo ? (
-        <div>
-          <dt>{t('betting.receiverPhoneNo')}</dt>
-          <dd>{account.receiverPhoneNo}</dd>
-        </div>
-      ) : null}
-    </dl>
+    </>
   );
 }
 
@@ -137,18 +153,7 @@ function BettingDetailsStep({ actorRef }: { actorRef: BettingActor }) {
         error={wiring.fieldError('receiverPhoneNo')}
         onValueChange={wiring.change('receiverPhoneNo')}
       />
-      <AmountField
-        id={wiring.fieldId('sendAmount')}
-        label={t('betting.amount')}
-        value={form.sendAmount}
-        error={wiring.fieldError('sendAmount')}
-        onValueChange={wiring.change('sendAmount')}
-      />
-      <BettingFigures actorRef={actorRef} />
-      {wiring.formAlert ? <Alert>{wiring.formAlert}</Alert> : null}
-      <div className="form-actions">
-        <Button type="submit">{t('betting.next')}</Button>
-      </div>
+      <AmountAndNext actorRef={actorRef} wiring={wiring} />
     </form>
   );
 }
@@ -156,24 +161,12 @@ function BettingDetailsStep({ actorRef }: { actorRef: BettingActor }) {
 /** The second flow's Amount page: the link names the account, the user chooses the amount. */
 function LinkAmountStep({ actorRef }: { actorRef: BettingActor }) {
   const { t } = useI18n();
-  const form = useSelector(actorRef, (s) => s.context.form);
   const wiring = useBettingForm(actorRef);
   return (
     <form className="form" noValidate onSubmit={wiring.onSubmit}>
       {stepHeading('linkAmount', t('betting.amountHeading'))}
       <BettingAccount actorRef={actorRef} />
-      <AmountField
-        id={wiring.fieldId('sendAmount')}
-        label={t('betting.amount')}
-        value={form.sendAmount}
-        error={wiring.fieldError('sendAmount')}
-        onValueChange={wiring.change('sendAmount')}
-      />
-      <BettingFigures actorRef={actorRef} />
-      {wiring.formAlert ? <Alert>{wiring.formAlert}</Alert> : null}
-      <div className="form-actions">
-        <Button type="submit">{t('betting.next')}</Button>
-      </div>
+      <AmountAndNext actorRef={actorRef} wiring={wiring} />
     </form>
   );
 }
@@ -289,32 +282,20 @@ function BettingDoneStep({
   const { operation, onItsWay, walletAmount } = snapshot.context;
   const figures = bettingFigures(snapshot.context);
   return (
-    <>
-      {stepHeading('done', t('sendMoney.thankYou'))}
-      <p className="lead">{t('sendMoney.easy')}</p>
-      {onItsWay ? <Alert tone="info">{t('betting.pending')}</Alert> : null}
-      <ReceiptSummary
-        reference={operation?.referenceNumber ?? null}
-        amountMinor={figures.sendMinor}
-        feeMinor={figures.feeMinor}
-        totalMinor={figures.totalMinor}
-        status={operation?.status ?? null}
-        balanceMinor={walletAmount}
-      />
-      <div className="form-actions">
-        {operation ? (
-          <Button onClick={() => onViewReceipt(operation.referenceNumber)}>
-            {t('sendMoney.viewReceipt')}
-          </Button>
-        ) : null}
-        <Button variant="secondary" onClick={() => actorRef.send({ type: 'AGAIN' })}>
-          {t('betting.payAgain')}
-        </Button>
-        <Link className="button button-secondary" to="/Dashboard">
-          {t('sendMoney.toDashboard')}
-        </Link>
-      </div>
-    </>
+    <SuccessStep
+      notice={onItsWay ? t('betting.pending') : null}
+      summary={{
+        reference: operation?.referenceNumber ?? null,
+        amountMinor: figures.sendMinor,
+        feeMinor: figures.feeMinor,
+        totalMinor: figures.totalMinor,
+        status: operation?.status ?? null,
+        balanceMinor: walletAmount,
+      }}
+      onViewReceipt={onViewReceipt}
+      againLabel={t('betting.payAgain')}
+      onAgain={() => actorRef.send({ type: 'AGAIN' })}
+    />
   );
 }
 

@@ -1,11 +1,14 @@
 import { useEffect, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { WalletOperationStatus } from '../contract/wallet';
 import type { ReceiptMachine } from '../machines/shared/receipt';
-import { useI18n } from '../i18n/i18n';
+import { isMessageId, useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { Modal } from './ui/modal';
+import { SummaryList, type SummaryRow } from './ui/summary-list';
+import { StatusBadge } from './wallet-movements';
 
 /** While a receipt is open the body carries this class: the print stylesheet then prints the receipt alone. */
 export const RECEIPT_OPEN_CLASS = 'receipt-open';
@@ -67,3 +70,33 @@ export function ReceiptModal<Receipt>({
     document.body,
   );
 }
+
+/** A receipt's detail rows, then its status in its colour and, when it failed, why. */
+export function ReceiptDetailList({
+  rows,
+  status,
+  failureMessageId,
+}: {
+  rows: readonly SummaryRow[];
+  status: WalletOperationStatus;
+  failureMessageId: string | null;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <SummaryList rows={[...rows, [t('receipt.status'), <StatusBadge key="status" status={status} />]]} />
+      {status === 'Failed' && isMessageId(failureMessageId) ? (
+        <p className="muted">{t(failureMessageId)}</p>
+      ) : null}
+    </>
+  );
+}
+
+/** When a receipt's date cannot be read, it is shown as it came. */
+export const useReceiptDate = () => {
+  const { formatDate } = useI18n();
+  return (iso: string) => {
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? iso : formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
+  };
+};

@@ -1,10 +1,10 @@
 import type { TransactionReceipt } from '../contract/transfer';
 import type { TransactionReceiptMachine } from '../machines/transaction-receipt.machine';
-import { isMessageId, useI18n } from '../i18n/i18n';
-import { ReceiptModal } from './receipt-modal';
+import { useI18n } from '../i18n/i18n';
+import { ReceiptDetailList, ReceiptModal, useReceiptDate } from './receipt-modal';
 import { ReceiptSummary } from './ui/receipt-summary';
 import { useCurrencyFormat } from './transfer-summary';
-import { StatusBadge } from './wallet-movements';
+import type { SummaryRow } from './ui/summary-list';
 
 /**
  * The detail fields of a transfer (spec section 3): date, sender, receiver (phone and account), country, the
@@ -12,16 +12,11 @@ import { StatusBadge } from './wallet-movements';
  * method and the status in its colour, under the reference number.
  */
 export function TransactionReceiptDetails({ receipt }: { receipt: TransactionReceipt }) {
-  const { t, formatDate } = useI18n();
+  const { t } = useI18n();
   const currencyFormat = useCurrencyFormat();
-  const date = new Date(receipt.sendDateTime);
-  const rows: [label: string, value: string][] = [
-    [
-      t('receiptDetails.date'),
-      Number.isNaN(date.getTime())
-        ? receipt.sendDateTime
-        : formatDate(date, { dateStyle: 'medium', timeStyle: 'short' }),
-    ],
+  const receiptDate = useReceiptDate();
+  const rows: SummaryRow[] = [
+    [t('receiptDetails.date'), receiptDate(receipt.sendDateTime)],
     [t('receiptDetails.direction'), t(`receiptDetails.${receipt.direction}`)],
     [t('receiptDetails.senderName'), receipt.senderName],
     [t('receiptDetails.senderPhone'), receipt.senderPhone],
@@ -49,25 +44,7 @@ export function TransactionReceiptDetails({ receipt }: { receipt: TransactionRec
         feeMinor={receipt.processingFee}
         totalMinor={receipt.payAmount}
       />
-      <dl className="summary">
-        {rows.map(([label, value]) =>
-          value === '' ? null : (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ),
-        )}
-        <div>
-          <dt>{t('receipt.status')}</dt>
-          <dd>
-            <StatusBadge status={receipt.status} />
-          </dd>
-        </div>
-      </dl>
-      {receipt.status === 'Failed' && isMessageId(receipt.failureMessageId) ? (
-        <p className="muted">{t(receipt.failureMessageId)}</p>
-      ) : null}
+      <ReceiptDetailList rows={rows} status={receipt.status} failureMessageId={receipt.failureMessageId} />
     </div>
   );
 }

@@ -5,29 +5,8 @@
 // /deposit/{token} while signed out, logs in, comes back to the link, confirms and pays once. axe scans of every
 // new screen at 360 px and desktop.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, logIn, newUser, signUpThroughApi, submitLogIn, test, type TestUser } from './support/app';
-import {
-  addGhanaCardThroughApi,
-  apiLogIn,
-  cardTopUpThroughApi,
-  cedis,
-  expectNoViolations,
-  walletAmountFromApi,
-  type ApiSession,
-} from './support-wallet';
-
-/** A user with a Ghana Card on file and GH₵ `topUp` in the wallet, set up through the API. */
-async function bettor(
-  request: APIRequestContext,
-  topUp: number,
-): Promise<{ user: TestUser; session: ApiSession }> {
-  const user = newUser('bettor');
-  await signUpThroughApi(request, user);
-  const session = await apiLogIn(request, user);
-  await addGhanaCardThroughApi(request, session);
-  await cardTopUpThroughApi(request, session, topUp);
-  return { user, session };
-}
+import { expect, logIn, submitLogIn, test, type TestUser } from './support/app';
+import { cedis, expectNoViolations, userWithWallet, walletAmountFromApi } from './support-wallet';
 
 /** The operator's server asks for a payment link for its customer, as a partner would (its API key, no session). */
 async function paymentLinkFor(
@@ -83,7 +62,7 @@ test.describe('betting', () => {
     page,
     request,
   }) => {
-    const { user, session } = await bettor(request, 200);
+    const { user, session } = await userWithWallet(request, 'bettor', 200);
     await logIn(page, user);
 
     await page.goto('/deposit');
@@ -137,7 +116,7 @@ test.describe('betting', () => {
     page,
     request,
   }) => {
-    const { user, session } = await bettor(request, 100);
+    const { user, session } = await userWithWallet(request, 'bettor', 100);
     const link = await paymentLinkFor(request, user, 25);
     expect(link.paymentPath).toBe(`/deposit/${link.token}`);
 
@@ -162,7 +141,7 @@ test.describe('betting', () => {
 
   test('a link without an amount, a forged one, and the screens at 360 px', async ({ page, request }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    const { user } = await bettor(request, 100);
+    const { user } = await userWithWallet(request, 'bettor', 100);
     const link = await paymentLinkFor(request, user);
     await logIn(page, user);
 

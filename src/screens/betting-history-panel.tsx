@@ -48,14 +48,11 @@ export function BettingHistoryPanel({
         { header: t('bettingHistory.status'), cell: (row) => <StatusBadge status={row.status} /> },
       ]}
     >
-      {receipt !== null ? (
-        <BettingReceiptModal
-          key={receipt}
-          machine={receiptMachine}
-          referenceNumber={receipt}
-          onClose={() => setReceipt(null)}
-        />
-      ) : null}
+      <BettingReceiptModal
+        machine={receiptMachine}
+        referenceNumber={receipt}
+        onClose={() => setReceipt(null)}
+      />
     </PagedHistory>
   );
 }

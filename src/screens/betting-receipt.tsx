@@ -1,8 +1,6 @@
 import type { BettingReceipt } from '../contract/betting';
-import type { BettingReceiptMachine } from '../machines/betting-receipt.machine';
 import { useI18n } from '../i18n/i18n';
-import { ReceiptDetailList, ReceiptModal, useReceiptDate } from './receipt-modal';
-import { ReceiptSummary } from './ui/receipt-summary';
+import { ReceiptDetails, receiptModalOf, useReceiptDate } from './receipt-modal';
 import type { SummaryRow } from './ui/summary-list';
 
 /**
@@ -21,38 +19,19 @@ export function BettingReceiptDetails({ receipt }: { receipt: BettingReceipt }) 
     [t('bettingHistory.paymentMethod'), receipt.paymentMethod],
   ];
   return (
-    <div className="receipt-details">
-      <p className="receipt-reference">
-        {t('receiptDetails.referenceHeading', { reference: receipt.referenceNumber })}
-      </p>
-      <ReceiptSummary
-        amountMinor={receipt.sendAmount}
-        feeMinor={receipt.processingFee}
-        totalMinor={receipt.totalPay}
-      />
-      <ReceiptDetailList rows={rows} status={receipt.status} failureMessageId={receipt.failureMessageId} />
-    </div>
-  );
-}
-
-/** The receipt modal 'Betting Details' (a receipt modal, ./receipt-modal.tsx). */
-export function BettingReceiptModal({
-  machine,
-  referenceNumber,
-  onClose,
-}: {
-  machine: BettingReceiptMachine;
-  referenceNumber: string;
-  onClose: () => void;
-}) {
-  const { t } = useI18n();
-  return (
-    <ReceiptModal
-      machine={machine}
-      referenceNumber={referenceNumber}
-      title={t('bettingDetails.title')}
-      onClose={onClose}
-      details={(receipt) => <BettingReceiptDetails receipt={receipt} />}
+    <ReceiptDetails
+      referenceNumber={receipt.referenceNumber}
+      summary={{
+        amountMinor: receipt.sendAmount,
+        feeMinor: receipt.processingFee,
+        totalMinor: receipt.totalPay,
+      }}
+      rows={rows}
+      status={receipt.status}
+      failureMessageId={receipt.failureMessageId}
     />
   );
 }
+
+/** The receipt modal 'Betting Details' of a bet. */
+export const BettingReceiptModal = receiptModalOf('bettingDetails.title', BettingReceiptDetails);

@@ -372,14 +372,11 @@ export function BettingScreen({
       <h1 className="page-title">{t('betting.title')}</h1>
       <Stepper steps={steps} current={bettingPage(snapshot)} />
       <section className="card">{step()}</section>
-      {receipt !== null ? (
-        <BettingReceiptModal
-          key={receipt}
-          machine={receiptMachine}
-          referenceNumber={receipt}
-          onClose={() => setReceipt(null)}
-        />
-      ) : null}
+      <BettingReceiptModal
+        machine={receiptMachine}
+        referenceNumber={receipt}
+        onClose={() => setReceipt(null)}
+      />
     </div>
   );
 }

@@ -1,12 +1,14 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { WalletOperationStatus } from '../contract/wallet';
 import type { ReceiptMachine } from '../machines/shared/receipt';
 import { isMessageId, useI18n } from '../i18n/i18n';
+import type { MessageId } from '../i18n/en';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { Modal } from './ui/modal';
+import { ReceiptSummary, type ReceiptSummaryProps } from './ui/receipt-summary';
 import { SummaryList, type SummaryRow } from './ui/summary-list';
 import { StatusBadge } from './wallet-movements';
 
@@ -71,26 +73,67 @@ export function ReceiptModal<Receipt>({
   );
 }
 
-/** A receipt's detail rows, then its status in its colour and, when it failed, why. */
-export function ReceiptDetailList({
+/**
+ * A receipt's body: the reference number, the figures (amount, fee, total), the detail rows, the status in its
+ * colour and, when it failed, why.
+ */
+export function ReceiptDetails({
+  referenceNumber,
+  summary,
   rows,
   status,
   failureMessageId,
 }: {
+  referenceNumber: string;
+  summary: ReceiptSummaryProps;
   rows: readonly SummaryRow[];
   status: WalletOperationStatus;
   failureMessageId: string | null;
 }) {
   const { t } = useI18n();
   return (
-    <>
+    <div className="receipt-details">
+      <p className="receipt-reference">
+        {t('receiptDetails.referenceHeading', { reference: referenceNumber })}
+      </p>
+      <ReceiptSummary {...summary} />
       <SummaryList rows={[...rows, [t('receipt.status'), <StatusBadge key="status" status={status} />]]} />
       {status === 'Failed' && isMessageId(failureMessageId) ? (
         <p className="muted">{t(failureMessageId)}</p>
       ) : null}
-    </>
+    </div>
   );
 }
+
+/**
+ * The modal of one kind of receipt, titled `title` and drawn by `Details`; nothing while no reference is open
+ * (a new reference is a new modal, loading its own receipt).
+ */
+export const receiptModalOf = <Receipt,>(title: MessageId, Details: ComponentType<{ receipt: Receipt }>) =>
+  function KindOfReceiptModal({
+    machine,
+    referenceNumber,
+    onClose,
+  }: {
+    /** The receipt machine, its loader provided by the app. */
+    machine: ReceiptMachine<Receipt>;
+    /** The receipt open, else null. */
+    referenceNumber: string | null;
+    onClose: () => void;
+  }) {
+    const { t } = useI18n();
+    if (referenceNumber === null) return null;
+    return (
+      <ReceiptModal
+        key={referenceNumber}
+        machine={machine}
+        referenceNumber={referenceNumber}
+        title={t(title)}
+        onClose={onClose}
+        details={(receipt) => <Details receipt={receipt} />}
+      />
+    );
+  };
 
 /** When a receipt's date cannot be read, it is shown as it came. */
 export const useReceiptDate = () => {

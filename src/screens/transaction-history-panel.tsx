@@ -69,14 +69,11 @@ export function TransactionHistoryPanel({
         { header: t('transactionHistory.status'), cell: (row) => <StatusBadge status={row.status} /> },
       ]}
     >
-      {receipt !== null ? (
-        <TransactionReceiptModal
-          key={receipt}
-          machine={receiptMachine}
-          referenceNumber={receipt}
-          onClose={() => setReceipt(null)}
-        />
-      ) : null}
+      <TransactionReceiptModal
+        machine={receiptMachine}
+        referenceNumber={receipt}
+        onClose={() => setReceipt(null)}
+      />
     </PagedHistory>
   );
 }

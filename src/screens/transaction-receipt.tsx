@@ -1,8 +1,6 @@
 import type { TransactionReceipt } from '../contract/transfer';
-import type { TransactionReceiptMachine } from '../machines/transaction-receipt.machine';
 import { useI18n } from '../i18n/i18n';
-import { ReceiptDetailList, ReceiptModal, useReceiptDate } from './receipt-modal';
-import { ReceiptSummary } from './ui/receipt-summary';
+import { ReceiptDetails, receiptModalOf, useReceiptDate } from './receipt-modal';
 import { useCurrencyFormat } from './transfer-summary';
 import type { SummaryRow } from './ui/summary-list';
 
@@ -34,40 +32,20 @@ export function TransactionReceiptDetails({ receipt }: { receipt: TransactionRec
     [t('receiptDetails.paymentType'), receipt.paymentType],
   ];
   return (
-    <div className="receipt-details">
-      <p className="receipt-reference">
-        {t('receiptDetails.referenceHeading', { reference: receipt.referenceNumber })}
-      </p>
-      <ReceiptSummary
-        amountMinor={receipt.transferAmount}
-        amountLabel={t('receiptDetails.transferAmount')}
-        feeMinor={receipt.processingFee}
-        totalMinor={receipt.payAmount}
-      />
-      <ReceiptDetailList rows={rows} status={receipt.status} failureMessageId={receipt.failureMessageId} />
-    </div>
-  );
-}
-
-/** The receipt modal 'Transaction Details' of a transfer (a receipt modal, ./receipt-modal.tsx). */
-export function TransactionReceiptModal({
-  machine,
-  referenceNumber,
-  onClose,
-}: {
-  /** The receipt machine, its loader provided by the app. */
-  machine: TransactionReceiptMachine;
-  referenceNumber: string;
-  onClose: () => void;
-}) {
-  const { t } = useI18n();
-  return (
-    <ReceiptModal
-      machine={machine}
-      referenceNumber={referenceNumber}
-      title={t('receiptDetails.title')}
-      onClose={onClose}
-      details={(receipt) => <TransactionReceiptDetails receipt={receipt} />}
+    <ReceiptDetails
+      referenceNumber={receipt.referenceNumber}
+      summary={{
+        amountMinor: receipt.transferAmount,
+        amountLabel: t('receiptDetails.transferAmount'),
+        feeMinor: receipt.processingFee,
+        totalMinor: receipt.payAmount,
+      }}
+      rows={rows}
+      status={receipt.status}
+      failureMessageId={receipt.failureMessageId}
     />
   );
 }
+
+/** The receipt modal 'Transaction Details' of a transfer. */
+export const TransactionReceiptModal = receiptModalOf('receiptDetails.title', TransactionReceiptDetails);

@@ -1,51 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createActor, fromPromise } from 'xstate';
-import type { BettingMovement, BettingReceipt } from '../../src/contract/betting';
+import type { BettingMovement } from '../../src/contract/betting';
 import { bettingHistoryMachine } from '../../src/machines/betting-history.machine';
 import { bettingReceiptMachine } from '../../src/machines/betting-receipt.machine';
 import type { PageRequest, ServerPage } from '../../src/machines/shared/paged-list';
-import type { ReceiptInput } from '../../src/machines/shared/receipt';
 import { BettingHistoryPanel } from '../../src/screens/betting-history-panel';
 import { bettingReceiptOf, bettingRow, bettingRows } from '../support/machine-models-betting';
 import { pagedServer } from '../support/paged-server';
 import { httpError, renderScreen } from './render';
 import { deferred } from './wallet-fixtures';
+import { answeringReceipts, bodyRows, cells, historyActor } from './history-fixtures';
 
 /** Spec section 2: the betting history is searched by reference number. */
 const keeps = (row: BettingMovement, term: string) =>
   row.referenceNumber.toLowerCase().includes(term.toLowerCase());
 
 const show = (load: (request: PageRequest) => Promise<ServerPage<BettingMovement>>) => {
-  const receipts: string[] = [];
-  const actor = createActor(
-    bettingHistoryMachine.provide({
-      delays: { searchDelay: 30 },
-      actors: {
-        loadPage: fromPromise<ServerPage<BettingMovement>, PageRequest>(({ input }) => load(input)),
-      },
-    }),
-  ).start();
-  const receiptMachine = bettingReceiptMachine.provide({
-    actors: {
-      loadReceipt: fromPromise<BettingReceipt, ReceiptInput>(async ({ input }) => {
-        receipts.push(input.referenceNumber);
-        return bettingReceiptOf({ referenceNumber: input.referenceNumber });
-      }),
-    },
-  });
+  const actor = historyActor(bettingHistoryMachine, load);
+  const { receiptMachine, receipts } = answeringReceipts(bettingReceiptMachine, (referenceNumber) =>
+    bettingReceiptOf({ referenceNumber }),
+  );
   renderScreen(<BettingHistoryPanel actorRef={actor} receiptMachine={receiptMachine} />, {
     route: '/Dashboard/bettingHistory',
   });
   return { actor, receipts };
 };
-
-const bodyRows = () => within(screen.getAllByRole('rowgroup')[1]!).getAllByRole('row');
-const cells = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((cell) => cell.textContent?.replace(/\s+/g, ' ').trim());
 
 describe('BettingHistoryPanel', () => {
   it('shows five bets a page with the columns of the spec, the status in its colour, and Previous / Next', async () => {

@@ -2,8 +2,10 @@
 // fresh temporary DATA_DIR (embedded PGlite) and the development APP_SECRET, waits for /api/health, runs Playwright
 // against it in Debian's Chromium, stops the server and closes with one plain line `N passed, N failed`.
 // Extra arguments go to `playwright test` (`npm run test:e2e -- tests/e2e/log-in.spec.ts`).
+// Playwright gets E2E_BASE_URL, E2E_DATA_DIR and a betting operator's API key (E2E_PARTNER_KEY, for
+// E2E_PARTNER_OPERATOR) for AuthenticateUser.
 // Set E2E_KEEP_DATA=1 to keep the data directory and server log for inspection, E2E_LOG_LEVEL=debug for request logs.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -55,26 +57,19 @@ serverEnv.STATIC_DIR = path.join(root, 'dist');
 serverEnv.LOG_LEVEL = process.env.E2E_LOG_LEVEL ?? 'warn';
 for (const name of ['DATABASE_URL', 'APP_SECRET', 'SMTP_URL', 'NODE_ENV']) delete serverEnv[name];
 
-// A betting operator's API key, made with the admin command on the new database before the server opens it (an
-// embedded database has one user at a time): the tests call AuthenticateUser with it as the operator's server would.
-const E2E_PARTNER_OPERATOR = 'betway';
-let partnerKey = '';
-{
-  const partners = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/partners.ts', 'create-key', E2E_PARTNER_OPERATOR],
-    { cwd: root, env: { ...serverEnv, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  partners.stdout.on('data', (chunk) => (output += chunk));
-  partners.stderr.on('data', (chunk) => (output += chunk));
-  const code = await new Promise((resolve) => partners.on('exit', (exitCode) => resolve(exitCode ?? 1)));
-  if (code !== 0) {
-    console.error(`e2e: npm run partners -- create-key ${E2E_PARTNER_OPERATOR} failed:\n${output}`);
-    cleanUp();
-    finish(0, 1, 1);
-  }
-  partnerKey = output.trim().split('\n').at(-1)?.trim() ?? '';
+// A betting operator's API key, made on the new database before the server opens it (PGlite has one user at a
+// time), so the partner-link journey can ask for a link as the operator's server would (E2E_PARTNER_KEY).
+const PARTNER_OPERATOR = 'sportybet';
+const partners = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', 'scripts/partners.ts', 'create-key', PARTNER_OPERATOR],
+  { cwd: root, env: serverEnv, encoding: 'utf8', timeout: 180_000 },
+);
+const partnerKey = partners.status === 0 ? partners.stdout.trim().split('\n').at(-1) : undefined;
+if (!partnerKey) {
+  console.error(`e2e: could not make a partner API key: ${partners.stderr || partners.error?.message || ''}`);
+  cleanUp();
+  finish(0, 1, 1);
 }
 
 const logStream = createWriteStream(serverLog);
@@ -150,7 +145,7 @@ const playwright = spawn(
       ...process.env,
       E2E_BASE_URL: baseURL,
       E2E_DATA_DIR: dataDir,
-      E2E_PARTNER_OPERATOR,
+      E2E_PARTNER_OPERATOR: PARTNER_OPERATOR,
       E2E_PARTNER_KEY: partnerKey,
       PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
     },

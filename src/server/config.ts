@@ -54,7 +54,7 @@ const envSchema = z
     SESSION_MAX_HOURS: positiveInt(12),
     LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt(10),
     /** AuthenticateUser calls per minute from one IP (operators' servers; wrong keys count too). */
-    PARTNER_RATE_LIMIT_PER_MINUTE: positiveInt(60),
+    PARTNER_LIMIT_PER_MINUTE: positiveInt(60),
     STATIC_DIR: z.string().trim().min(1).default('./dist'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** HMAC-SHA256 key of provider webhooks (X-Signature). */

@@ -1,39 +1,14 @@
 // Issue 10, betting in the browser, as a new user tries it: a user with an identification pays GH₵ 50 into a
 // betting account from the wallet (the 1% fee and the total shown first), sees the reference, and finds it in the
 // betting history by reference with 'Betting Details'; a betting operator's server makes a payment link
-// (POST Transaction/AuthenticateUser with the API key `npm run partners` made for this run) and the user, sent to
+// (POST Transaction/AuthenticateUser with the API key `npm run partners` made for this run, through
+// tests/e2e/support/partner-link.ts) and the user, sent to
 // /deposit/{token} while signed out, logs in, comes back to the link, confirms and pays once. axe scans of every
 // new screen at 360 px and desktop.
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, logIn, submitLogIn, test, type TestUser } from './support/app';
+import type { Locator, Page } from '@playwright/test';
+import { expect, logIn, submitLogIn, test } from './support/app';
+import { askForPaymentLink } from './support/partner-link';
 import { cedis, expectNoViolations, userWithWallet, walletAmountFromApi } from './support-wallet';
-
-/** The operator's server asks for a payment link for its customer, as a partner would (its API key, no session). */
-async function paymentLinkFor(
-  request: APIRequestContext,
-  user: TestUser,
-  sendAmount?: number,
-): Promise<{ token: string; paymentPath: string }> {
-  const key = process.env.E2E_PARTNER_KEY;
-  if (!key) throw new Error('E2E_PARTNER_KEY is not set: run the browser tests with `npm run test:e2e`');
-  const response = await request.post('/api/Transaction/AuthenticateUser', {
-    headers: { 'X-Partner-Key': key },
-    data: {
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      battingNo: '7730001234',
-      senderPhoneCode: '+233',
-      senderPhoneNumber: '241234567',
-      country: 'Ghana',
-      receiverNumber: '0241234567',
-      ...(sendAmount === undefined ? {} : { sendAmount }),
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const { data } = (await response.json()) as { data: { token: string; paymentPath: string } };
-  return data;
-}
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -117,7 +92,7 @@ test.describe('betting', () => {
     request,
   }) => {
     const { user, session } = await userWithWallet(request, 'bettor', 100);
-    const link = await paymentLinkFor(request, user, 25);
+    const link = await askForPaymentLink(request, user.email, { battingNo: '7730001234', sendAmount: 25 });
     expect(link.paymentPath).toBe(`/deposit/${link.token}`);
 
     await page.goto(link.paymentPath);
@@ -126,7 +101,7 @@ test.describe('betting', () => {
     await expect(page).toHaveURL(new RegExp(`/deposit/${link.token}$`));
 
     await expect(page.getByText('The betting site asks you to confirm this payment.')).toBeVisible();
-    await expect(valueOf(page, 'Betting operator')).toHaveText('Betway Ghana');
+    await expect(valueOf(page, 'Betting operator')).toHaveText('SportyBet Ghana');
     await expect(valueOf(page, 'Betting number')).toHaveText('7730001234');
     await expect(valueOf(page, 'Total')).toHaveText(cedis(25.25));
     await expectNoViolations(page, 'payment link, confirm');
@@ -142,7 +117,10 @@ test.describe('betting', () => {
   test('a link without an amount, a forged one, and the screens at 360 px', async ({ page, request }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     const { user } = await userWithWallet(request, 'bettor', 100);
-    const link = await paymentLinkFor(request, user);
+    const link = await askForPaymentLink(request, user.email, {
+      battingNo: '7730001234',
+      sendAmount: undefined,
+    });
     await logIn(page, user);
 
     await page.goto('/deposit/forged-token-0000');
@@ -158,7 +136,7 @@ test.describe('betting', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Pay from your wallet' }).click();
     await expect(
-      page.getByText('A deposit into your Betway Ghana betting account 7730001234.'),
+      page.getByText('A deposit into your SportyBet Ghana betting account 7730001234.'),
     ).toBeVisible();
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('heading', { name: 'Review and pay' })).toBeVisible();

@@ -238,7 +238,7 @@ describe('a payment link (/deposit/{token}) read and paid by the signed-in user'
 describe('AuthenticateUser is rate limited per IP, wrong keys included', () => {
   let limited: TestApp;
   beforeAll(async () => {
-    limited = await createTestApp({ PARTNER_RATE_LIMIT_PER_MINUTE: 3 });
+    limited = await createTestApp({ PARTNER_LIMIT_PER_MINUTE: 3 });
   });
   afterAll(async () => {
     await limited?.close();

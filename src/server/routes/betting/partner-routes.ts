@@ -40,7 +40,7 @@ export const partnerRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
   app.post(
     apiPaths.partnerPaymentLink,
     {
-      config: { public: true, rateLimit: partnerLimit(config.PARTNER_RATE_LIMIT_PER_MINUTE) },
+      config: { public: true, rateLimit: partnerLimit(config.PARTNER_LIMIT_PER_MINUTE) },
       schema: { body: paymentLinkRequestSchema, response: paymentLinkResponses },
     },
     async (request, reply) => {

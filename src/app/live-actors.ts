@@ -5,6 +5,13 @@
  */
 import { useMemo } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
+import type {
+  BettingMovement,
+  BettingOperation,
+  BettingOperator,
+  BettingPaymentRequestInPesewas,
+  BettingReceipt,
+} from '../contract/betting';
 import type { Beneficiary, ResolveAccountNameRequest, ResolvedAccountName } from '../contract/beneficiary';
 import type { Bank, TransactionPurpose } from '../contract/reference';
 import type {
@@ -19,6 +26,8 @@ import type { PhoneVerificationStatus, SentPhoneCode, VerifiedPhone } from '../c
 import type { WalletBalance } from '../contract/user';
 import type { WalletMovementPage, WalletOperation } from '../contract/wallet';
 import type { SessionMachine } from '../machines/session.machine';
+import type { BettingCall, PaymentRequestQuery } from '../machines/betting.machine';
+import type { ReceiptInput } from '../machines/shared/receipt';
 import type { OperationQuery } from '../machines/shared/follow-operation';
 import type { VerifyPhoneInput } from '../machines/phone-verification.machine';
 import type { PageRequest, ServerPage } from '../machines/shared/paged-list';
@@ -38,6 +47,13 @@ import {
   getAllBeneficiaries,
   resolveAccountName,
 } from '../services/beneficiary';
+import {
+  getBettingHistoryPage,
+  getBettingOperators,
+  getBettingPaymentRequest,
+  getBettingReceipt,
+  initiateBetting,
+} from '../services/betting';
 import { getPhoneVerification, sendPhoneVerificationCode, verifyPhone } from '../services/phone-verification';
 import { getIdentifications } from '../services/identification';
 import { getBanksByCountry, getTransactionPurposes } from '../services/reference';
@@ -265,6 +281,33 @@ export const liveActors = (session: Session) => {
       actors: {
         loadReceipt: fromPromise<TransactionReceipt, TransactionReceiptInput>(({ input, signal }) =>
           getTransactionReceipt(input.referenceNumber, { signal }),
+        ),
+      },
+    },
+    betting: {
+      actors: {
+        getOperation,
+        loadOperators: fromPromise<BettingOperator[], void>(({ signal }) => getBettingOperators({ signal })),
+        loadPaymentRequest: fromPromise<BettingPaymentRequestInPesewas, PaymentRequestQuery>(
+          ({ input, signal }) => getBettingPaymentRequest(input.token, { signal }),
+        ),
+        initiateBetting: fromPromise<BettingOperation, BettingCall>(({ input, signal }) =>
+          initiateBetting(input.request, input.idempotencyKey, { signal }),
+        ),
+      },
+      actions: { walletChanged },
+    },
+    bettingHistory: {
+      actors: {
+        loadPage: fromPromise<ServerPage<BettingMovement>, PageRequest>(({ input, signal }) =>
+          getBettingHistoryPage(input, { signal }),
+        ),
+      },
+    },
+    bettingReceipt: {
+      actors: {
+        loadReceipt: fromPromise<BettingReceipt, ReceiptInput>(({ input, signal }) =>
+          getBettingReceipt(input.referenceNumber, { signal }),
         ),
       },
     },

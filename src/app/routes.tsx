@@ -31,20 +31,20 @@ const shop = () => import('./routes/shop-routes');
 const TreasureShopRoute = lazy(() => shop().then((m) => ({ default: m.TreasureShopRoute })));
 const PaymentGatewayRoute = lazy(() => shop().then((m) => ({ default: m.PaymentGatewayRoute })));
 const GameRoute = lazy(() => shop().then((m) => ({ default: m.GameRoute })));
+const betting = () => import('./routes/betting-routes');
+const BettingRoute = lazy(() => betting().then((m) => ({ default: m.BettingRoute })));
+const BettingLinkRoute = lazy(() => betting().then((m) => ({ default: m.BettingLinkRoute })));
+const BettingHistoryRoute = lazy(() => betting().then((m) => ({ default: m.BettingHistoryRoute })));
 
 /** Dashboard children of spec section 2 that later issues fill in. */
 const dashboardPlaceholders: readonly [path: string, feature: MessageId][] = [
-  ['bettingHistory', 'feature.bettingHistory'],
   ['billHistory', 'feature.billHistory'],
   ['mobileWallet', 'feature.mobileWallet'],
-  ['bettingDeposit', 'feature.bettingDeposit'],
 ];
 
 /** Signed-in routes of later issues. /VerifyIdentity shows the user's identity, so it is protected too (the spec
  * leaves its guard open), like /Withdrawal, /PaymentGateway and /treasure-shop, which move or show money. */
 const protectedPlaceholders: readonly [path: string, feature: MessageId][] = [
-  ['/deposit', 'feature.betting'],
-  ['/deposit/:token', 'feature.betting'],
   ['/CrossBorderPayment', 'feature.crossBorder'],
   ['/BillPayment', 'feature.billPayment'],
   ['/VerifyIdentity', 'feature.verifyIdentity'],
@@ -99,6 +99,8 @@ export function AppRoutes() {
           <Route path="walletTopUp" element={<WalletTopUpRoute />} />
           <Route path="myIdentifications" element={<IdentificationsRoute />} />
           <Route path="beneficiaries" element={<BeneficiariesRoute />} />
+          <Route path="bettingHistory" element={<BettingHistoryRoute />} />
+          <Route path="bettingDeposit" element={<BettingRoute />} />
           {dashboardPlaceholders.map(([path, feature]) => (
             <Route
               key={path}
@@ -140,6 +142,22 @@ export function AppRoutes() {
         ).map(([path, element]) => (
           <Route key={path} path={path} element={<RequireSession>{element}</RequireSession>} />
         ))}
+        <Route
+          path="/deposit"
+          element={
+            <RequireSession>
+              <BettingRoute />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="/deposit/:token"
+          element={
+            <RequireSession>
+              <BettingLinkRoute />
+            </RequireSession>
+          }
+        />
         {protectedPlaceholders.map(([path, feature]) => (
           <Route
             key={path}

@@ -101,14 +101,11 @@ export function SendMoneyScreen({
           />
         </Modal>
       ) : null}
-      {receipt !== null ? (
-        <TransactionReceiptModal
-          key={receipt}
-          machine={receiptMachine}
-          referenceNumber={receipt}
-          onClose={() => setReceipt(null)}
-        />
-      ) : null}
+      <TransactionReceiptModal
+        machine={receiptMachine}
+        referenceNumber={receipt}
+        onClose={() => setReceipt(null)}
+      />
     </div>
   );
 }

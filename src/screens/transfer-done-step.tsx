@@ -1,12 +1,8 @@
-import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { TransferMachine } from '../machines/transfer.machine';
 import { useI18n } from '../i18n/i18n';
-import { Alert } from './ui/alert';
-import { Button } from './ui/button';
-import { ReceiptSummary } from './ui/receipt-summary';
-import { stepHeading } from './wizard-parts';
+import { SuccessStep } from './success-step';
 
 /**
  * The success screen (spec section 2): 'Thank you!', "Wasn't that easy?", the reference number, View Receipt,
@@ -22,31 +18,19 @@ export function TransferDoneStep({
   const { t } = useI18n();
   const { quote, operation, onItsWay, walletAmount } = useSelector(actorRef, (s) => s.context);
   return (
-    <>
-      {stepHeading('done', t('sendMoney.thankYou'))}
-      <p className="lead">{t('sendMoney.easy')}</p>
-      {onItsWay ? <Alert tone="info">{t('sendMoney.onItsWay')}</Alert> : null}
-      <ReceiptSummary
-        reference={operation?.referenceNumber ?? null}
-        amountMinor={quote?.sendAmount ?? null}
-        feeMinor={quote?.processingFee ?? null}
-        totalMinor={quote?.totalPay ?? null}
-        status={operation?.status ?? null}
-        balanceMinor={walletAmount}
-      />
-      <div className="form-actions">
-        {operation ? (
-          <Button onClick={() => onViewReceipt(operation.referenceNumber)}>
-            {t('sendMoney.viewReceipt')}
-          </Button>
-        ) : null}
-        <Button variant="secondary" onClick={() => actorRef.send({ type: 'AGAIN' })}>
-          {t('sendMoney.sendAnother')}
-        </Button>
-        <Link className="button button-secondary" to="/Dashboard">
-          {t('sendMoney.toDashboard')}
-        </Link>
-      </div>
-    </>
+    <SuccessStep
+      notice={onItsWay ? t('sendMoney.onItsWay') : null}
+      summary={{
+        reference: operation?.referenceNumber ?? null,
+        amountMinor: quote?.sendAmount ?? null,
+        feeMinor: quote?.processingFee ?? null,
+        totalMinor: quote?.totalPay ?? null,
+        status: operation?.status ?? null,
+        balanceMinor: walletAmount,
+      }}
+      onViewReceipt={onViewReceipt}
+      againLabel={t('sendMoney.sendAnother')}
+      onAgain={() => actorRef.send({ type: 'AGAIN' })}
+    />
   );
 }

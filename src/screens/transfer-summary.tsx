@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { formatMoney } from '../domain/money';
 import type { TransferSummary } from '../machines/transfer.form';
 import { useI18n } from '../i18n/i18n';
+import { SummaryList } from './ui/summary-list';
 
 /** An amount in minor units of any currency of the rate table, in the reader's locale. */
 export const useCurrencyFormat = () => {
@@ -31,14 +32,7 @@ export function TransferSummaryPanel({ summary }: { summary: TransferSummary }) 
   return (
     <aside className="card transfer-summary" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('transferSummary.title')}</h2>
-      <dl className="summary" aria-live="polite">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <SummaryList rows={rows} live />
     </aside>
   );
 }

@@ -86,14 +86,23 @@ describe('route table', () => {
     },
   );
 
-  it.each([
-    ['/deposit/abc', 'Betting & Games'],
-    ['/CrossBorderPayment', 'Cross Border Payment'],
-  ])('shows %s as a "coming soon" placeholder when signed in', async (path, name) => {
-    renderApp(path, { session: signedIn() });
-    expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
-    expect(screen.getByText('This feature is coming soon.')).toBeInTheDocument();
-  });
+  it.each(['/deposit', '/deposit/abc', '/Dashboard/bettingDeposit'])(
+    'shows %s behind the identity gate when signed in without an identification',
+    async (path) => {
+      renderApp(path, { session: signedIn() });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Betting & Games' })).toBeInTheDocument();
+      expect(screen.getByText('Please add your identification to continue to this page')).toBeInTheDocument();
+    },
+  );
+
+  it.each([['/CrossBorderPayment', 'Cross Border Payment']])(
+    'shows %s as a "coming soon" placeholder when signed in',
+    async (path, name) => {
+      renderApp(path, { session: signedIn() });
+      expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
+      expect(screen.getByText('This feature is coming soon.')).toBeInTheDocument();
+    },
+  );
 
   it('shows the public terms placeholder without a session', async () => {
     renderApp('/TermsAndConditions');

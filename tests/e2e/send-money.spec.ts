@@ -6,11 +6,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { codeFromOutbox, expect, logIn, newUser, signUpThroughApi, test, type TestUser } from './support/app';
 import {
-  addGhanaCardThroughApi,
   apiLogIn,
-  cardTopUpThroughApi,
   cedis,
   expectNoViolations,
+  userWithWallet,
   walletAmountFromApi,
   type ApiSession,
 } from './support-wallet';
@@ -21,19 +20,6 @@ const bearer = (session: ApiSession) => ({ Authorization: `Bearer ${session.toke
 function uniqueGhanaNumber(): string {
   const tail = String(Date.now() % 10_000_000).padStart(7, '0');
   return `24${tail}`;
-}
-
-/** A user with a Ghana Card on file and GH₵ `topUp` in the wallet, set up through the API. */
-async function payer(
-  request: APIRequestContext,
-  topUp: number,
-): Promise<{ user: TestUser; session: ApiSession }> {
-  const user = newUser('sender');
-  await signUpThroughApi(request, user);
-  const session = await apiLogIn(request, user);
-  await addGhanaCardThroughApi(request, session);
-  await cardTopUpThroughApi(request, session, topUp);
-  return { user, session };
 }
 
 /** Another user of the app who verified their phone by SMS (the code read from the development outbox). */
@@ -127,7 +113,7 @@ test.describe('send money', () => {
     page,
     request,
   }) => {
-    const { user, session } = await payer(request, 1_000);
+    const { user, session } = await userWithWallet(request, 'sender', 1_000);
     const receiver = await receiverWithVerifiedPhone(request);
     await logIn(page, user);
 
@@ -206,7 +192,7 @@ test.describe('send money', () => {
 
   test('the new screens at 360 px', async ({ page, request }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    const { user } = await payer(request, 100);
+    const { user } = await userWithWallet(request, 'sender', 100);
     await logIn(page, user);
     await page.goto('/Dashboard/beneficiaries');
     await page.getByRole('button', { name: 'Add Beneficiary' }).click();

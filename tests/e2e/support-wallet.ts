@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, type TestUser } from './support/app';
+import { expect, newUser, signUpThroughApi, type TestUser } from './support/app';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
@@ -201,4 +201,18 @@ export async function expectNoViolations(page: Page, screen: string): Promise<vo
     nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
   }));
   expect(summary, `axe violations on ${screen}`).toEqual([]);
+}
+
+/** A new user with a Ghana Card on file and GH₵ `topUp` in the wallet, set up through the API. */
+export async function userWithWallet(
+  request: APIRequestContext,
+  label: string,
+  topUp: number,
+): Promise<{ user: TestUser; session: ApiSession }> {
+  const user = newUser(label);
+  await signUpThroughApi(request, user);
+  const session = await apiLogIn(request, user);
+  await addGhanaCardThroughApi(request, session);
+  await cardTopUpThroughApi(request, session, topUp);
+  return { user, session };
 }

@@ -18,6 +18,7 @@ import { walletMachineModels } from '../support/machine-models-wallet';
 import { beneficiaryMachineModels } from '../support/machine-models-beneficiaries';
 import { transferMachineModels } from '../support/machine-models-transfer';
 import { shopMachineModels } from '../support/machine-models-shop';
+import { bettingMachineModels } from '../support/machine-models-betting';
 import {
   coverageOf,
   generatePaths,
@@ -33,6 +34,7 @@ const registry = [
   ...beneficiaryMachineModels,
   ...transferMachineModels,
   ...shopMachineModels,
+  ...bettingMachineModels,
 ];
 // Tests run from the project root (vitest.config.ts).
 const machinesDir = resolve(process.cwd(), 'src/machines');

@@ -1,20 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createActor, fromPromise } from 'xstate';
 import type { PageRequest, ServerPage } from '../../src/machines/shared/paged-list';
 import { transactionHistoryMachine } from '../../src/machines/transaction-history.machine';
 import type { TransactionMovement } from '../../src/contract/transfer';
-import {
-  transactionReceiptMachine,
-  type TransactionReceiptInput,
-} from '../../src/machines/transaction-receipt.machine';
-import type { TransactionReceipt } from '../../src/contract/transfer';
+import { transactionReceiptMachine } from '../../src/machines/transaction-receipt.machine';
 import { TransactionHistoryPanel } from '../../src/screens/transaction-history-panel';
 import { receiptOf, transferRow, transferRows } from '../support/machine-models-transfer';
 import { pagedServer } from '../support/paged-server';
 import { httpError, renderScreen } from './render';
 import { deferred } from './wallet-fixtures';
+import { answeringReceipts, bodyRows, cells, historyActor } from './history-fixtures';
 
 /** Spec section 2: sender name, receiver name or reference number, case-insensitive contains. */
 const keeps = (row: TransactionMovement, term: string) =>
@@ -23,34 +19,16 @@ const keeps = (row: TransactionMovement, term: string) =>
   );
 
 const show = (load: (request: PageRequest) => Promise<ServerPage<TransactionMovement>>) => {
-  const receipts: string[] = [];
-  const actor = createActor(
-    transactionHistoryMachine.provide({
-      delays: { searchDelay: 30 },
-      actors: {
-        loadPage: fromPromise<ServerPage<TransactionMovement>, PageRequest>(({ input }) => load(input)),
-      },
-    }),
-  ).start();
-  const receiptMachine = transactionReceiptMachine.provide({
-    actors: {
-      loadReceipt: fromPromise<TransactionReceipt, TransactionReceiptInput>(async ({ input }) => {
-        receipts.push(input.referenceNumber);
-        return receiptOf({ referenceNumber: input.referenceNumber });
-      }),
-    },
-  });
+  const actor = historyActor(transactionHistoryMachine, load);
+  const { receiptMachine, receipts } = answeringReceipts(transactionReceiptMachine, (referenceNumber) =>
+    receiptOf({ referenceNumber }),
+  );
   renderScreen(<TransactionHistoryPanel actorRef={actor} receiptMachine={receiptMachine} />, {
     route: '/Dashboard/transactionHistory',
   });
   return { actor, receipts };
 };
 
-const bodyRows = () => within(screen.getAllByRole('rowgroup')[1]!).getAllByRole('row');
-const cells = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((cell) => cell.textContent?.replace(/\s+/g, ' ').trim());
 const references = () => bodyRows().map((row) => cells(row)[2]);
 
 describe('TransactionHistoryPanel', () => {

@@ -11,7 +11,6 @@ import { processingFee } from '../../src/domain/fees';
 import { convertMinor, crossRate } from '../../src/domain/fx';
 import { domainMessages } from '../../src/domain/messages';
 import { parseDecimalAmount } from '../../src/domain/money';
-import { HISTORY_PAGE_SIZE, pageOf, pageWindow, searchTerm } from '../../src/domain/paging';
 import { OTHER_PURPOSE_ID, transferSubmitViolations } from '../../src/domain/transfer';
 import { failureStatus, isApiError } from '../../src/contract/failure';
 import type { Beneficiary } from '../../src/contract/beneficiary';
@@ -35,6 +34,7 @@ import {
   outputOf,
   timeoutError,
 } from './machine-fixtures';
+import { pagedHistoryModels, receiptModel } from './machine-model-paged-history';
 import type { MachineModel, ModelStep } from './machine-paths';
 
 /* ----------------------------------------------------------------------------------------------- fixtures */
@@ -753,158 +753,14 @@ export const transferRow = (id: number, over: Partial<TransactionMovement> = {})
 export const transferRows = (count: number): TransactionMovement[] =>
   Array.from({ length: count }, (_, index) => transferRow(count - index));
 
-const historyPage = (rows: readonly TransactionMovement[], page: number) => {
-  const shown = pageOf(rows, page, HISTORY_PAGE_SIZE);
-  return { rows: shown.rows, total: rows.length, page: shown.window.page, pageSize: HISTORY_PAGE_SIZE };
-};
-
-type HistoryContext = {
-  rows: TransactionMovement[];
-  total: number;
-  page: number;
-  wanted: number;
-  search?: string;
-  error: string | null;
-};
-
-/**
- * Transaction history, five a page from the server: loading -> ready | failed ('transfer.historyFailed', RETRY);
- * PREVIOUS / NEXT within the pages the total makes load the neighbouring page (the rows stay shown); REFRESH
- * reloads the page shown; SEARCH with a new term waits in searching, then loads its first page.
- */
-const historyCheck = (step: ModelStep): void => {
-  const { previous, event, snapshot, actions } = step;
-  const context = snapshot.context as HistoryContext;
-  expect(actions).toEqual([]);
-  expect(context.rows.length).toBeLessThanOrEqual(HISTORY_PAGE_SIZE);
-  if (snapshot.matches('failed')) expect(context.error).toBe('transfer.historyFailed');
-  else expect(context.error).toBeNull();
-  if (snapshot.matches('ready')) expect(context.wanted).toBe(context.page);
-  if (previous === null) {
-    expect(snapshot.value).toBe('loading');
-    expect(context).toEqual({ rows: [], total: 0, page: 0, wanted: 0, error: null });
-    return;
-  }
-  const before = previous.context as HistoryContext;
-  const loaded = (state: string) => {
-    if (!previous.matches(state)) return expectUnchanged(step);
-    const answer = outputOf<ReturnType<typeof historyPage>>(event);
-    expect(snapshot.value).toBe('ready');
-    expect(context).toEqual({
-      rows: answer.rows,
-      total: answer.total,
-      page: answer.page,
-      wanted: answer.page,
-      error: null,
-      search: before.search,
-    });
-  };
-  const failedIn = (state: string) => {
-    if (!previous.matches(state)) return expectUnchanged(step);
-    expect(snapshot.value).toBe('failed');
-    expect({ ...context, error: null }).toEqual(before);
-  };
-  switch (event.type) {
-    case 'xstate.done.actor.loadHistory':
-      return loaded('loading');
-    case 'xstate.done.actor.loadPage':
-      return loaded('loadingPage');
-    case 'xstate.error.actor.loadHistory':
-      return failedIn('loading');
-    case 'xstate.error.actor.loadPage':
-      return failedIn('loadingPage');
-    case 'NEXT':
-    case 'PREVIOUS': {
-      const wanted = before.page + (event.type === 'NEXT' ? 1 : -1);
-      const exists = wanted >= 0 && wanted * HISTORY_PAGE_SIZE < before.total;
-      if (!previous.matches('ready') || !exists) return expectUnchanged(step);
-      expect(snapshot.value).toBe('loadingPage');
-      expect(context).toEqual({ ...before, wanted });
-      return;
-    }
-    case 'REFRESH':
-      if (!previous.matches('ready')) return expectUnchanged(step);
-      expect(snapshot.value).toBe('loading');
-      expect(context).toEqual({ ...before, wanted: before.page });
-      return;
-    case 'RETRY':
-      if (!previous.matches('failed')) return expectUnchanged(step);
-      expect(snapshot.value).toBe('loading');
-      expect(context).toEqual({ ...before, error: null });
-      return;
-    case 'SEARCH': {
-      const term = searchTerm(payload<{ text: string }>(event).text) || undefined;
-      if (term === before.search) return expectUnchanged(step);
-      expect(snapshot.value).toBe('searching');
-      expect(context).toEqual({ ...before, search: term, wanted: 0, error: null });
-      return;
-    }
-    case 'xstate.after.searchDelay.transactionHistory.searching':
-      if (!previous.matches('searching')) return expectUnchanged(step);
-      expect(snapshot.value).toBe('loading');
-      expect(context).toEqual(before);
-      return;
-    default:
-      throw new Error(`transaction-history model: unexpected event ${event.type}`);
-  }
-};
-
-const contextKey = (snapshot: AnyMachineSnapshot): string => JSON.stringify(snapshot.context);
-
-const histories = [transferRows(12), transferRows(3), []];
-
-export const transactionHistoryModel: MachineModel<typeof transactionHistoryMachine> = {
+export const [transactionHistoryModel, transactionHistorySearchModel] = pagedHistoryModels({
   name: 'transaction-history',
   machine: transactionHistoryMachine,
-  inputs: [{ label: 'start', input: undefined as never }],
-  events: (snapshot) => {
-    const { wanted } = snapshot.context as HistoryContext;
-    const answers = (id: string) => [
-      ...histories.map((rows) => doneEvent(id, historyPage(rows, wanted))),
-      errorEvent(id, networkError()),
-      errorEvent(id, httpError(500, 'server.error')),
-    ];
-    return [
-      { type: 'PREVIOUS' },
-      { type: 'NEXT' },
-      { type: 'REFRESH' },
-      { type: 'RETRY' },
-      { type: 'SEARCH', text: ' ' },
-      ...(snapshot.matches('loading') ? answers('loadHistory') : []),
-      ...(snapshot.matches('loadingPage') ? answers('loadPage') : []),
-    ];
-  },
-  key: contextKey,
-  simpleKey: (snapshot) => {
-    const { page, total } = snapshot.context as HistoryContext;
-    const window = pageWindow(page, HISTORY_PAGE_SIZE, total);
-    return [window.hasPrevious, window.hasNext];
-  },
-  check: historyCheck,
-};
-
-/** The search, apart (its terms on top of the paging samples would multiply the simple paths). */
-export const transactionHistorySearchModel: MachineModel<typeof transactionHistoryMachine> = {
-  name: 'transaction-history search',
-  machine: transactionHistoryMachine,
-  inputs: [{ label: 'start', input: undefined as never }],
-  events: (snapshot) => {
-    const answers = (id: string) => [doneEvent(id, historyPage([], 0)), errorEvent(id, networkError())];
-    return [
-      { type: 'SEARCH', text: ' kofi ' },
-      { type: 'SEARCH', text: '' },
-      { type: 'NEXT' },
-      { type: 'PREVIOUS' },
-      { type: 'REFRESH' },
-      { type: 'RETRY' },
-      ...(snapshot.matches('loading') ? answers('loadHistory') : []),
-      ...(snapshot.matches('loadingPage') ? answers('loadPage') : []),
-    ];
-  },
-  key: contextKey,
-  simpleKey: (snapshot) => [(snapshot.context as HistoryContext).search ?? null],
-  check: historyCheck,
-};
+  machineId: 'transactionHistory',
+  failedMessage: 'transfer.historyFailed',
+  histories: [transferRows(12), transferRows(3), []],
+  searchText: ' kofi ',
+});
 
 /* ----------------------------------------------------------------------------------------------- receipt */
 
@@ -934,62 +790,13 @@ export const receiptOf = (over: Partial<TransactionReceipt> = {}): TransactionRe
   ...over,
 });
 
-type ReceiptContext = { referenceNumber: string; receipt: TransactionReceipt | null; error: string | null };
-
 /** The receipt: loading -> ready | failed (404: not found; else the generic message), RETRY loads it again. */
-export const transactionReceiptModel: MachineModel<typeof transactionReceiptMachine> = {
+export const transactionReceiptModel = receiptModel({
   name: 'transaction-receipt',
   machine: transactionReceiptMachine,
-  inputs: [{ label: 'TRF-1001', input: { referenceNumber: 'TRF-1001' } }],
-  events: (snapshot) => [
-    { type: 'RETRY' },
-    ...(snapshot.matches('loading')
-      ? [
-          doneEvent('loadReceipt', receiptOf()),
-          errorEvent('loadReceipt', httpError(404, 'operation.notFound')),
-          errorEvent('loadReceipt', networkError()),
-          errorEvent('loadReceipt', httpError(500)),
-        ]
-      : []),
-  ],
-  key: contextKey,
-  check: ({ previous, event, snapshot, actions }) => {
-    const context = snapshot.context as ReceiptContext;
-    expect(actions).toEqual([]);
-    expect(context.referenceNumber).toBe('TRF-1001');
-    if (previous === null) {
-      expect(snapshot.value).toBe('loading');
-      expect(context).toEqual({ referenceNumber: 'TRF-1001', receipt: null, error: null });
-      return;
-    }
-    const before = previous.context as ReceiptContext;
-    switch (event.type) {
-      case 'xstate.done.actor.loadReceipt':
-        expect(snapshot.value).toBe('ready');
-        expect(context.receipt).toEqual(outputOf(event));
-        expect(context.error).toBeNull();
-        return;
-      case 'xstate.error.actor.loadReceipt':
-        expect(snapshot.value).toBe('failed');
-        expect(context.error).toBe(
-          failureStatus(errorOf(event)) === 404 ? 'operation.notFound' : 'server.error',
-        );
-        expect(context.receipt).toEqual(before.receipt);
-        return;
-      case 'RETRY':
-        if (!previous.matches('failed')) {
-          expect(snapshot.value).toEqual(previous.value);
-          expect(context).toEqual(before);
-          return;
-        }
-        expect(snapshot.value).toBe('loading');
-        expect(context.error).toBeNull();
-        return;
-      default:
-        throw new Error(`transaction-receipt model: unexpected event ${event.type}`);
-    }
-  },
-};
+  referenceNumber: 'TRF-1001',
+  receipt: receiptOf(),
+});
 
 /** Every issue-8 browser machine's models, by machine file name (src/machines/<name>.machine.ts). */
 export const transferMachineModels: { file: string; models: MachineModel[] }[] = [

@@ -12,7 +12,7 @@ import { addDays, isIsoDate, isoDate } from '../../src/domain/calendar';
 import { cardPaymentViolations, parseCardExpiry } from '../../src/domain/card';
 import { identificationViolations } from '../../src/domain/identification';
 import { parseDecimalAmount } from '../../src/domain/money';
-import { HISTORY_PAGE_SIZE, pageOf, pageWindow, searchTerm } from '../../src/domain/paging';
+import { HISTORY_PAGE_SIZE, pageOf, searchTerm } from '../../src/domain/paging';
 import { bankTopUpViolations, momoTopUpViolations } from '../../src/domain/top-up';
 import { bankWithdrawalViolations, momoWithdrawalViolations } from '../../src/domain/withdrawal';
 import { failureStatus, isApiError } from '../../src/contract/failure';
@@ -34,6 +34,7 @@ import {
   networkError,
   timeoutError,
 } from './machine-fixtures';
+import { pagedHistoryModels } from './machine-model-paged-history';
 import type { MachineModel, ModelStep, NamedAction } from './machine-paths';
 
 /* ----------------------------------------------------------------------------------------------- helpers */
@@ -273,166 +274,15 @@ export const identificationsModel = pagedListModel({
 
 /* ----------------------------------------------------------------------------------------------- wallet history */
 
-type WalletHistoryContext = {
-  rows: WalletMovement[];
-  total: number;
-  page: number;
-  wanted: number;
-  search?: string;
-  error: string | null;
-};
-
-/**
- * Wallet history, one page of 5 at a time from the server: loading -> ready | failed ('wallet.historyFailed',
- * RETRY); PREVIOUS / NEXT within the pages the total makes load the neighbouring page (loadingPage keeps the rows
- * shown); REFRESH reloads the page shown; SEARCH with a new term waits in searching (rows shown, the wait
- * restarted by each new term), then loads its first page. The server's answers are sampled from 12, 3 and no
- * movements (the history may change between two pages, or a search keep fewer), always clamped to the pages
- * there are.
- */
-const walletHistoryCheck = (step: ModelStep): void => {
-  const { previous, event, snapshot, actions } = step;
-  const context = snapshot.context as WalletHistoryContext;
-  expect(actions).toEqual([]);
-  expect(context.rows.length).toBeLessThanOrEqual(HISTORY_PAGE_SIZE);
-  expect(context.page).toBe(pageWindow(context.page, HISTORY_PAGE_SIZE, context.total).page);
-  if (snapshot.matches('failed')) expect(context.error).toBe('wallet.historyFailed');
-  else expect(context.error).toBeNull();
-  if (snapshot.matches('ready')) expect(context.wanted).toBe(context.page);
-  if (snapshot.matches('loadingPage')) expect(Math.abs(context.wanted - context.page)).toBe(1);
-  if (previous === null) {
-    expect(snapshot.value).toBe('loading');
-    expect(context).toEqual({ rows: [], total: 0, page: 0, wanted: 0, error: null });
-    return;
-  }
-  const before = previous.context as WalletHistoryContext;
-  const loaded = (state: string) => {
-    if (!previous.matches(state)) return expectUnchanged(step);
-    const answer = outputOf<WalletMovementPage>(event);
-    expect(snapshot.value).toBe('ready');
-    expect(context).toEqual({
-      rows: answer.rows,
-      total: answer.total,
-      page: answer.page,
-      wanted: answer.page,
-      error: null,
-      search: before.search,
-    });
-  };
-  const failedIn = (state: string) => {
-    if (!previous.matches(state)) return expectUnchanged(step);
-    expect(snapshot.value).toBe('failed');
-    // The rows, the total and the page asked for stay as they were.
-    expect({ ...context, error: null }).toEqual(before);
-  };
-  switch (event.type) {
-    case 'xstate.done.actor.loadHistory':
-      return loaded('loading');
-    case 'xstate.done.actor.loadPage':
-      return loaded('loadingPage');
-    case 'xstate.error.actor.loadHistory':
-      return failedIn('loading');
-    case 'xstate.error.actor.loadPage':
-      return failedIn('loadingPage');
-    case 'NEXT':
-    case 'PREVIOUS': {
-      const wanted = before.page + (event.type === 'NEXT' ? 1 : -1);
-      const exists = wanted >= 0 && wanted * HISTORY_PAGE_SIZE < before.total;
-      if (!previous.matches('ready') || !exists) return expectUnchanged(step);
-      // The neighbouring page is asked for; the current rows stay shown meanwhile.
-      expect(snapshot.value).toBe('loadingPage');
-      expect(context).toEqual({ ...before, wanted });
-      return;
-    }
-    case 'REFRESH':
-      if (!previous.matches('ready')) return expectUnchanged(step);
-      expect(snapshot.value).toBe('loading');
-      expect(context).toEqual({ ...before, wanted: before.page });
-      return;
-    case 'RETRY':
-      if (!previous.matches('failed')) return expectUnchanged(step);
-      expect(snapshot.value).toBe('loading');
-      expect(context).toEqual({ ...before, error: null });
-      return;
-    case 'SEARCH': {
-      const term = termOfSearch(event);
-      if (term === before.search) return expectUnchanged(step);
-      // In any state: the rows stay shown while typing pauses; the first page of the term is wanted.
-      expect(snapshot.value).toBe('searching');
-      expect(context).toEqual({ ...before, search: term, wanted: 0, error: null });
-      return;
-    }
-    case 'xstate.after.searchDelay.walletHistory.searching':
-      if (!previous.matches('searching')) return expectUnchanged(step);
-      expect(snapshot.value).toBe('loading');
-      expect(context).toEqual(before);
-      return;
-    default:
-      throw new Error(`wallet-history model: unexpected event ${event.type}`);
-  }
-};
-
-const serverHistories = [historyRows(12), historyRows(3), []];
-
-export const walletHistoryModel: MachineModel<typeof walletHistoryMachine> = {
+/** Wallet history, five a page from the server (its models are the histories' shared ones). */
+export const [walletHistoryModel, walletHistorySearchModel] = pagedHistoryModels({
   name: 'wallet-history',
   machine: walletHistoryMachine,
-  inputs: [{ label: 'start', input: undefined as never }],
-  events: (snapshot) => {
-    const { wanted } = snapshot.context as WalletHistoryContext;
-    const answers = (id: string) => [
-      ...serverHistories.map((rows) => doneEvent(id, historyPageOf(rows, wanted))),
-      errorEvent(id, networkError()),
-      errorEvent(id, httpError(500, 'server.error')),
-    ];
-    return [
-      { type: 'PREVIOUS' },
-      { type: 'NEXT' },
-      { type: 'REFRESH' },
-      { type: 'RETRY' },
-      // The term it already has (none): nothing happens. New terms are walletHistorySearchModel's.
-      { type: 'SEARCH', text: ' ' },
-      ...(snapshot.matches('loading') ? answers('loadHistory') : []),
-      ...(snapshot.matches('loadingPage') ? answers('loadPage') : []),
-    ];
-  },
-  key: contextKey,
-  // Whether Previous and Next lead anywhere decides where they go.
-  simpleKey: (snapshot) => {
-    const { page, total } = snapshot.context as WalletHistoryContext;
-    const window = pageWindow(page, HISTORY_PAGE_SIZE, total);
-    return [window.hasPrevious, window.hasNext];
-  },
-  check: walletHistoryCheck,
-};
-
-/**
- * The wallet history's search, a model of its own (its terms on top of the paging samples above would multiply
- * the simple paths past what the graph can list): a new term and the empty one in every state, no matches (or a
- * failure) as the answers, so the page stays 0 and the term alone tells the states apart. Paging with a term is
- * tested in tests/machines/shared/paged-list.test.ts.
- */
-export const walletHistorySearchModel: MachineModel<typeof walletHistoryMachine> = {
-  name: 'wallet-history search',
-  machine: walletHistoryMachine,
-  inputs: [{ label: 'start', input: undefined as never }],
-  events: (snapshot) => {
-    const answers = (id: string) => [doneEvent(id, historyPageOf([], 0)), errorEvent(id, networkError())];
-    return [
-      { type: 'SEARCH', text: ' ref1 ' },
-      { type: 'SEARCH', text: '' },
-      { type: 'NEXT' },
-      { type: 'PREVIOUS' },
-      { type: 'REFRESH' },
-      { type: 'RETRY' },
-      ...(snapshot.matches('loading') ? answers('loadHistory') : []),
-      ...(snapshot.matches('loadingPage') ? answers('loadPage') : []),
-    ];
-  },
-  key: contextKey,
-  simpleKey: (snapshot) => [(snapshot.context as WalletHistoryContext).search ?? null],
-  check: walletHistoryCheck,
-};
+  machineId: 'walletHistory',
+  failedMessage: 'wallet.historyFailed',
+  histories: [historyRows(12), historyRows(3), []],
+  searchText: ' ref1 ',
+});
 
 /* ----------------------------------------------------------------------------------------------- wallet */
 

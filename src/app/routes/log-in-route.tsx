@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { logInMachine } from '../../machines/log-in.machine';
@@ -7,16 +7,28 @@ import { LogInScreen } from '../../screens/log-in-screen';
 import { useAppActors } from '../app-actors';
 import { useConnectivity } from '../use-connectivity';
 
+/**
+ * Where to go after logging in: back to the protected page that sent the visitor here (a partner's payment link,
+ * /deposit/{token}), when it is a path of this site; else the dashboard (spec: /dashboard).
+ */
+export const afterLogIn = (state: unknown): string => {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\')
+    ? from
+    : '/dashboard';
+};
+
 export function LogInRoute() {
   const { session } = useAppActors();
   const navigate = useNavigate();
+  const location = useLocation();
   const actorRef = useActorRef(
     logInMachine.provide({
       actors: { logIn: fromPromise(({ input, signal }) => logIn(input, { signal })) },
       actions: {
         loggedIn: (_, params) => {
           session.send({ type: 'LOGGED_IN', auth: params.auth });
-          void navigate('/dashboard');
+          void navigate(afterLogIn(location.state));
         },
       },
     }),

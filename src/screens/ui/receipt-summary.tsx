@@ -1,6 +1,7 @@
 import type { MinorUnits } from '../../domain/money';
 import type { WalletOperationStatus } from '../../contract/wallet';
 import { useI18n } from '../../i18n/i18n';
+import { SummaryList } from './summary-list';
 
 export interface ReceiptSummaryProps {
   reference?: string | null;
@@ -28,16 +29,5 @@ export function ReceiptSummary(props: ReceiptSummaryProps) {
     [t('receipt.status'), props.status ? t(`status.${props.status}`) : null],
     [t('receipt.newBalance'), money(props.balanceMinor)],
   ];
-  return (
-    <dl className="summary">
-      {rows.map(([label, value]) =>
-        value === null ? null : (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ),
-      )}
-    </dl>
-  );
+  return <SummaryList rows={rows} />;
 }

@@ -46,6 +46,12 @@ export const apiPaths = {
   sendPhoneVerificationCode: '/api/User/SendPhoneVerificationCode', // new: an SMS code to the account's phone
   verifyPhone: '/api/User/VerifyPhone', // new: the code back; the phone becomes verified (on-us transfers)
   phoneVerification: '/api/User/GetPhoneVerification', // new: whether the account's phone is verified
+  billingCompanies: '/api/Billing/GetBillingCompanies',
+  billingSubCompanies: '/api/Billing/GetBillingSubCompaniesByCompanyId',
+  billByReference: '/api/Billing/GetBillByReferenceNumber',
+  payBill: '/api/Billing/PayBill',
+  billingHistory: '/api/Billing/GetBillingTransactionByUserId',
+  billingTransaction: '/api/Billing/GetBillingTransactionByReferenceNumber', // new: a bill payment's receipt
 } as const;
 
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];

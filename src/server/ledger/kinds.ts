@@ -112,6 +112,10 @@ const transferMessages: DebitMessages = {
   failed: 'transfer.payoutFailed',
   requestFailed: 'transfer.payFailed',
 };
+const billMessages: DebitMessages = {
+  failed: 'billing.billerFailed',
+  requestFailed: 'billing.billerUnavailable',
+};
 
 /**
  * A debit: held while the provider pays out, answered 200 pending at creation (a withdrawal's way), or decided
@@ -184,7 +188,7 @@ export const operationKinds: Record<OperationKindName, OperationKind> = {
   bank_transfer: debit('bank_transfer', 'bank', bankPayout, heldWithFee, transferMessages),
   // Followed by the operator or biller like a payout: held, then posted or released.
   bet: debit('bet', 'betting', bettingClearing, heldWithFee),
-  bill_payment: debit('bill_payment', 'biller', billerClearing, held),
+  bill_payment: debit('bill_payment', 'biller', billerClearing, held, billMessages),
   wallet_transfer: {
     ...debit(
       'wallet_transfer',

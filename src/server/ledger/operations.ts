@@ -87,8 +87,16 @@ const newOperation = ({ userId }: IdempotencyKey, draft: OperationDraft) => {
   return { feeMinor, referenceNumber, values };
 };
 
-/** The unique constraint that lets a transfer cart be paid by one operation only (schema.ts). */
-const CART_UNIQUE = 'wallet_operations_cart_unique';
+/**
+ * The unique constraints that let a transfer cart, a bill quote and a bill be paid by one operation only
+ * (schema.ts): a violation of any of them means "paid already".
+ */
+const PAID_ONCE = [
+  'wallet_operations_cart_unique',
+  'wallet_operations_bill_quote_unique',
+  'wallet_operations_bill_key_unique',
+] as const;
+const isPaidAlready = (error: unknown) => PAID_ONCE.some((constraint) => isUniqueViolation(error, constraint));
 
 /** A receiving row's reference: the payer's operation's, with this suffix (one transfer, one reference to quote). */
 export const RECEIVED_SUFFIX = '-R';
@@ -103,8 +111,10 @@ const receivingUser = ({ kind, counterparty }: OperationDraft): number => {
 // a float), the same conversion as minorToApiAmount, so the answer and its operation are written in one statement.
 const createStatement = (wallet: string) => `with w as (${wallet}), op as (
     insert into wallet_operations
-      (user_id, reference_number, kind, direction, amount_minor, fee_minor, counterparty, held_minor, cart_id)
-    select $1::int, $2::text, $3::text, $4::text, $5::bigint, $6::bigint, $7::jsonb, $8::bigint, $15::uuid from w
+      (user_id, reference_number, kind, direction, amount_minor, fee_minor, counterparty, held_minor, cart_id,
+       bill_quote_id, bill_key)
+    select $1::int, $2::text, $3::text, $4::text, $5::bigint, $6::bigint, $7::jsonb, $8::bigint, $15::uuid,
+           $16::uuid, $17::text from w
     returning ${OPERATION_COLUMN_LIST}
   ), k as (
     insert into idempotency_keys (user_id, key, request_hash, operation_id, response_status, response_body)
@@ -162,6 +172,8 @@ export const createOperation = async (
       accepted?.statusCode ?? null,
       accepted ? JSON.stringify(accepted.body) : null,
       draft.cartId ?? null,
+      draft.billQuoteId ?? null,
+      draft.billKey ?? null,
     ]);
     if (!row || row.refused) return { outcome: 'refused', answer: refusal };
     const operation = toOperation(row as OperationRecord);
@@ -174,7 +186,7 @@ export const createOperation = async (
     };
   } catch (error) {
     if (isUniqueViolation(error, 'idempotency_keys_pk')) return { outcome: 'duplicateKey' };
-    if (isUniqueViolation(error, CART_UNIQUE)) return { outcome: 'duplicateCart' };
+    if (isPaidAlready(error)) return { outcome: 'duplicateCart' };
     throw error;
   }
 };
@@ -286,7 +298,7 @@ export const createPostedOperation = async (
     return { outcome: 'posted', operation, availableMinor, answer: answerFor(operation, availableMinor) };
   } catch (error) {
     if (isUniqueViolation(error, 'idempotency_keys_pk')) return { outcome: 'duplicateKey' };
-    if (isUniqueViolation(error, CART_UNIQUE)) return { outcome: 'duplicateCart' };
+    if (isPaidAlready(error)) return { outcome: 'duplicateCart' };
     if (isWalletShortfall(error)) return { outcome: 'insufficientFunds' };
     throw error;
   }

@@ -17,6 +17,7 @@ import {
   PAYMENT_METHODS,
   TRANSACTION_PURPOSES,
 } from './reference-data';
+import { seedBillers } from './billers';
 import { seedExchangeRates } from './exchange-rates';
 
 /** `SET col = excluded.col` for every column but the id: a re-run corrects renamed rows. */
@@ -69,5 +70,6 @@ export const seedReferenceData = async (db: Db): Promise<void> => {
         set: updateAllBut(identificationTypes, ['name']),
       });
     await seedExchangeRates(tx);
+    await seedBillers(tx);
   });
 };

@@ -1,20 +1,11 @@
 import { useId, useState } from 'react';
-import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { SEARCH_TERM_MAX_LENGTH } from '../domain/paging';
-import {
-  transactionHistoryPage,
-  type TransactionHistoryMachine,
-} from '../machines/transaction-history.machine';
+import type { TransactionHistoryMachine } from '../machines/transaction-history.machine';
 import type { TransactionMovement } from '../contract/transfer';
 import type { TransactionReceiptMachine } from '../machines/transaction-receipt.machine';
 import { useI18n } from '../i18n/i18n';
-import { HistoryFilterMenu } from './history-filter-menu';
+import { PagedHistory, ReferenceButton } from './paged-history';
 import { TransactionReceiptModal } from './transaction-receipt';
-import { Alert } from './ui/alert';
-import { Button } from './ui/button';
-import { Pager } from './ui/pager';
-import { TextField } from './ui/text-field';
 import { useCurrencyFormat } from './transfer-summary';
 import { StatusBadge } from './wallet-movements';
 
@@ -49,117 +40,35 @@ export function TransactionHistoryPanel({
 }) {
   const { t } = useI18n();
   const titleId = useId();
-  const snapshot = useSelector(actorRef, (s) => s);
-  const { rows, error, search } = snapshot.context;
-  const [searchText, setSearchText] = useState(search ?? '');
   const [receipt, setReceipt] = useState<string | null>(null);
-  const loading = snapshot.matches('loading');
-  const failed = snapshot.matches('failed');
-  // While a neighbouring page loads, or a search waits for typing to pause, the current rows stay shown.
-  const turning = snapshot.matches('loadingPage') || snapshot.matches('searching');
-  const shownRows = snapshot.matches('ready') || turning;
-  const shown = transactionHistoryPage(snapshot.context);
-
   return (
-    <section className="card transaction-history" aria-labelledby={titleId}>
-      <div className="history-header">
-        <h2 id={titleId}>{t('transactionHistory.title')}</h2>
-        <HistoryFilterMenu />
-      </div>
-      <TextField
-        className="history-search"
-        type="search"
-        label={t('transactionHistory.search')}
-        value={searchText}
-        maxLength={SEARCH_TERM_MAX_LENGTH}
-        autoComplete="off"
-        onValueChange={(text) => {
-          setSearchText(text);
-          actorRef.send({ type: 'SEARCH', text });
-        }}
-      />
-      {loading ? <p role="status">{t('transactionHistory.loading')}</p> : null}
-      {failed && error ? (
-        <Alert>
-          {t(error)}{' '}
-          <Button variant="link" onClick={() => actorRef.send({ type: 'RETRY' })}>
-            {t('transactionHistory.retry')}
-          </Button>
-        </Alert>
-      ) : null}
-      {snapshot.matches('ready') && rows.length === 0 ? (
-        <p className="empty">
-          {t(search === undefined ? 'transactionHistory.empty' : 'transactionHistory.noMatch')}
-        </p>
-      ) : null}
-      {shownRows && rows.length > 0 ? (
-        <>
-          <div
-            className="table-scroll"
-            aria-busy={turning}
-            role="region"
-            aria-label={t('transactionHistory.caption')}
-            tabIndex={0}
-          >
-            <table className="history-table">
-              <caption>{t('transactionHistory.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('transactionHistory.sender')}</th>
-                  <th scope="col">{t('transactionHistory.receiver')}</th>
-                  <th scope="col">{t('transactionHistory.reference')}</th>
-                  <th scope="col">{t('transactionHistory.amount')}</th>
-                  <th scope="col">{t('transactionHistory.status')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.rows.map((row) => (
-                  <tr
-                    key={row.id}
-                    className={
-                      row.direction === 'received' ? 'history-row history-row-received' : 'history-row'
-                    }
-                    onClick={() => setReceipt(row.referenceNumber)}
-                  >
-                    <td>{row.senderName}</td>
-                    <td>{row.receiverName}</td>
-                    <td>
-                      {/* The keyboard's way to the receipt; a click anywhere on the row opens it too. */}
-                      <button
-                        type="button"
-                        className="button-link"
-                        aria-label={t('transactionHistory.openReceipt', { reference: row.referenceNumber })}
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          setReceipt(row.referenceNumber);
-                        }}
-                      >
-                        {row.referenceNumber}
-                      </button>
-                    </td>
-                    <td>
-                      <TransferAmount row={row} />
-                    </td>
-                    <td>
-                      <StatusBadge status={row.status} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            window={shown.window}
-            onPrevious={() => actorRef.send({ type: 'PREVIOUS' })}
-            onNext={() => actorRef.send({ type: 'NEXT' })}
-          />
-        </>
-      ) : null}
-      {snapshot.matches('ready') ? (
-        <Button variant="secondary" onClick={() => actorRef.send({ type: 'REFRESH' })}>
-          {t('transactionHistory.refresh')}
-        </Button>
-      ) : null}
+    <PagedHistory<TransactionMovement>
+      screen="transactionHistory"
+      className="transaction-history"
+      actorRef={actorRef}
+      labelledBy={titleId}
+      heading={<h2 id={titleId}>{t('transactionHistory.title')}</h2>}
+      rowProps={(row) => ({
+        className: row.direction === 'received' ? 'history-row history-row-received' : 'history-row',
+        onClick: () => setReceipt(row.referenceNumber),
+      })}
+      columns={[
+        { header: t('transactionHistory.sender'), cell: (row) => row.senderName },
+        { header: t('transactionHistory.receiver'), cell: (row) => row.receiverName },
+        {
+          header: t('transactionHistory.reference'),
+          cell: (row) => (
+            <ReferenceButton
+              reference={row.referenceNumber}
+              label={t('transactionHistory.openReceipt', { reference: row.referenceNumber })}
+              onOpen={setReceipt}
+            />
+          ),
+        },
+        { header: t('transactionHistory.amount'), cell: (row) => <TransferAmount row={row} /> },
+        { header: t('transactionHistory.status'), cell: (row) => <StatusBadge status={row.status} /> },
+      ]}
+    >
       {receipt !== null ? (
         <TransactionReceiptModal
           key={receipt}
@@ -168,6 +77,6 @@ export function TransactionHistoryPanel({
           onClose={() => setReceipt(null)}
         />
       ) : null}
-    </section>
+    </PagedHistory>
   );
 }

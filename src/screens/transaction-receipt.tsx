@@ -1,18 +1,10 @@
-import { useEffect } from 'react';
-import { createPortal } from 'react-dom';
-import { useActorRef, useSelector } from '@xstate/react';
 import type { TransactionReceipt } from '../contract/transfer';
 import type { TransactionReceiptMachine } from '../machines/transaction-receipt.machine';
 import { isMessageId, useI18n } from '../i18n/i18n';
-import { Alert } from './ui/alert';
-import { Button } from './ui/button';
-import { Modal } from './ui/modal';
+import { ReceiptModal } from './receipt-modal';
 import { ReceiptSummary } from './ui/receipt-summary';
 import { useCurrencyFormat } from './transfer-summary';
 import { StatusBadge } from './wallet-movements';
-
-/** While a receipt is open the body carries this class: the print stylesheet then prints the receipt alone. */
-export const RECEIPT_OPEN_CLASS = 'receipt-open';
 
 /**
  * The detail fields of a transfer (spec section 3): date, sender, receiver (phone and account), country, the
@@ -80,12 +72,7 @@ export function TransactionReceiptDetails({ receipt }: { receipt: TransactionRec
   );
 }
 
-/**
- * The receipt modal 'Transaction Details': it loads the transfer by its reference number (a failed load says why
- * and offers Try again), shows its details, and prints or saves them as a PDF (the browser's print dialog; the
- * print stylesheet keeps the receipt alone on one page). Drawn at the end of the body, so printing can leave the
- * rest of the page out.
- */
+/** The receipt modal 'Transaction Details' of a transfer (a receipt modal, ./receipt-modal.tsx). */
 export function TransactionReceiptModal({
   machine,
   referenceNumber,
@@ -97,39 +84,13 @@ export function TransactionReceiptModal({
   onClose: () => void;
 }) {
   const { t } = useI18n();
-  const actorRef = useActorRef(machine, { input: { referenceNumber } });
-  const snapshot = useSelector(actorRef, (s) => s);
-  const { receipt, error } = snapshot.context;
-
-  useEffect(() => {
-    document.body.classList.add(RECEIPT_OPEN_CLASS);
-    return () => document.body.classList.remove(RECEIPT_OPEN_CLASS);
-  }, []);
-
-  return createPortal(
-    <div className="receipt-portal">
-      <Modal title={t('receiptDetails.title')} onClose={onClose}>
-        <p className="receipt-brand">{t('app.name')}</p>
-        {snapshot.matches('loading') ? <p role="status">{t('receiptDetails.loading')}</p> : null}
-        {snapshot.matches('failed') && error ? (
-          <Alert>
-            {t(error)}{' '}
-            <Button variant="link" onClick={() => actorRef.send({ type: 'RETRY' })}>
-              {t('receiptDetails.retry')}
-            </Button>
-          </Alert>
-        ) : null}
-        {snapshot.matches('ready') && receipt ? <TransactionReceiptDetails receipt={receipt} /> : null}
-        <div className="form-actions receipt-actions">
-          {snapshot.matches('ready') ? (
-            <Button onClick={() => window.print()}>{t('receiptDetails.print')}</Button>
-          ) : null}
-          <Button variant="secondary" onClick={onClose}>
-            {t('receiptDetails.close')}
-          </Button>
-        </div>
-      </Modal>
-    </div>,
-    document.body,
+  return (
+    <ReceiptModal
+      machine={machine}
+      referenceNumber={referenceNumber}
+      title={t('receiptDetails.title')}
+      onClose={onClose}
+      details={(receipt) => <TransactionReceiptDetails receipt={receipt} />}
+    />
   );
 }

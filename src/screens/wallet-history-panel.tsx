@@ -1,15 +1,9 @@
-import { useState } from 'react';
-import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { walletHistoryPage, type WalletHistoryMachine } from '../machines/wallet-history.machine';
+import type { WalletHistoryMachine } from '../machines/wallet-history.machine';
+import type { WalletMovement } from '../contract/wallet';
 import { useI18n } from '../i18n/i18n';
-import { Alert } from './ui/alert';
-import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
-import { Pager } from './ui/pager';
-import { TextField } from './ui/text-field';
-import { SEARCH_TERM_MAX_LENGTH } from '../domain/paging';
-import { HistoryFilterMenu } from './history-filter-menu';
+import { PagedHistory } from './paged-history';
 import { MovementAmount, StatusBadge, useMovementText } from './wallet-movements';
 
 /**
@@ -19,98 +13,22 @@ import { MovementAmount, StatusBadge, useMovementText } from './wallet-movements
 export function WalletHistoryPanel({ actorRef }: { actorRef: ActorRefFrom<WalletHistoryMachine> }) {
   const { t } = useI18n();
   const text = useMovementText();
-  const snapshot = useSelector(actorRef, (s) => s);
-  const { rows, error, search } = snapshot.context;
-  const [searchText, setSearchText] = useState(search ?? '');
-  const loading = snapshot.matches('loading');
-  const failed = snapshot.matches('failed');
-  // While a neighbouring page loads, or a search waits for typing to pause, the current rows stay shown.
-  const turning = snapshot.matches('loadingPage') || snapshot.matches('searching');
-  const shownRows = snapshot.matches('ready') || turning;
-  const shown = walletHistoryPage(snapshot.context);
-
   return (
-    <section className="card wallet-history">
-      <div className="history-header">
-        <FocusHeading>{t('walletHistory.title')}</FocusHeading>
-        <HistoryFilterMenu />
-      </div>
-      <TextField
-        className="history-search"
-        type="search"
-        label={t('walletHistory.search')}
-        value={searchText}
-        maxLength={SEARCH_TERM_MAX_LENGTH}
-        autoComplete="off"
-        onValueChange={(text) => {
-          setSearchText(text);
-          actorRef.send({ type: 'SEARCH', text });
-        }}
-      />
-      {loading ? <p role="status">{t('walletHistory.loading')}</p> : null}
-      {failed && error ? (
-        <Alert>
-          {t(error)}{' '}
-          <Button variant="link" onClick={() => actorRef.send({ type: 'RETRY' })}>
-            {t('walletHistory.retry')}
-          </Button>
-        </Alert>
-      ) : null}
-      {snapshot.matches('ready') && rows.length === 0 ? (
-        <p className="empty">{t(search === undefined ? 'walletHistory.empty' : 'walletHistory.noMatch')}</p>
-      ) : null}
-      {shownRows && rows.length > 0 ? (
-        <>
-          {/* On a phone the table scrolls sideways: the region takes focus so a keyboard can scroll it too. */}
-          <div
-            className="table-scroll"
-            aria-busy={turning}
-            role="region"
-            aria-label={t('walletHistory.caption')}
-            tabIndex={0}
-          >
-            <table className="history-table">
-              <caption>{t('walletHistory.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('walletHistory.amount')}</th>
-                  <th scope="col">{t('walletHistory.description')}</th>
-                  <th scope="col">{t('walletHistory.status')}</th>
-                  <th scope="col">{t('walletHistory.reference')}</th>
-                  <th scope="col">{t('walletHistory.date')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.rows.map((row) => (
-                  <tr key={row.id}>
-                    <td>
-                      <MovementAmount row={row} />
-                    </td>
-                    <td>{text.description(row)}</td>
-                    <td>
-                      <StatusBadge status={row.status} />
-                    </td>
-                    <td>{row.referenceNumber}</td>
-                    <td>
-                      <time dateTime={row.date}>{text.date(row)}</time>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            window={shown.window}
-            onPrevious={() => actorRef.send({ type: 'PREVIOUS' })}
-            onNext={() => actorRef.send({ type: 'NEXT' })}
-          />
-        </>
-      ) : null}
-      {snapshot.matches('ready') ? (
-        <Button variant="secondary" onClick={() => actorRef.send({ type: 'REFRESH' })}>
-          {t('walletHistory.refresh')}
-        </Button>
-      ) : null}
-    </section>
+    <PagedHistory<WalletMovement>
+      screen="walletHistory"
+      className="wallet-history"
+      actorRef={actorRef}
+      heading={<FocusHeading>{t('walletHistory.title')}</FocusHeading>}
+      columns={[
+        { header: t('walletHistory.amount'), cell: (row) => <MovementAmount row={row} /> },
+        { header: t('walletHistory.description'), cell: (row) => text.description(row) },
+        { header: t('walletHistory.status'), cell: (row) => <StatusBadge status={row.status} /> },
+        { header: t('walletHistory.reference'), cell: (row) => row.referenceNumber },
+        {
+          header: t('walletHistory.date'),
+          cell: (row) => <time dateTime={row.date}>{text.date(row)}</time>,
+        },
+      ]}
+    />
   );
 }

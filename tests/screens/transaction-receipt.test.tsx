@@ -7,7 +7,8 @@ import {
   type TransactionReceiptInput,
 } from '../../src/machines/transaction-receipt.machine';
 import type { TransactionReceipt } from '../../src/contract/transfer';
-import { RECEIPT_OPEN_CLASS, TransactionReceiptModal } from '../../src/screens/transaction-receipt';
+import { RECEIPT_OPEN_CLASS } from '../../src/screens/receipt-modal';
+import { TransactionReceiptModal } from '../../src/screens/transaction-receipt';
 import { receiptOf } from '../support/machine-models-transfer';
 import { httpError, renderScreen } from './render';
 

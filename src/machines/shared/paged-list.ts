@@ -164,6 +164,9 @@ export const serverPagedList = <Row>(options: PagedListOptions) => {
   });
 };
 
+/** The machine `serverPagedList` makes for rows of one type. */
+export type ServerPagedListMachine<Row> = ReturnType<typeof serverPagedList<Row>>;
+
 /** The rows shown and the 'Showing x-y of n' figures of a server-paged list. */
 export const serverPageShown = <Row>(
   context: Pick<ServerPagedListContext<Row>, 'rows' | 'page' | 'total'>,

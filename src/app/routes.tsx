@@ -25,11 +25,12 @@ const IdentificationsRoute = lazy(() => import('./routes/identification-routes')
 const BeneficiariesRoute = lazy(() => import('./routes/beneficiaries-route'));
 const SendMoneyRoute = lazy(() => import('./routes/send-money-route'));
 const TransactionHistoryRoute = lazy(() => import('./routes/transaction-history-route'));
+const BillPaymentRoute = lazy(() => import('./routes/bill-payment-route'));
+const BillingHistoryRoute = lazy(() => import('./routes/billing-history-route'));
 
 /** Dashboard children of spec section 2 that later issues fill in. */
 const dashboardPlaceholders: readonly [path: string, feature: MessageId][] = [
   ['bettingHistory', 'feature.bettingHistory'],
-  ['billHistory', 'feature.billHistory'],
   ['mobileWallet', 'feature.mobileWallet'],
   ['bettingDeposit', 'feature.bettingDeposit'],
 ];
@@ -41,7 +42,6 @@ const protectedPlaceholders: readonly [path: string, feature: MessageId][] = [
   ['/deposit/:token', 'feature.betting'],
   ['/Game', 'feature.game'],
   ['/CrossBorderPayment', 'feature.crossBorder'],
-  ['/BillPayment', 'feature.billPayment'],
   ['/PaymentGateway', 'feature.paymentGateway'],
   ['/VerifyIdentity', 'feature.verifyIdentity'],
   ['/treasure-shop', 'feature.treasureShop'],
@@ -100,6 +100,7 @@ export function AppRoutes() {
           <Route path="walletTopUp" element={<WalletTopUpRoute />} />
           <Route path="myIdentifications" element={<IdentificationsRoute />} />
           <Route path="beneficiaries" element={<BeneficiariesRoute />} />
+          <Route path="billHistory" element={<BillingHistoryRoute />} />
           {dashboardPlaceholders.map(([path, feature]) => (
             <Route
               key={path}
@@ -129,6 +130,14 @@ export function AppRoutes() {
           element={
             <RequireSession>
               <SendMoneyRoute />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="/BillPayment"
+          element={
+            <RequireSession>
+              <BillPaymentRoute />
             </RequireSession>
           }
         />

@@ -192,4 +192,5 @@ export const walletCoversBill = (walletMinor: MinorUnits, totalDueMinor: MinorUn
   totalDueMinor <= walletMinor;
 
 /** What a bill payment takes from the wallet: the bill and its fee (0). */
-export const billTotalPay = (totalBillMinor: MinorUnits): MinorUnits => totalBillMinor + BILL_PROCESSING_FEE_MINOR;
+export const billTotalPay = (totalBillMinor: MinorUnits): MinorUnits =>
+  totalBillMinor + BILL_PROCESSING_FEE_MINOR;

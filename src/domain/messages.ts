@@ -182,7 +182,8 @@ export const domainMessages = {
   'billing.billerUnavailable': 'The biller cannot be reached right now. Please try again in a few minutes.',
   'billing.quoteNotFound': 'We could not find these bill details. Please look up the bill again.',
   'billing.quoteExpired': 'These bill details have expired. Please look up the bill again.',
-  'billing.detailsMismatch': 'The bill details sent do not match the bill looked up. Please look up the bill again.',
+  'billing.detailsMismatch':
+    'The bill details sent do not match the bill looked up. Please look up the bill again.',
   'billing.alreadyPaid': 'This bill has already been paid.',
   'billing.nothingDue': 'There is nothing to pay on this bill.',
   'billing.payFailed': 'The payment could not be made. Please try again.',

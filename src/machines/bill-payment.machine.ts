@@ -101,7 +101,9 @@ export const billPaymentDelays = {
 } as const;
 
 /** The companies the search box's text keeps (all of them for an empty search). */
-export const shownCompanies = (context: Pick<BillPaymentContext, 'companies' | 'search'>): BillingCompany[] => {
+export const shownCompanies = (
+  context: Pick<BillPaymentContext, 'companies' | 'search'>,
+): BillingCompany[] => {
   const term = searchTerm(context.search);
   return term === ''
     ? context.companies
@@ -120,7 +122,8 @@ const referenceViolations = (context: BillPaymentContext): RuleViolation<BillPay
 const amountViolations = (context: BillPaymentContext): RuleViolation<BillPaymentField>[] =>
   context.bill?.prepaid ? prepaidAmountViolations(amountToPay(context)) : [];
 
-const isBillField = (field: string): field is BillPaymentField => field === 'referenceNo' || field === 'amount';
+const isBillField = (field: string): field is BillPaymentField =>
+  field === 'referenceNo' || field === 'amount';
 
 /** Why a lookup failed: the server's message (no such bill, the biller down...), else one to try again. */
 export const lookupFailureMessage = (error: unknown): DomainMessageId =>
@@ -170,7 +173,8 @@ export const billPaymentMachine = setup({
   guards: {
     ...keys.idempotencyGuards,
     ...operations.operationGuards,
-    isOpen: ({ context, event }) => event.type === 'TOGGLE_COMPANY' && context.openCompanyId === event.companyId,
+    isOpen: ({ context, event }) =>
+      event.type === 'TOGGLE_COMPANY' && context.openCompanyId === event.companyId,
     subCompaniesKnown: ({ context, event }) =>
       event.type === 'TOGGLE_COMPANY' && context.subCompanies[event.companyId] !== undefined,
     referenceValid: ({ context }) => referenceViolations(context).length === 0,
@@ -248,7 +252,9 @@ export const billPaymentMachine = setup({
       violations: serverViolations(params.error, isBillField),
       showViolations: true,
     })),
-    setLookupFailed: assign((_, params: { error: unknown }) => ({ error: lookupFailureMessage(params.error) })),
+    setLookupFailed: assign((_, params: { error: unknown }) => ({
+      error: lookupFailureMessage(params.error),
+    })),
     setInsufficient: assign({ error: 'billing.insufficientFunds' }),
     takeKey: assign(({ context }) => ({ ...keys.takeIdempotencyKey(context), error: null })),
     setOperation: assign((_, params: { result: WalletOperation }) => ({
@@ -426,7 +432,9 @@ export const billPaymentMachine = setup({
               target: 'entering',
               actions: {
                 type: 'setLookUpAgain',
-                params: ({ event }: { event: { error: unknown } }) => ({ error: payFailureMessage(event.error) }),
+                params: ({ event }: { event: { error: unknown } }) => ({
+                  error: payFailureMessage(event.error),
+                }),
               },
             },
             { target: 'reviewing', actions: operations.withError('setPayFailed') },
@@ -436,7 +444,11 @@ export const billPaymentMachine = setup({
         following: operations.followOperation({
           machineId: 'billPayment',
           pollDelay: 'followPollInterval',
-          deadline: { delay: 'followTimeout', target: 'done', actions: { type: 'setDone', params: { onItsWay: true } } },
+          deadline: {
+            delay: 'followTimeout',
+            target: 'done',
+            actions: { type: 'setDone', params: { onItsWay: true } },
+          },
           successful: {
             target: 'done',
             actions: [operations.walletChangedByResult, { type: 'setDone', params: { onItsWay: false } }],

@@ -79,11 +79,17 @@ export const getBillingHistoryPage = async (
     ...call,
     query: { userId: currentUserId(), page, pageSize, ...(search ? { search } : {}) },
   });
-  return { ...answer, rows: answer.rows.map((row) => ({ ...row, sendAmount: apiAmountToMinor(row.sendAmount) })) };
+  return {
+    ...answer,
+    rows: answer.rows.map((row) => ({ ...row, sendAmount: apiAmountToMinor(row.sendAmount) })),
+  };
 };
 
 /** The receipt of one of the user's bill payments. */
-export const getBillingReceipt = async (referenceNumber: string, call: Call = {}): Promise<BillingReceipt> => {
+export const getBillingReceipt = async (
+  referenceNumber: string,
+  call: Call = {},
+): Promise<BillingReceipt> => {
   const detail = await get<BillingReceiptDetail>(apiPaths.billingTransaction, {
     ...call,
     query: { referenceNumber },

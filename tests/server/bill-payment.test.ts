@@ -114,7 +114,9 @@ describe('billers', () => {
     const user = await transferUser(t.app, db());
     const companies = envelope<BillingCompany[]>(await get(user, apiPaths.billingCompanies, {})).data;
     const names = companies.map((company) => company.companyName);
-    expect(names).toEqual(expect.arrayContaining(['Electricity Company of Ghana (ECG)', 'Ghana Water Limited']));
+    expect(names).toEqual(
+      expect.arrayContaining(['Electricity Company of Ghana (ECG)', 'Ghana Water Limited']),
+    );
     const ecg = companies.find((company) => company.code === 'ECG');
     const subs = envelope<BillingSubCompany[]>(
       await get(user, apiPaths.billingSubCompanies, { companyId: String(ecg?.id) }),
@@ -232,7 +234,9 @@ describe('PayBill', () => {
     expect(paid.amount).toBe(GOTV.amount);
     expect(await walletAmount(t.app, user)).toBe(1000 - GOTV.amount);
     // The same request again replays its answer; the same quote with another key is refused.
-    expect(resultOf(await payBill(user, payBody(user, bill), key)).referenceNumber).toBe(paid.referenceNumber);
+    expect(resultOf(await payBill(user, payBody(user, bill), key)).referenceNumber).toBe(
+      paid.referenceNumber,
+    );
     const again = await payBill(user, payBody(user, bill));
     expect(again.statusCode).toBe(409);
     expect(messageIdOf(again)).toBe('billing.alreadyPaid');

@@ -96,7 +96,8 @@ const PAID_ONCE = [
   'wallet_operations_bill_quote_unique',
   'wallet_operations_bill_key_unique',
 ] as const;
-const isPaidAlready = (error: unknown) => PAID_ONCE.some((constraint) => isUniqueViolation(error, constraint));
+const isPaidAlready = (error: unknown) =>
+  PAID_ONCE.some((constraint) => isUniqueViolation(error, constraint));
 
 /** A receiving row's reference: the payer's operation's, with this suffix (one transfer, one reference to quote). */
 export const RECEIVED_SUFFIX = '-R';

@@ -143,6 +143,8 @@ export const createSandboxBillerRail = ({ db, decisionMs }: { db: Db; decisionMs
       scenario: down ? 'fail' : 'approve',
       synchronous: !down,
     });
-    return outcome.status === 'succeeded' && prepaid ? { ...outcome, token: sandboxToken(reference) } : outcome;
+    return outcome.status === 'succeeded' && prepaid
+      ? { ...outcome, token: sandboxToken(reference) }
+      : outcome;
   },
 });

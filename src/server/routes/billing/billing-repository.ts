@@ -13,7 +13,11 @@ import { containsPattern } from '../wallet/wallet-operations-repository';
 
 export const allCompanies = (db: Queryable) =>
   db
-    .select({ id: billingCompanies.id, companyName: billingCompanies.companyName, code: billingCompanies.code })
+    .select({
+      id: billingCompanies.id,
+      companyName: billingCompanies.companyName,
+      code: billingCompanies.code,
+    })
     .from(billingCompanies)
     .orderBy(asc(billingCompanies.companyName));
 

@@ -446,7 +446,7 @@ export const billPaymentMachine = setup({
           pollDelay: 'followPollInterval',
           deadline: {
             delay: 'followTimeout',
-            target: 'done',
+            target: '#billPayment.done',
             actions: { type: 'setDone', params: { onItsWay: true } },
           },
           successful: {

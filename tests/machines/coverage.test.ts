@@ -17,6 +17,7 @@ import { machineModels } from '../support/machine-models';
 import { walletMachineModels } from '../support/machine-models-wallet';
 import { beneficiaryMachineModels } from '../support/machine-models-beneficiaries';
 import { transferMachineModels } from '../support/machine-models-transfer';
+import { billingMachineModels } from '../support/machine-models-billing';
 import {
   coverageOf,
   generatePaths,
@@ -31,6 +32,7 @@ const registry = [
   ...walletMachineModels,
   ...beneficiaryMachineModels,
   ...transferMachineModels,
+  ...billingMachineModels,
 ];
 // Tests run from the project root (vitest.config.ts).
 const machinesDir = resolve(process.cwd(), 'src/machines');

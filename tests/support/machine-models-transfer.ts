@@ -749,13 +749,13 @@ export const transferRow = (id: number, over: Partial<TransactionMovement> = {})
 export const transferRows = (count: number): TransactionMovement[] =>
   Array.from({ length: count }, (_, index) => transferRow(count - index));
 
-const historyPage = (rows: readonly TransactionMovement[], page: number) => {
+export const historyPage = <Row>(rows: readonly Row[], page: number) => {
   const shown = pageOf(rows, page, HISTORY_PAGE_SIZE);
   return { rows: shown.rows, total: rows.length, page: shown.window.page, pageSize: HISTORY_PAGE_SIZE };
 };
 
 type HistoryContext = {
-  rows: TransactionMovement[];
+  rows: unknown[];
   total: number;
   page: number;
   wanted: number;
@@ -768,84 +768,88 @@ type HistoryContext = {
  * PREVIOUS / NEXT within the pages the total makes load the neighbouring page (the rows stay shown); REFRESH
  * reloads the page shown; SEARCH with a new term waits in searching, then loads its first page.
  */
-const historyCheck = (step: ModelStep): void => {
-  const { previous, event, snapshot, actions } = step;
-  const context = snapshot.context as HistoryContext;
-  expect(actions).toEqual([]);
-  expect(context.rows.length).toBeLessThanOrEqual(HISTORY_PAGE_SIZE);
-  if (snapshot.matches('failed')) expect(context.error).toBe('transfer.historyFailed');
-  else expect(context.error).toBeNull();
-  if (snapshot.matches('ready')) expect(context.wanted).toBe(context.page);
-  if (previous === null) {
-    expect(snapshot.value).toBe('loading');
-    expect(context).toEqual({ rows: [], total: 0, page: 0, wanted: 0, error: null });
-    return;
-  }
-  const before = previous.context as HistoryContext;
-  const loaded = (state: string) => {
-    if (!previous.matches(state)) return expectUnchanged(step);
-    const answer = outputOf<ReturnType<typeof historyPage>>(event);
-    expect(snapshot.value).toBe('ready');
-    expect(context).toEqual({
-      rows: answer.rows,
-      total: answer.total,
-      page: answer.page,
-      wanted: answer.page,
-      error: null,
-      search: before.search,
-    });
-  };
-  const failedIn = (state: string) => {
-    if (!previous.matches(state)) return expectUnchanged(step);
-    expect(snapshot.value).toBe('failed');
-    expect({ ...context, error: null }).toEqual(before);
-  };
-  switch (event.type) {
-    case 'xstate.done.actor.loadHistory':
-      return loaded('loading');
-    case 'xstate.done.actor.loadPage':
-      return loaded('loadingPage');
-    case 'xstate.error.actor.loadHistory':
-      return failedIn('loading');
-    case 'xstate.error.actor.loadPage':
-      return failedIn('loadingPage');
-    case 'NEXT':
-    case 'PREVIOUS': {
-      const wanted = before.page + (event.type === 'NEXT' ? 1 : -1);
-      const exists = wanted >= 0 && wanted * HISTORY_PAGE_SIZE < before.total;
-      if (!previous.matches('ready') || !exists) return expectUnchanged(step);
-      expect(snapshot.value).toBe('loadingPage');
-      expect(context).toEqual({ ...before, wanted });
+export const serverHistoryCheck =
+  (machineId: string, failedMessage: string) =>
+  (step: ModelStep): void => {
+    const { previous, event, snapshot, actions } = step;
+    const context = snapshot.context as HistoryContext;
+    expect(actions).toEqual([]);
+    expect(context.rows.length).toBeLessThanOrEqual(HISTORY_PAGE_SIZE);
+    if (snapshot.matches('failed')) expect(context.error).toBe(failedMessage);
+    else expect(context.error).toBeNull();
+    if (snapshot.matches('ready')) expect(context.wanted).toBe(context.page);
+    if (previous === null) {
+      expect(snapshot.value).toBe('loading');
+      expect(context).toEqual({ rows: [], total: 0, page: 0, wanted: 0, error: null });
       return;
     }
-    case 'REFRESH':
-      if (!previous.matches('ready')) return expectUnchanged(step);
-      expect(snapshot.value).toBe('loading');
-      expect(context).toEqual({ ...before, wanted: before.page });
-      return;
-    case 'RETRY':
-      if (!previous.matches('failed')) return expectUnchanged(step);
-      expect(snapshot.value).toBe('loading');
-      expect(context).toEqual({ ...before, error: null });
-      return;
-    case 'SEARCH': {
-      const term = searchTerm(payload<{ text: string }>(event).text) || undefined;
-      if (term === before.search) return expectUnchanged(step);
-      expect(snapshot.value).toBe('searching');
-      expect(context).toEqual({ ...before, search: term, wanted: 0, error: null });
-      return;
+    const before = previous.context as HistoryContext;
+    const loaded = (state: string) => {
+      if (!previous.matches(state)) return expectUnchanged(step);
+      const answer = outputOf<ReturnType<typeof historyPage>>(event);
+      expect(snapshot.value).toBe('ready');
+      expect(context).toEqual({
+        rows: answer.rows,
+        total: answer.total,
+        page: answer.page,
+        wanted: answer.page,
+        error: null,
+        search: before.search,
+      });
+    };
+    const failedIn = (state: string) => {
+      if (!previous.matches(state)) return expectUnchanged(step);
+      expect(snapshot.value).toBe('failed');
+      expect({ ...context, error: null }).toEqual(before);
+    };
+    switch (event.type) {
+      case 'xstate.done.actor.loadHistory':
+        return loaded('loading');
+      case 'xstate.done.actor.loadPage':
+        return loaded('loadingPage');
+      case 'xstate.error.actor.loadHistory':
+        return failedIn('loading');
+      case 'xstate.error.actor.loadPage':
+        return failedIn('loadingPage');
+      case 'NEXT':
+      case 'PREVIOUS': {
+        const wanted = before.page + (event.type === 'NEXT' ? 1 : -1);
+        const exists = wanted >= 0 && wanted * HISTORY_PAGE_SIZE < before.total;
+        if (!previous.matches('ready') || !exists) return expectUnchanged(step);
+        expect(snapshot.value).toBe('loadingPage');
+        expect(context).toEqual({ ...before, wanted });
+        return;
+      }
+      case 'REFRESH':
+        if (!previous.matches('ready')) return expectUnchanged(step);
+        expect(snapshot.value).toBe('loading');
+        expect(context).toEqual({ ...before, wanted: before.page });
+        return;
+      case 'RETRY':
+        if (!previous.matches('failed')) return expectUnchanged(step);
+        expect(snapshot.value).toBe('loading');
+        expect(context).toEqual({ ...before, error: null });
+        return;
+      case 'SEARCH': {
+        const term = searchTerm(payload<{ text: string }>(event).text) || undefined;
+        if (term === before.search) return expectUnchanged(step);
+        expect(snapshot.value).toBe('searching');
+        expect(context).toEqual({ ...before, search: term, wanted: 0, error: null });
+        return;
+      }
+      case `xstate.after.searchDelay.${machineId}.searching`:
+        if (!previous.matches('searching')) return expectUnchanged(step);
+        expect(snapshot.value).toBe('loading');
+        expect(context).toEqual(before);
+        return;
+      default:
+        throw new Error(`${machineId} model: unexpected event ${event.type}`);
     }
-    case 'xstate.after.searchDelay.transactionHistory.searching':
-      if (!previous.matches('searching')) return expectUnchanged(step);
-      expect(snapshot.value).toBe('loading');
-      expect(context).toEqual(before);
-      return;
-    default:
-      throw new Error(`transaction-history model: unexpected event ${event.type}`);
-  }
-};
+  };
 
-const contextKey = (snapshot: AnyMachineSnapshot): string => JSON.stringify(snapshot.context);
+const historyCheck = serverHistoryCheck('transactionHistory', 'transfer.historyFailed');
+
+export const contextKey = (snapshot: AnyMachineSnapshot): string => JSON.stringify(snapshot.context);
 
 const histories = [transferRows(12), transferRows(3), []];
 

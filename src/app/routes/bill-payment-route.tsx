@@ -1,16 +1,12 @@
 import { useMemo } from 'react';
 import { useActorRef } from '@xstate/react';
-import type { BillingReceipt } from '../../contract/billing';
 import type { MinorUnits } from '../../domain/money';
 import { billPaymentMachine } from '../../machines/bill-payment.machine';
-import { receiptMachine } from '../../machines/shared/receipt';
 import { BillPaymentScreen } from '../../screens/bill-payment-screen';
 import { useLiveActors } from '../live-actors';
+import { billingReceiptMachine } from './billing-receipt-machine';
 import { gatedFlowRoute } from './gated-flow';
 import { withWalletBalance } from './with-wallet-balance';
-
-/** The bill payment receipt's machine (GET api/Billing/GetBillingTransactionByReferenceNumber). */
-export const billingReceiptMachine = receiptMachine<BillingReceipt>('billingReceipt');
 
 function BillPaymentFlow({ walletAmount }: { walletAmount: MinorUnits }) {
   const live = useLiveActors();

@@ -3,7 +3,7 @@ import { useActorRef } from '@xstate/react';
 import { billingHistoryMachine } from '../../machines/billing-history.machine';
 import { BillingHistoryPanel } from '../../screens/billing-history-panel';
 import { useLiveActors } from '../live-actors';
-import { billingReceiptMachine } from './bill-payment-route';
+import { billingReceiptMachine } from './billing-receipt-machine';
 
 /** /Dashboard/billHistory: the billing history, its pages and receipts read through the live services. */
 export default function BillingHistoryRoute() {

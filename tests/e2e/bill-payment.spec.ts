@@ -30,8 +30,8 @@ async function payer(
 
 async function chooseSubCompany(page: Page, search: string, company: string, subCompany: string) {
   await page.getByLabel('Search companies').fill(search);
-  await page.getByRole('button', { name: company }).click();
-  await page.getByRole('button', { name: subCompany }).click();
+  await page.getByRole('button', { name: company, exact: true }).click();
+  await page.getByRole('button', { name: subCompany, exact: true }).click();
 }
 
 test.describe('bill payment', () => {

@@ -94,18 +94,15 @@ const prepaidOk = (amount: number | null) =>
 const billKey = (snapshot: AnyMachineSnapshot): string => {
   const c = snapshot.context as BillPaymentContext;
   return JSON.stringify([
-    c.search,
     c.openCompanyId,
-    Object.keys(c.subCompanies),
+    Object.keys(c.subCompanies).join(),
     c.subCompany?.id ?? null,
     c.reference,
     c.amount,
     c.showViolations,
     c.bill?.totalBillDue ?? null,
-    c.error,
     c.idempotencyKey,
     c.walletAmount,
-    c.operation?.status ?? null,
   ]);
 };
 

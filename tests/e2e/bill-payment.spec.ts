@@ -138,7 +138,8 @@ test.describe('bill payment', () => {
 
     // An unknown smartcard says so, and the back arrow leads to the billers again.
     await page.getByRole('button', { name: 'Back to billers' }).click();
-    await chooseSubCompany(page, 'multi', 'MultiChoice Ghana (DStv, GOtv)', 'GOtv');
+    // The company stays open, its sub-companies shown.
+    await page.getByRole('button', { name: 'GOtv', exact: true }).click();
     await page.getByLabel('Enter IUC Number').fill('2099999999');
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(

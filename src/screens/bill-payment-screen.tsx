@@ -11,8 +11,7 @@ import {
 } from '../machines/bill-payment.machine';
 import type { ReceiptMachine } from '../machines/shared/receipt';
 import { useI18n } from '../i18n/i18n';
-import { BillingReceiptDetails } from './billing-receipt';
-import { ReceiptModal } from './receipt-modal';
+import { BillingReceiptModal, useBillDay, useBillMonth } from './billing-receipt';
 import { Alert } from './ui/alert';
 import { AmountField } from './ui/amount-field';
 import { Button } from './ui/button';
@@ -22,26 +21,6 @@ import { firstViolationOf } from './ui/violations';
 import { AgainRow, stepHeading, WizardFrame } from './wizard-parts';
 
 type BillActor = ActorRefFrom<BillPaymentMachine>;
-
-/** 'October 2026' for '2026-10' (the text as given when it is not a month). */
-export const useBillMonth = () => {
-  const { formatDate } = useI18n();
-  return (month: string) => {
-    const date = new Date(`${month}-01T00:00:00Z`);
-    return Number.isNaN(date.getTime())
-      ? month
-      : formatDate(date, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  };
-};
-
-/** A day ('2026-11-21') in the reader's words. */
-export const useBillDay = () => {
-  const { formatDate } = useI18n();
-  return (day: string) => {
-    const date = new Date(`${day}T00:00:00Z`);
-    return Number.isNaN(date.getTime()) ? day : formatDate(date, { dateStyle: 'medium', timeZone: 'UTC' });
-  };
-};
 
 /** Spec section 4: bill status 'Paid' is green, otherwise red. */
 function BillStatus({ status }: { status: string }) {
@@ -347,13 +326,11 @@ export function BillPaymentScreen({
       current={step}
       over={
         receipt !== null ? (
-          <ReceiptModal<BillingReceipt>
+          <BillingReceiptModal
             key={receipt}
             machine={receiptMachine}
             referenceNumber={receipt}
-            title={t('billingHistory.receiptTitle')}
             onClose={() => setReceipt(null)}
-            details={(detail) => <BillingReceiptDetails receipt={detail} />}
           />
         ) : null
       }

@@ -4,9 +4,8 @@ import type { BillingMovement, BillingReceipt } from '../contract/billing';
 import type { BillingHistoryMachine } from '../machines/billing-history.machine';
 import type { ReceiptMachine } from '../machines/shared/receipt';
 import { useI18n } from '../i18n/i18n';
-import { BillingReceiptDetails } from './billing-receipt';
+import { BillingReceiptModal } from './billing-receipt';
 import { PagedHistory, ReferenceButton } from './paged-history';
-import { ReceiptModal } from './receipt-modal';
 import { FocusHeading } from './ui/focus-heading';
 import { StatusBadge } from './wallet-movements';
 
@@ -48,13 +47,11 @@ export function BillingHistoryPanel({
       ]}
     >
       {receipt !== null ? (
-        <ReceiptModal<BillingReceipt>
+        <BillingReceiptModal
           key={receipt}
           machine={receiptMachine}
           referenceNumber={receipt}
-          title={t('billingHistory.receiptTitle')}
           onClose={() => setReceipt(null)}
-          details={(detail) => <BillingReceiptDetails receipt={detail} />}
         />
       ) : null}
     </PagedHistory>

@@ -1,8 +1,29 @@
 import type { BillingReceipt } from '../contract/billing';
-import { isMessageId, useI18n } from '../i18n/i18n';
-import { useBillDay, useBillMonth } from './bill-payment-screen';
+import type { ReceiptMachine } from '../machines/shared/receipt';
+import { ReceiptModal } from './receipt-modal';
+import { useI18n } from '../i18n/i18n';
 import { ReceiptSummary } from './ui/receipt-summary';
-import { StatusBadge } from './wallet-movements';
+import { ReceiptDetailList } from './receipt-detail-list';
+
+/** 'October 2026' for '2026-10' (the text as given when it is not a month). */
+export const useBillMonth = () => {
+  const { formatDate } = useI18n();
+  return (month: string) => {
+    const date = new Date(`${month}-01T00:00:00Z`);
+    return Number.isNaN(date.getTime())
+      ? month
+      : formatDate(date, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  };
+};
+
+/** A day ('2026-11-21') in the reader's words. */
+export const useBillDay = () => {
+  const { formatDate } = useI18n();
+  return (day: string) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    return Number.isNaN(date.getTime()) ? day : formatDate(date, { dateStyle: 'medium', timeZone: 'UTC' });
+  };
+};
 
 /**
  * A bill payment's receipt: the biller and the bill (reference, customer, month, due date), what was paid from
@@ -44,23 +65,29 @@ export function BillingReceiptDetails({ receipt }: { receipt: BillingReceipt }) 
         feeMinor={receipt.processingFee}
         totalMinor={receipt.totalPay}
       />
-      <dl className="summary">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-        <div>
-          <dt>{t('receipt.status')}</dt>
-          <dd>
-            <StatusBadge status={receipt.status} />
-          </dd>
-        </div>
-      </dl>
-      {receipt.status === 'Failed' && isMessageId(receipt.failureMessageId) ? (
-        <p className="muted">{t(receipt.failureMessageId)}</p>
-      ) : null}
+      <ReceiptDetailList rows={rows} status={receipt.status} failureMessageId={receipt.failureMessageId} />
     </div>
+  );
+}
+
+/** The receipt modal of a bill payment, 'Transaction Details' (a receipt modal, ./receipt-modal.tsx). */
+export function BillingReceiptModal({
+  machine,
+  referenceNumber,
+  onClose,
+}: {
+  machine: ReceiptMachine<BillingReceipt>;
+  referenceNumber: string;
+  onClose: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <ReceiptModal<BillingReceipt>
+      machine={machine}
+      referenceNumber={referenceNumber}
+      title={t('billingHistory.receiptTitle')}
+      onClose={onClose}
+      details={(detail) => <BillingReceiptDetails receipt={detail} />}
+    />
   );
 }

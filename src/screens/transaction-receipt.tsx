@@ -1,10 +1,10 @@
 import type { TransactionReceipt } from '../contract/transfer';
 import type { TransactionReceiptMachine } from '../machines/transaction-receipt.machine';
-import { isMessageId, useI18n } from '../i18n/i18n';
+import { useI18n } from '../i18n/i18n';
 import { ReceiptModal } from './receipt-modal';
 import { ReceiptSummary } from './ui/receipt-summary';
 import { useCurrencyFormat } from './transfer-summary';
-import { StatusBadge } from './wallet-movements';
+import { ReceiptDetailList } from './receipt-detail-list';
 
 /**
  * The detail fields of a transfer (spec section 3): date, sender, receiver (phone and account), country, the
@@ -49,25 +49,7 @@ export function TransactionReceiptDetails({ receipt }: { receipt: TransactionRec
         feeMinor={receipt.processingFee}
         totalMinor={receipt.payAmount}
       />
-      <dl className="summary">
-        {rows.map(([label, value]) =>
-          value === '' ? null : (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ),
-        )}
-        <div>
-          <dt>{t('receipt.status')}</dt>
-          <dd>
-            <StatusBadge status={receipt.status} />
-          </dd>
-        </div>
-      </dl>
-      {receipt.status === 'Failed' && isMessageId(receipt.failureMessageId) ? (
-        <p className="muted">{t(receipt.failureMessageId)}</p>
-      ) : null}
+      <ReceiptDetailList rows={rows} status={receipt.status} failureMessageId={receipt.failureMessageId} />
     </div>
   );
 }

@@ -242,7 +242,13 @@ const billEvents = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
   if (snapshot.matches({ credentials: 'lookingUp' }) && sub)
     events.push(
       doneEvent('lookupBill', billOf(sub)),
-      ...(sub.prepaid ? [] : [doneEvent('lookupBill', billOf(sub, { status: 'Paid', totalBillDue: 0 }))]),
+      ...(sub.prepaid
+        ? []
+        : [
+            doneEvent('lookupBill', billOf(sub, { status: 'Paid', totalBillDue: 0 })),
+            // More than the wallet holds: 'Insufficient funds'.
+            doneEvent('lookupBill', billOf(sub, { totalBillDue: 2_850_00 })),
+          ]),
       errorEvent('lookupBill', httpError(404, 'billing.billNotFound')),
       errorEvent(
         'lookupBill',
@@ -285,17 +291,14 @@ const billEvents = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
 export const billPaymentModel: MachineModel<typeof billPaymentMachine> = {
   name: 'bill-payment',
   machine: billPaymentMachine,
-  inputs: [
-    { label: 'GH₵ 500 in the wallet', input: { walletAmount: 500_00, keySeed: 'seed' } },
-    { label: 'GH₵ 10 in the wallet', input: { walletAmount: 10_00, keySeed: 'seed' } },
-  ],
+  inputs: [{ label: 'GH₵ 500 in the wallet', input: { walletAmount: 500_00, keySeed: 'seed' } }],
   events: billEvents,
   key: billKey,
   simpleKey: (snapshot) => {
     const c = snapshot.context as BillPaymentContext;
     return [c.subCompany?.id ?? null, c.bill !== null];
   },
-  maxSimplePaths: 40,
+  maxSimplePaths: 10,
   check: billCheck,
 };
 

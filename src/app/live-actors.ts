@@ -12,6 +12,13 @@ import type {
   BettingPaymentRequestInPesewas,
   BettingReceipt,
 } from '../contract/betting';
+import type {
+  BillingCompany,
+  BillingMovement,
+  BillingReceipt,
+  BillingSubCompany,
+  BillInPesewas,
+} from '../contract/billing';
 import type { Beneficiary, ResolveAccountNameRequest, ResolvedAccountName } from '../contract/beneficiary';
 import type { Bank, TransactionPurpose } from '../contract/reference';
 import type {
@@ -31,6 +38,7 @@ import type { ReceiptInput } from '../machines/shared/receipt';
 import type { OperationQuery } from '../machines/shared/follow-operation';
 import type { VerifyPhoneInput } from '../machines/phone-verification.machine';
 import type { PageRequest, ServerPage } from '../machines/shared/paged-list';
+import type { BillLookupCall, PayBillCall } from '../machines/bill-payment.machine';
 import type { TopUpCall } from '../machines/top-up.form';
 import type { TransactionReceiptInput } from '../machines/transaction-receipt.machine';
 import type { PayNowCall, TransferDraft } from '../machines/transfer.machine';
@@ -84,6 +92,15 @@ import {
 } from '../services/gems';
 import { useAppActors } from './app-actors';
 import { gemShopStore, resetGemShop } from './stores/gem-shop-store';
+import {
+  getBillByReference,
+  getBillingCompanies,
+  getBillingHistoryPage,
+  getBillingReceipt,
+  getBillingSubCompanies,
+  payBill,
+} from '../services/billing';
+import { billingStore } from './stores/billing-store';
 import { transactionStore } from './stores/transaction-store';
 import { minorToApiAmount, type MinorUnits } from '../domain/money';
 
@@ -274,6 +291,50 @@ export const liveActors = (session: Session) => {
       actors: {
         loadPage: fromPromise<ServerPage<GemPurchase>, PageRequest>(({ input, signal }) =>
           getGemPurchasesPage(input, { signal }),
+        ),
+      },
+    },
+    billPayment: {
+      actors: {
+        getOperation,
+        loadCompanies: fromPromise<BillingCompany[], void>(({ signal }) => getBillingCompanies({ signal })),
+        loadSubCompanies: fromPromise<BillingSubCompany[], { companyId: number }>(({ input, signal }) =>
+          getBillingSubCompanies(input.companyId, { signal }),
+        ),
+        lookupBill: fromPromise<BillInPesewas, BillLookupCall>(({ input, signal }) =>
+          getBillByReference(input, { signal }),
+        ),
+        payBill: fromPromise<WalletOperation, PayBillCall>(({ input, signal }) =>
+          payBill(input, input.idempotencyKey, { signal }),
+        ),
+      },
+      actions: {
+        walletChanged,
+        // The billing store of spec section 3 (persisted): the sub-company chosen and its reference rules.
+        saveBilling: (_: unknown, { subCompany }: { subCompany: BillingSubCompany }) =>
+          Object.assign(billingStore, {
+            billingId: subCompany.companyId,
+            subCompanyName: subCompany.subCompanyName,
+            subCompanyId: subCompany.id,
+            companyName: subCompany.companyName,
+            title: subCompany.title,
+            minLength: subCompany.minLength,
+            maxLength: subCompany.maxLength,
+            regularExpression: subCompany.regularExpression,
+          }),
+      },
+    },
+    billingHistory: {
+      actors: {
+        loadPage: fromPromise<ServerPage<BillingMovement>, PageRequest>(({ input, signal }) =>
+          getBillingHistoryPage(input, { signal }),
+        ),
+      },
+    },
+    billingReceipt: {
+      actors: {
+        loadReceipt: fromPromise<BillingReceipt, ReceiptInput>(({ input, signal }) =>
+          getBillingReceipt(input.referenceNumber, { signal }),
         ),
       },
     },

@@ -36,9 +36,11 @@ const BettingRoute = lazy(() => betting().then((m) => ({ default: m.BettingRoute
 const BettingLinkRoute = lazy(() => betting().then((m) => ({ default: m.BettingLinkRoute })));
 const BettingHistoryRoute = lazy(() => betting().then((m) => ({ default: m.BettingHistoryRoute })));
 
+const BillPaymentRoute = lazy(() => import('./routes/bill-payment-route'));
+const BillingHistoryRoute = lazy(() => import('./routes/billing-history-route'));
+
 /** Dashboard children of spec section 2 that later issues fill in. */
 const dashboardPlaceholders: readonly [path: string, feature: MessageId][] = [
-  ['billHistory', 'feature.billHistory'],
   ['mobileWallet', 'feature.mobileWallet'],
 ];
 
@@ -46,7 +48,6 @@ const dashboardPlaceholders: readonly [path: string, feature: MessageId][] = [
  * leaves its guard open), like /Withdrawal, /PaymentGateway and /treasure-shop, which move or show money. */
 const protectedPlaceholders: readonly [path: string, feature: MessageId][] = [
   ['/CrossBorderPayment', 'feature.crossBorder'],
-  ['/BillPayment', 'feature.billPayment'],
   ['/VerifyIdentity', 'feature.verifyIdentity'],
 ];
 
@@ -101,6 +102,7 @@ export function AppRoutes() {
           <Route path="beneficiaries" element={<BeneficiariesRoute />} />
           <Route path="bettingHistory" element={<BettingHistoryRoute />} />
           <Route path="bettingDeposit" element={<BettingRoute />} />
+          <Route path="billHistory" element={<BillingHistoryRoute />} />
           {dashboardPlaceholders.map(([path, feature]) => (
             <Route
               key={path}
@@ -155,6 +157,14 @@ export function AppRoutes() {
           element={
             <RequireSession>
               <BettingLinkRoute />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="/BillPayment"
+          element={
+            <RequireSession>
+              <BillPaymentRoute />
             </RequireSession>
           }
         />

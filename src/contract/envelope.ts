@@ -11,7 +11,13 @@ export interface ApiEnvelope<Data> {
 }
 
 /** One broken rule as the server reports it (a 400 lists every one, in the spec's order). */
-export const violationSchema = z.object({ field: z.string(), messageId: z.string(), message: z.string() });
+export const violationSchema = z.object({
+  field: z.string(),
+  messageId: z.string(),
+  message: z.string(),
+  /** The values its message names ('{min}'), when it names any. */
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
 export type Violation = z.infer<typeof violationSchema>;
 
 /** The data of every error answer: the id of its message (so the browser can translate it), and any violations. */

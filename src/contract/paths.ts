@@ -59,6 +59,13 @@ export const apiPaths = {
   buyGemPack: '/api/Shop/BuyGemPack', // new: a pack paid from the wallet (Idempotency-Key)
   gemBalance: '/api/Shop/GetGemBalance', // new: the user's gems (the game)
   gemPurchasesPage: '/api/Shop/GetGemPurchasesPage', // new: the user's gem purchases, one page and the total
+
+  billingCompanies: '/api/Billing/GetBillingCompanies',
+  billingSubCompanies: '/api/Billing/GetBillingSubCompaniesByCompanyId',
+  billByReference: '/api/Billing/GetBillByReferenceNumber',
+  payBill: '/api/Billing/PayBill',
+  billingHistory: '/api/Billing/GetBillingTransactionByUserId',
+  billingTransaction: '/api/Billing/GetBillingTransactionByReferenceNumber', // new: a bill payment's receipt
 } as const;
 
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];

@@ -236,6 +236,27 @@ export const domainMessages = {
   'walletOperation.bet': 'Bet ({counterparty})',
   'walletOperation.bill_payment': 'Bill payment ({counterparty})',
   'walletOperation.gem_purchase': 'Gem purchase ({counterparty})',
+  // Bill payment (spec sections 5 and 8; the ones the spec only logs are ours).
+  'billing.reference.tooShort': 'Reference number must be at least {min} characters long.',
+  'billing.reference.tooLong': 'Reference number must not exceed {max} characters.',
+  'billing.reference.pattern': 'Reference number does not match the required pattern.',
+  'billing.insufficientFunds': 'Insufficient funds',
+  'billing.amountRange': 'Enter an amount from GH₵ 1.00 to GH₵ 10,000.00.',
+  'billing.companiesFailed': 'We could not load the billing companies. Please try again.',
+  'billing.subCompaniesFailed': "We could not load this company's services. Please try again.",
+  'billing.subCompanyNotFound': 'We could not find this biller. Please choose it again.',
+  'billing.billNotFound': 'No bill was found for this reference number. Please check it and try again.',
+  'billing.lookupFailed': 'We could not look up this bill. Please try again.',
+  'billing.billerUnavailable': 'The biller cannot be reached right now. Please try again in a few minutes.',
+  'billing.quoteNotFound': 'We could not find these bill details. Please look up the bill again.',
+  'billing.quoteExpired': 'These bill details have expired. Please look up the bill again.',
+  'billing.detailsMismatch':
+    'The bill details sent do not match the bill looked up. Please look up the bill again.',
+  'billing.alreadyPaid': 'This bill has already been paid.',
+  'billing.nothingDue': 'There is nothing to pay on this bill.',
+  'billing.payFailed': 'The payment could not be made. Please try again.',
+  'billing.billerFailed': 'The biller could not take the payment and the money is back in your wallet.',
+  'billing.historyFailed': 'Failed to load your billing history.',
 } as const;
 
 export type DomainMessageId = keyof typeof domainMessages;

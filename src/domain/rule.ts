@@ -4,6 +4,8 @@ import type { DomainMessageId } from './messages';
 export interface RuleViolation<Field extends string = string> {
   readonly field: Field;
   readonly messageId: DomainMessageId;
+  /** The values its message names ('{min}'), when it names any. */
+  readonly values?: Readonly<Record<string, string | number>>;
 }
 
 /** Characters as a person counts them (code points, so a name like "Ɔkɔ" is three). */

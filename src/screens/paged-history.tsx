@@ -11,7 +11,7 @@ import { RetryAlert } from './ui/retry-alert';
 import { TextField } from './ui/text-field';
 
 /** The histories drawn by `PagedHistory`: each names its texts `<screen>.search`, `<screen>.loading`... */
-export type HistoryScreen = 'transactionHistory' | 'walletHistory' | 'bettingHistory';
+export type HistoryScreen = 'transactionHistory' | 'walletHistory' | 'bettingHistory' | 'billingHistory';
 
 export interface HistoryColumn<Row> {
   header: string;

@@ -10,9 +10,11 @@ import { registerRateLimit } from './plugins/rate-limit';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerStaticFiles } from './plugins/static-files';
+import { createSandboxBillerRail, type BillerRail } from './providers/biller-rail';
 import type { PaymentProvider } from './providers/provider';
 import { bettingRoutes } from './routes/betting/betting-routes';
 import { partnerRoutes } from './routes/betting/partner-routes';
+import { billingRoutes } from './routes/billing/billing-routes';
 import { beneficiaryRoutes } from './routes/beneficiary/beneficiary-routes';
 import type { RouteDeps } from './routes/deps';
 import { healthRoutes } from './routes/health/health-routes';
@@ -41,6 +43,8 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** The payment rail; the built-in sandbox by default. */
   provider?: PaymentProvider;
+  /** The biller rail; the built-in sandbox biller by default. */
+  billerRail?: BillerRail;
   /** Sees every route as it is registered (tests: the route table behind the response-schema checks). */
   onRoute?: onRouteHookHandler;
 }
@@ -77,6 +81,7 @@ export const buildApp = async ({
   sms,
   logStream,
   provider,
+  billerRail,
   onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
@@ -137,6 +142,17 @@ export const buildApp = async ({
   await app.register(partnerRoutes, deps);
 
   await app.register(shopRoutes, { ...deps, wallet });
+
+  await app.register(billingRoutes, {
+    ...deps,
+    wallet,
+    billerRail:
+      billerRail ??
+      createSandboxBillerRail({
+        db: database.asyncCommitDb ?? database.db,
+        decisionMs: config.SANDBOX_DECISION_MS,
+      }),
+  });
   await app.register(providerWebhookRoutes, { wallet });
 
   await registerStaticFiles(app, config.STATIC_DIR);

@@ -18,11 +18,16 @@ export const toViolations = (
   violations: readonly RuleViolation[],
   renameField: (field: string) => string = (field) => field,
 ): Violation[] =>
-  violations.map(({ field, messageId }) => ({
+  violations.map(({ field, messageId, values }) => ({
     field: renameField(field),
     messageId,
-    message: domainMessages[messageId],
+    message: withValues(domainMessages[messageId], values),
+    ...(values ? { values: { ...values } } : {}),
   }));
+
+/** The English text with the values its message names ('{min}') put in. */
+const withValues = (text: string, values?: RuleViolation['values']): string =>
+  values ? text.replace(/\{(\w+)\}/g, (gap, name: string) => String(values[name] ?? gap)) : text;
 
 /** 400 listing every broken rule; the answer's message is the first one's. */
 export const violationsError = (violations: Violation[]): HttpError => {

@@ -19,6 +19,8 @@ import { beneficiaryMachineModels } from '../support/machine-models-beneficiarie
 import { transferMachineModels } from '../support/machine-models-transfer';
 import { shopMachineModels } from '../support/machine-models-shop';
 import { bettingMachineModels } from '../support/machine-models-betting';
+
+import { billingMachineModels } from '../support/machine-models-billing';
 import {
   coverageOf,
   generatePaths,
@@ -35,6 +37,8 @@ const registry = [
   ...transferMachineModels,
   ...shopMachineModels,
   ...bettingMachineModels,
+
+  ...billingMachineModels,
 ];
 // Tests run from the project root (vitest.config.ts).
 const machinesDir = resolve(process.cwd(), 'src/machines');

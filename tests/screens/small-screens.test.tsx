@@ -67,8 +67,8 @@ describe('SessionEndingDialog', () => {
 
 describe('PlaceholderScreen', () => {
   it('names the feature and says it is coming, with a way back', () => {
-    renderScreen(<PlaceholderScreen feature="feature.billPayment" back="dashboard" />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Bill Payment' })).toBeInTheDocument();
+    renderScreen(<PlaceholderScreen feature="feature.game" back="dashboard" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Game' })).toBeInTheDocument();
     expect(screen.getByText('This feature is coming soon.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/Dashboard');
   });

@@ -450,6 +450,79 @@ export const couponRedemptions = pgTable(
   (table) => [index('coupon_redemptions_coupon_user_idx').on(table.couponId, table.userId)],
 );
 
+/* Billers (spec section 3): companies and the sub-companies users pay, each with its reference rules. */
+
+export const billingCompanies = pgTable('billing_companies', {
+  id: integer('id').primaryKey(),
+  /** Ours: names the biller's clearing account (clearing:biller:<code>) and the biller rail's biller. */
+  code: varchar('code', { length: 24 }).notNull().unique('billing_companies_code_unique'),
+  companyName: varchar('company_name', { length: 150 }).notNull(),
+});
+
+export const billingSubCompanies = pgTable(
+  'billing_sub_companies',
+  {
+    id: integer('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => billingCompanies.id),
+    code: varchar('code', { length: 32 }).notNull().unique('billing_sub_companies_code_unique'),
+    subCompanyName: varchar('sub_company_name', { length: 150 }).notNull(),
+    /** The reference field's label ('Meter Number'). */
+    title: varchar('title', { length: 100 }).notNull(),
+    minLength: integer('min_length').notNull(),
+    maxLength: integer('max_length').notNull(),
+    /** '' for none; in the safe subset of src/domain/billing.ts (the seed's test checks it). */
+    regularExpression: varchar('regular_expression', { length: 200 }).notNull().default(''),
+    /** Prepaid units (electricity...): the user chooses the amount and gets a token. */
+    prepaid: boolean('prepaid').notNull().default(false),
+  },
+  (table) => [
+    index('billing_sub_companies_company_idx').on(table.companyId),
+    check(
+      'billing_sub_companies_lengths',
+      sql`${table.minLength} >= 1 and ${table.maxLength} >= ${table.minLength} and ${table.maxLength} <= 64`,
+    ),
+  ],
+);
+
+/**
+ * A bill looked up (GetBillByReferenceNumber), kept for PayBill: what the biller said is due, for whom and for
+ * which month, until `expires_at`. PayBill pays these figures, never the browser's. The operation that pays it
+ * names it (`wallet_operations.bill_quote_id`, unique): a quote is paid once. `token` is a prepaid purchase's,
+ * once the biller gave it.
+ */
+export const billQuotes = pgTable(
+  'bill_quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    subCompanyId: integer('sub_company_id')
+      .notNull()
+      .references(() => billingSubCompanies.id),
+    referenceNo: varchar('reference_no', { length: 64 }).notNull(),
+    customerId: varchar('customer_id', { length: 64 }).notNull(),
+    customerName: varchar('customer_name', { length: 200 }).notNull(),
+    /** 'YYYY-MM'. */
+    billMonth: varchar('bill_month', { length: 7 }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    /** What the biller said: 'Unpaid', 'Active' (prepaid). */
+    billStatus: varchar('bill_status', { length: 16 }).notNull(),
+    totalDueMinor: bigint('total_due_minor', { mode: 'number' }).notNull(),
+    prepaid: boolean('prepaid').notNull(),
+    token: varchar('token', { length: 64 }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('bill_quotes_user_idx').on(table.userId, table.createdAt),
+    check('bill_quotes_amount', sql`${table.totalDueMinor} >= 0`),
+    check('bill_quotes_expiry', sql`${table.expiresAt} > ${table.createdAt}`),
+  ],
+);
+
 /* The ledger: double entry in pesewas. Entries are immutable and each ledger transaction sums to zero (both
    enforced by triggers in the migration). Only user wallets cache a balance (wallets.balance_minor); system
    accounts (clearing per rail and counterparty, fee revenue) are derived from their entries, so no money movement
@@ -538,6 +611,16 @@ export const walletOperations = pgTable(
     cartId: uuid('cart_id')
       .unique('wallet_operations_cart_unique')
       .references(() => transferCarts.id),
+    /** The bill quote this operation pays (bill_payment): a quote is paid at most once. */
+    billQuoteId: uuid('bill_quote_id')
+      .unique('wallet_operations_bill_quote_unique')
+      .references(() => billQuotes.id),
+    /**
+     * The bill a bill_payment settles ('<subCompanyId>:<reference>:<month>' for a postpaid bill; null for a
+     * prepaid purchase): one operation per bill that has not failed (a partial unique index), so a paid bill,
+     * or one being paid, cannot be paid again; a failed payment frees it.
+     */
+    billKey: varchar('bill_key', { length: 96 }),
     /**
      * A collection (card or MoMo) that pays for a transfer cart: the money lands in the wallet, then the cart's
      * transfer debit runs (PayNow, or the worker). At most one such collection per cart is pending or successful.
@@ -571,6 +654,13 @@ export const walletOperations = pgTable(
       'wallet_operations_funding_kind',
       sql`${table.fundingCartId} is null or ${table.kind} in ('card_top_up', 'momo_top_up')`,
     ),
+    check(
+      'wallet_operations_bill_kind',
+      sql`(${table.billQuoteId} is null and ${table.billKey} is null) or ${table.kind} = 'bill_payment'`,
+    ),
+    uniqueIndex('wallet_operations_bill_key_unique')
+      .on(table.billKey)
+      .where(sql`${table.status} <> 'Failed'`),
     check(
       'wallet_operations_source',
       sql`(${table.kind} = 'wallet_transfer_received') = (${table.sourceOperationId} is not null)`,

@@ -128,6 +128,10 @@ const transferMessages: DebitMessages = {
   failed: 'transfer.payoutFailed',
   requestFailed: 'transfer.payFailed',
 };
+const billMessages: DebitMessages = {
+  failed: 'billing.billerFailed',
+  requestFailed: 'billing.billerUnavailable',
+};
 
 /**
  * A debit: held while the provider pays out, answered 200 pending at creation (a withdrawal's way), or decided
@@ -201,7 +205,7 @@ export const operationKinds: Record<OperationKindName, OperationKind> = {
   cash_pickup_transfer: debit('cash_pickup_transfer', 'cash', cashPayout, heldWithFee, transferMessages),
   // Followed by the operator or biller like a payout: held, then posted or released.
   bet: debit('bet', 'betting', bettingClearing, heldWithFee, bettingMessages),
-  bill_payment: debit('bill_payment', 'biller', billerClearing, held),
+  bill_payment: debit('bill_payment', 'biller', billerClearing, held, billMessages),
   wallet_transfer: {
     ...debit(
       'wallet_transfer',

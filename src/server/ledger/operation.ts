@@ -14,6 +14,13 @@ export interface OperationDraft {
    * successful collection per cart), whose transfer debit runs once it succeeds.
    */
   cartId?: string | null;
+  /** The bill quote a bill_payment pays (at most one operation per quote: the database refuses a second). */
+  billQuoteId?: string | null;
+  /**
+   * The bill a bill_payment settles (null for a prepaid purchase): while one operation for it has not failed, the
+   * database refuses another.
+   */
+  billKey?: string | null;
   /** The fee a quote fixed (a transfer cart's); without it, the kind's own (kinds.ts feeOf). */
   feeMinor?: number;
 }

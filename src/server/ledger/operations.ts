@@ -89,12 +89,18 @@ const newOperation = ({ userId }: IdempotencyKey, draft: OperationDraft) => {
   return { feeMinor, referenceNumber, values };
 };
 
-/** The unique constraint that lets a transfer cart be paid by one operation only (schema.ts). */
-const CART_UNIQUE = 'wallet_operations_cart_unique';
-/** The unique index that lets a cart be funded by one collection at a time (one pending or successful). */
-const FUNDING_UNIQUE = 'wallet_operations_funding_unique';
-const isCartTaken = (error: unknown) =>
-  isUniqueViolation(error, CART_UNIQUE) || isUniqueViolation(error, FUNDING_UNIQUE);
+/**
+ * The unique constraints that let a transfer cart, a bill quote and a bill be paid by one operation only, and a cart
+ * be funded by one collection at a time (schema.ts): a violation of any of them means "paid already".
+ */
+const PAID_ONCE = [
+  'wallet_operations_cart_unique',
+  'wallet_operations_funding_unique',
+  'wallet_operations_bill_quote_unique',
+  'wallet_operations_bill_key_unique',
+] as const;
+const isPaidAlready = (error: unknown) =>
+  PAID_ONCE.some((constraint) => isUniqueViolation(error, constraint));
 
 /** A receiving row's reference: the payer's operation's, with this suffix (one transfer, one reference to quote). */
 export const RECEIVED_SUFFIX = '-R';
@@ -110,9 +116,10 @@ const receivingUser = ({ kind, counterparty }: OperationDraft): number => {
 const createStatement = (wallet: string) => `with w as (${wallet}), op as (
     insert into wallet_operations
       (user_id, reference_number, kind, direction, amount_minor, fee_minor, counterparty, held_minor, cart_id,
-       funding_cart_id)
+       funding_cart_id, bill_quote_id, bill_key)
     select $1::int, $2::text, $3::text, $4::text, $5::bigint, $6::bigint, $7::jsonb, $8::bigint,
-           case when $4::text = 'Debit' then $15::uuid end, case when $4::text = 'Credit' then $15::uuid end
+           case when $4::text = 'Debit' then $15::uuid end, case when $4::text = 'Credit' then $15::uuid end,
+           $16::uuid, $17::text
     from w
     returning ${OPERATION_COLUMN_LIST}
   ), k as (
@@ -171,6 +178,8 @@ export const createOperation = async (
       accepted?.statusCode ?? null,
       accepted ? JSON.stringify(accepted.body) : null,
       draft.cartId ?? null,
+      draft.billQuoteId ?? null,
+      draft.billKey ?? null,
     ]);
     if (!row || row.refused) return { outcome: 'refused', answer: refusal };
     const operation = toOperation(row as OperationRecord);
@@ -183,7 +192,7 @@ export const createOperation = async (
     };
   } catch (error) {
     if (isUniqueViolation(error, 'idempotency_keys_pk')) return { outcome: 'duplicateKey' };
-    if (isCartTaken(error)) return { outcome: 'duplicateCart' };
+    if (isPaidAlready(error)) return { outcome: 'duplicateCart' };
     throw error;
   }
 };
@@ -303,7 +312,7 @@ export const createPostedOperation = async (
     return { outcome: 'posted', operation, availableMinor, answer: answerFor(operation, availableMinor) };
   } catch (error) {
     if (isUniqueViolation(error, 'idempotency_keys_pk')) return { outcome: 'duplicateKey' };
-    if (isCartTaken(error)) return { outcome: 'duplicateCart' };
+    if (isPaidAlready(error)) return { outcome: 'duplicateCart' };
     if (isWalletShortfall(error)) return { outcome: 'insufficientFunds' };
     throw error;
   }

@@ -124,6 +124,61 @@ const RECORD = `with inserted as (
   union all select status, scenario, decide_at, false as fresh from sandbox_requests
   where reference = $1::text and not exists (select 1 from inserted)`;
 
+/** What the sandbox decided for a reference ('unknown' when it never received it). */
+export const sandboxStatus = async (db: Db, reference: string): Promise<ProviderOutcome> => {
+  const [row] = await preparedRows<SandboxRow>(
+    db,
+    'sandbox_status',
+    'select status, scenario, decide_at from sandbox_requests where reference = $1::text',
+    [reference],
+  );
+  return row ? outcomeOf(row, new Date()) : { status: 'unknown' };
+};
+
+/** A request to the sandbox, keyed by our reference. */
+export interface SandboxRequest {
+  reference: string;
+  /** 'card', 'bank', 'momo', or another rail built on the sandbox ('biller'). */
+  rail: string;
+  direction: Direction;
+  amountMinor: number;
+  scenario: Scenario;
+  /** Decided at once (a card or bank collection), else pending until `decisionMs` from now. */
+  synchronous: boolean;
+  /** What a payout pays the recipient (its currency and amount), recorded with it. */
+  payout?: PayoutAmount | null;
+}
+
+/**
+ * Records a request once (idempotent on the reference: a second call answers what the first one decided). A
+ * synchronous one answers its final outcome; an asynchronous one is pending, decided by `tick` when due (and
+ * reported through the signed webhook), so the worker and the webhook follow it like any other.
+ */
+export const recordSandboxRequest = async (
+  db: Db,
+  decisionMs: number,
+  { reference, rail, direction, amountMinor, scenario, synchronous, payout = null }: SandboxRequest,
+): Promise<ProviderOutcome> => {
+  const status = synchronous ? FINAL[scenario as Exclude<Scenario, 'never'>].status : 'pending';
+  const decideAt = new Date(Date.now() + (synchronous ? 0 : decisionMs));
+  const [row] = await preparedRows<SandboxRow & { fresh: boolean }>(db, 'sandbox_record', RECORD, [
+    reference,
+    rail,
+    direction,
+    amountMinor,
+    status,
+    scenario,
+    decideAt.toISOString(),
+    synchronous ? decideAt.toISOString() : null,
+    payout?.currency ?? null,
+    payout?.payoutMinor ?? null,
+  ]);
+  // An asynchronous request is accepted as pending, whatever its decision time.
+  if (row?.fresh) return synchronous ? FINAL[scenario as Exclude<Scenario, 'never'>] : { status: 'pending' };
+  // Empty only when a concurrent first call with this reference committed meanwhile: read it.
+  return row ? outcomeOf(row, new Date()) : sandboxStatus(db, reference);
+};
+
 export interface SandboxOptions {
   /**
    * The sandbox's own records. The app passes its asynchronous-commit sessions (Database.asyncCommitDb): this
@@ -152,46 +207,25 @@ export const createSandboxProvider = ({
   batchSize = 500,
   onDeliveryError = () => undefined,
 }: SandboxOptions): PaymentProvider => {
-  /** Idempotent on the reference: a second call answers what the first one decided. */
-  const statusOf = async (reference: string): Promise<ProviderOutcome> => {
-    const [row] = await preparedRows<SandboxRow>(
-      db,
-      'sandbox_status',
-      'select status, scenario, decide_at from sandbox_requests where reference = $1::text',
-      [reference],
-    );
-    return row ? outcomeOf(row, new Date()) : { status: 'unknown' };
-  };
+  const statusOf = (reference: string) => sandboxStatus(db, reference);
 
-  const record = async (
+  const record = (
     reference: string,
     rail: Rail,
     direction: Direction,
     amountMinor: number,
     scenario: Scenario,
     payout: PayoutAmount | null = null,
-  ): Promise<ProviderOutcome> => {
-    const synchronous = direction === 'collect' && rail !== 'momo';
-    const status = synchronous ? FINAL[scenario as Exclude<Scenario, 'never'>].status : 'pending';
-    const decideAt = new Date(Date.now() + (synchronous ? 0 : decisionMs));
-    const [row] = await preparedRows<SandboxRow & { fresh: boolean }>(db, 'sandbox_record', RECORD, [
+  ): Promise<ProviderOutcome> =>
+    recordSandboxRequest(db, decisionMs, {
       reference,
       rail,
       direction,
       amountMinor,
-      status,
       scenario,
-      decideAt.toISOString(),
-      synchronous ? decideAt.toISOString() : null,
-      payout?.currency ?? null,
-      payout?.payoutMinor ?? null,
-    ]);
-    // An asynchronous request is accepted as pending, whatever its decision time.
-    if (row?.fresh)
-      return synchronous ? FINAL[scenario as Exclude<Scenario, 'never'>] : { status: 'pending' };
-    // Empty only when a concurrent first call with this reference committed meanwhile: read it.
-    return row ? outcomeOf(row, new Date()) : statusOf(reference);
-  };
+      synchronous: direction === 'collect' && rail !== 'momo',
+      payout,
+    });
 
   const cancel = async (reference: string): Promise<ProviderOutcome> => {
     // Never received: a tombstone, so a late call with this reference fails. Undecided: cancelled.

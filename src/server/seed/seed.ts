@@ -19,6 +19,7 @@ import {
   PAYMENT_METHODS,
   TRANSACTION_PURPOSES,
 } from './reference-data';
+import { seedBillers } from './billers';
 import { seedExchangeRates } from './exchange-rates';
 
 /** `SET col = excluded.col` for every column but the id: a re-run corrects renamed rows. */
@@ -78,5 +79,6 @@ export const seedReferenceData = async (db: Db): Promise<void> => {
         set: updateAllBut(bettingOperators, ['code', 'name']),
       });
     await seedExchangeRates(tx);
+    await seedBillers(tx);
   });
 };

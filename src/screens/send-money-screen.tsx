@@ -1,22 +1,15 @@
-import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { formSummary, quoteSummary } from '../machines/transfer.form';
 import { transferPage, type TransferMachine } from '../machines/transfer.machine';
 import type { TransactionReceiptMachine } from '../machines/transaction-receipt.machine';
 import { useI18n } from '../i18n/i18n';
-import { AddBeneficiaryDialog } from './add-beneficiary-dialog';
-import { BeneficiaryManager } from './beneficiary-manager';
-import { Modal } from './ui/modal';
-import { Alert } from './ui/alert';
-import { Button } from './ui/button';
 import { Stepper } from './ui/stepper';
-import { TransactionReceiptModal } from './transaction-receipt';
 import { TransferAmountStep } from './transfer-amount-step';
 import { TransferDoneStep } from './transfer-done-step';
 import { TransferPayStep } from './transfer-pay-step';
 import { TransferSummaryPanel } from './transfer-summary';
-import { stepHeading } from './wizard-parts';
+import { transferLoadStep, useTransferDialogs } from './transfer-wizard-parts';
 
 /**
  * /SendMoney (spec section 2, the dashboard-area wizard): pages Amount, Pay and Done, the summary panel beside
@@ -32,45 +25,27 @@ export function SendMoneyScreen({
 }) {
   const { t } = useI18n();
   const snapshot = useSelector(actorRef, (s) => s);
-  const [adding, setAdding] = useState(false);
-  const [choosing, setChoosing] = useState(false);
-  const [receipt, setReceipt] = useState<string | null>(null);
+  const { addBeneficiary, chooseBeneficiary, viewReceipt, dialogs } = useTransferDialogs(
+    actorRef,
+    receiptMachine,
+  );
   const page = transferPage(snapshot);
-  const { quote, error } = snapshot.context;
+  const { quote } = snapshot.context;
   const summary = quote ? quoteSummary(quote) : formSummary(snapshot.context);
 
   const step = () => {
-    if (snapshot.matches('loading')) {
-      return (
-        <>
-          {stepHeading('loading', t('sendMoney.amountHeading'))}
-          <p role="status">{t('sendMoney.loading')}</p>
-        </>
-      );
-    }
-    if (snapshot.matches('loadFailed')) {
-      return (
-        <>
-          {stepHeading('loadFailed', t('sendMoney.amountHeading'))}
-          <Alert>
-            {error ? t(error) : null}{' '}
-            <Button variant="link" onClick={() => actorRef.send({ type: 'RETRY' })}>
-              {t('sendMoney.retry')}
-            </Button>
-          </Alert>
-        </>
-      );
-    }
+    const loadStep = transferLoadStep(actorRef, snapshot, t('sendMoney.amountHeading'), t);
+    if (loadStep) return loadStep;
     if (page === 0)
       return (
         <TransferAmountStep
           actorRef={actorRef}
-          onAddBeneficiary={() => setAdding(true)}
-          onChooseBeneficiary={() => setChoosing(true)}
+          onAddBeneficiary={addBeneficiary}
+          onChooseBeneficiary={chooseBeneficiary}
         />
       );
     if (page === 1) return <TransferPayStep actorRef={actorRef} />;
-    return <TransferDoneStep actorRef={actorRef} onViewReceipt={setReceipt} />;
+    return <TransferDoneStep actorRef={actorRef} onViewReceipt={viewReceipt} />;
   };
 
   return (
@@ -84,31 +59,7 @@ export function SendMoneyScreen({
         <section className="card">{step()}</section>
         {page < 2 ? <TransferSummaryPanel summary={summary} /> : null}
       </div>
-      <AddBeneficiaryDialog
-        open={adding}
-        onClose={() => setAdding(false)}
-        onSaved={(beneficiary) => actorRef.send({ type: 'BENEFICIARY_ADDED', beneficiary })}
-      />
-      {choosing ? (
-        <Modal title={t('sendMoney.chooseBeneficiary')} onClose={() => setChoosing(false)}>
-          <BeneficiaryManager
-            headingLevel={2}
-            onSelect={(beneficiary) => {
-              // The manager's copy is the newest (it may have been edited there): it replaces the select's.
-              actorRef.send({ type: 'BENEFICIARY_ADDED', beneficiary });
-              setChoosing(false);
-            }}
-          />
-        </Modal>
-      ) : null}
-      {receipt !== null ? (
-        <TransactionReceiptModal
-          key={receipt}
-          machine={receiptMachine}
-          referenceNumber={receipt}
-          onClose={() => setReceipt(null)}
-        />
-      ) : null}
+      {dialogs}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -15,17 +16,27 @@ import { stepHeading } from './wizard-parts';
 export function TransferDoneStep({
   actorRef,
   onViewReceipt,
+  heading,
+  onItsWayNote,
+  children,
 }: {
   actorRef: ActorRefFrom<TransferMachine>;
   onViewReceipt: (referenceNumber: string) => void;
+  /** The page's own title ('Transaction Completed' on /CrossBorderPayment), above 'Thank you!'. */
+  heading?: string;
+  /** What a transfer still pending at the end of the wait says (the payout on its way by default). */
+  onItsWayNote?: string;
+  /** Shown under the summary (the cash pick-up collection code). */
+  children?: ReactNode;
 }) {
   const { t } = useI18n();
   const { quote, operation, onItsWay, walletAmount } = useSelector(actorRef, (s) => s.context);
   return (
     <>
-      {stepHeading('done', t('sendMoney.thankYou'))}
+      {stepHeading('done', heading ?? t('sendMoney.thankYou'))}
+      {heading ? <p className="lead">{t('sendMoney.thankYou')}</p> : null}
       <p className="lead">{t('sendMoney.easy')}</p>
-      {onItsWay ? <Alert tone="info">{t('sendMoney.onItsWay')}</Alert> : null}
+      {onItsWay ? <Alert tone="info">{onItsWayNote ?? t('sendMoney.onItsWay')}</Alert> : null}
       <ReceiptSummary
         reference={operation?.referenceNumber ?? null}
         amountMinor={quote?.sendAmount ?? null}
@@ -34,6 +45,7 @@ export function TransferDoneStep({
         status={operation?.status ?? null}
         balanceMinor={walletAmount}
       />
+      {children}
       <div className="form-actions">
         {operation ? (
           <Button onClick={() => onViewReceipt(operation.referenceNumber)}>

@@ -40,6 +40,7 @@ export const apiPaths = {
   initiateTransfer: '/api/Transaction/InitiateTransfer',
   reviewTransfer: '/api/Transaction/ReviewTransactionByCartId',
   payNow: '/api/Transaction/PayNow',
+  checkCoupon: '/api/Transaction/CheckCoupon', // new: what a coupon takes off the fee, before the quote
   transactionByReference: '/api/Transaction/GetTransactionByReferenceNumber',
   transactionHistory: '/api/Transaction/GetTransactionsHistoryByUserId',
   transactionHistoryPage: '/api/Transaction/GetTransactionsHistoryPage', // new: one page and the total

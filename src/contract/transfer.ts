@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { COUPON_CODE_MAX_LENGTH } from '../domain/coupon';
 import type { MinorUnits } from '../domain/money';
 import { SEARCH_TERM_MAX_LENGTH } from '../domain/paging';
-import { apiAmountSchema, envelopeResponses } from './envelope';
+import { apiAmountSchema, envelopeResponses, envelopeSchema } from './envelope';
 import { walletOperationResultSchema, walletOperationStatusSchema } from './wallet';
 
 /*
@@ -48,6 +49,12 @@ export const initiateTransferRequestSchema = z.object({
   totalPay: apiAmountSchema.optional(),
   /** The notes that purpose 4 ('Other') reveals. */
   payeeNote: z.string().max(500).default(''),
+  /**
+   * A discount coupon (new): its discount comes off the processing fee of this quote. '' or absent: none. An
+   * unknown, expired or used-up code is a 400 with its message (field `couponCode`). Initiating again with the same
+   * details is how a fresh quote is taken (an expired one, or one whose coupon no longer applies).
+   */
+  couponCode: z.string().trim().max(COUPON_CODE_MAX_LENGTH).default(''),
 });
 export type InitiateTransferRequest = z.input<typeof initiateTransferRequestSchema>;
 
@@ -67,6 +74,14 @@ export const transferQuoteSchema = z.object({
   /** ISO datetime: the quote, and its rate, hold until then (15 minutes after initiation). */
   expiresAt: z.string(),
   beneficiaryId: z.number().int(),
+  /** How it will be paid (domain/cross-border.ts PAYMENT_METHOD_IDS; 4, the wallet, when none was chosen). */
+  paymentMethodId: z.number().int(),
+  /** How the beneficiary receives it (domain/cross-border.ts DELIVERY_METHOD_IDS). */
+  deliveryMethodId: z.number().int(),
+  /** The coupon applied (normalised: upper case), or null. */
+  couponCode: z.string().nullable(),
+  /** What the coupon took off the fee (GHS); `processingFee` is the fee after it, so the fee before is their sum. */
+  couponDiscount: apiAmountSchema,
 });
 export type TransferQuote = z.infer<typeof transferQuoteSchema>;
 /** 201 with the quote; 400 with the first broken rule of section 5, in its order. */
@@ -90,17 +105,55 @@ export const transferReviewSchema = transferQuoteSchema.extend({
 export type TransferReview = z.infer<typeof transferReviewSchema>;
 export const transferReviewResponses = envelopeResponses(200, transferReviewSchema);
 
+const flexibleInt = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .transform(Number),
+]);
+
 /**
- * POST api/Transaction/PayNow (wallet): pays the cart once, with an Idempotency-Key. Answers like every money-moving
- * POST (referenceNumber, status, walletAmount...); a payout still on its way is 'pending' and is followed with
- * GetWalletOperation. A cart that is another user's is 404, expired 410, already paid 409.
+ * POST api/Transaction/PayNow: pays the cart once, with an Idempotency-Key. What the body carries decides how:
+ * - nothing more (spec: userId, cartId): from the wallet, as the /SendMoney wallet payment card does (its cart's
+ *   payment method is 1, the id the spec sends for the wallet, or 4 / none);
+ * - the card fields of spec section 3 (the card variant): the cart must have payment method 2 (Card); the card is
+ *   charged the cart's total through the card rail, then the payout runs; a declined card pays nothing out (402);
+ * - `momoPhone` (new): the cart must have payment method 1 (Mobile Wallet); a collection is requested from that
+ *   number (202 pending until the payer approves on the phone), then the payout runs.
+ * A cart of payment method 2 is only paid by card. Answers like every money-moving POST (referenceNumber, status,
+ * walletAmount...): once paid, the transfer's (its payout 'pending' until delivered, followed with
+ * GetWalletOperation); a MoMo payment waiting for the payer is 202 with the collection's reference: repeat the
+ * same request, with the same Idempotency-Key, to follow it (202 while waiting, then the transfer's answer, or 402
+ * if the payer declined). A cart that is another user's is 404, expired 410 ('transfer.quoteExpired': initiate
+ * again for a fresh quote), already paid 409; a coupon that no longer applies 409 with its message.
  */
 export const payNowRequestSchema = z.object({
   userId: z.number().int(),
   cartId: z.string().uuid(),
+  /** Card variant: digits, spaces allowed. Never stored or logged. */
+  cardNumber: z.string().max(32).optional(),
+  cardExpiryYear: flexibleInt.optional(),
+  cardExpiryMonth: flexibleInt.optional(),
+  cardCVCNumber: z.string().max(8).optional(),
+  /** Card variant: what the browser showed as the total; it must be the cart's total (else 409, re-review). */
+  cardAmount: apiAmountSchema.optional(),
+  /** Card variant: 'GHS' (the card is charged in the wallet's currency). */
+  currency: z.literal('GHS').default('GHS'),
+  isBankPayment: z.literal(false).default(false),
+  /** Card variant: the name on the card (the card form's first and last name). */
+  firstName: z.string().max(100).optional(),
+  lastName: z.string().max(100).optional(),
+  /** MoMo variant (new): the payer's number (9 to 12 digits, or E.164) and network ('MTN' by default). */
+  momoPhone: z.string().max(32).optional(),
+  momoProvider: z.string().max(32).optional(),
 });
 export type PayNowRequest = z.input<typeof payNowRequestSchema>;
-export const payNowResponses = envelopeResponses(200, walletOperationResultSchema);
+/** 200 (paid from the wallet or the card, the transfer's answer), 202 (MoMo waiting for the payer), failures. */
+export const payNowResponses = {
+  ...envelopeResponses(200, walletOperationResultSchema),
+  202: envelopeSchema(walletOperationResultSchema),
+};
 
 export const transferDirectionSchema = z.enum(['sent', 'received']);
 
@@ -169,6 +222,13 @@ export const transactionDetailSchema = z.object({
   purpose: z.string(),
   deliveryMethod: z.string(),
   paymentType: z.string(),
+  /**
+   * Cash pick-up (new): the code the recipient quotes, with an ID, to collect the cash; shown on the sender's
+   * receipt once the transfer is paid. null for other delivery methods, and on the receiver's side.
+   */
+  collectionCode: z.string().nullable(),
+  /** What a coupon took off the fee (GHS; 0 without one). */
+  couponDiscount: apiAmountSchema,
 });
 export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 export const transactionDetailResponses = envelopeResponses(200, transactionDetailSchema);
@@ -178,13 +238,14 @@ export const transactionDetailResponses = envelopeResponses(200, transactionDeta
  */
 export type TransferQuoteInPesewas = Omit<
   TransferQuote,
-  'sendAmount' | 'processingFee' | 'totalPay' | 'receiveAmount'
+  'sendAmount' | 'processingFee' | 'totalPay' | 'receiveAmount' | 'couponDiscount'
 > & {
   sendAmount: MinorUnits;
   processingFee: MinorUnits;
   totalPay: MinorUnits;
   /** Minor units of `currency`. */
   receiveAmount: MinorUnits;
+  couponDiscount: MinorUnits;
 };
 
 /** A transfer request as the browser builds it: amounts in pesewas, the sender taken from the session. */
@@ -196,7 +257,7 @@ export type TransferRequestInPesewas = Omit<
 /** The review as the browser holds it: every amount in minor units. */
 export type TransferReviewInPesewas = Omit<
   TransferReview,
-  'sendAmount' | 'processingFee' | 'totalPay' | 'receiveAmount' | 'transactionFee'
+  'sendAmount' | 'processingFee' | 'totalPay' | 'receiveAmount' | 'transactionFee' | 'couponDiscount'
 > &
   TransferQuoteInPesewas & { transactionFee: MinorUnits };
 
@@ -210,10 +271,29 @@ export type TransactionMovementPage = Omit<TransactionHistoryPage, 'rows'> & { r
 /** A receipt as the browser holds it. */
 export type TransactionReceipt = Omit<
   TransactionDetail,
-  'transferAmount' | 'processingFee' | 'payAmount' | 'receiveAmount'
+  'transferAmount' | 'processingFee' | 'payAmount' | 'receiveAmount' | 'couponDiscount'
 > & {
   transferAmount: MinorUnits;
   processingFee: MinorUnits;
   payAmount: MinorUnits;
   receiveAmount: MinorUnits;
+  couponDiscount: MinorUnits;
 };
+
+/** How a cart is paid, as the browser asks for it (the session's user added by the service). */
+export type CartPayment =
+  | { method: 'wallet' }
+  | {
+      method: 'card';
+      firstName: string;
+      lastName: string;
+      /** Digits (spaces allowed). */
+      cardNumber: string;
+      expiryMonth: number;
+      /** Two or four digits, as the card form gives it. */
+      expiryYear: number;
+      cvc: string;
+      /** The total the screen showed (the cart's totalPay). */
+      amount: MinorUnits;
+    }
+  | { method: 'momo'; phone: string; provider: string };

@@ -19,6 +19,8 @@ export const walletOperationKinds = [
   /** Send money out of the wallet through a rail (a payout), with the 1% fee. */
   'momo_transfer',
   'bank_transfer',
+  /** Send money for cash pick-up (new): paid out through a cash network; the recipient collects with a code. */
+  'cash_pickup_transfer',
   /** Send money to another user's wallet (on-us), with the 1% fee. */
   'wallet_transfer',
   /** The receiving side of a wallet_transfer: the credit in the receiver's wallet, with who sent it. */

@@ -155,6 +155,33 @@ export const domainMessages = {
   'transfer.purposesFailed': 'Failed to fetch transaction purposes.',
   'transfer.purposesError': 'An error occurred while fetching transaction purposes.',
   'transfer.historyFailed': 'Failed to load your transaction history.',
+  // Cross-border payment (/CrossBorderPayment): converter, methods, coupons, card and MoMo payment.
+  'crossBorder.sendFromWallet': 'Transfers are sent from your GHS wallet. Please choose GHS in From.',
+  'crossBorder.termsRequired': 'Please agree to the terms and conditions to continue.',
+  'crossBorder.methodsFailed': 'Failed to load the payment and delivery methods.',
+  'crossBorder.cashPickupReady':
+    'The recipient can collect the cash with this code and an ID: {code}. We have sent it to them by text message.',
+  'delivery.needsMobileBeneficiary':
+    'Mobile wallet delivery needs a mobile wallet beneficiary. Please choose one, or another delivery method.',
+  'delivery.needsBankBeneficiary':
+    'Bank deposit needs a bank beneficiary. Please choose one, or another delivery method.',
+  'delivery.cashPickupNeedsPhone':
+    "Cash pick-up needs the recipient's phone number, to send them the collection code.",
+  'payment.methodMismatch': 'This transfer is set up for another payment method. Please review it and try again.',
+  'payment.amountChanged': 'The amount to pay has changed. Please review the transfer again.',
+  'payment.momoPayerPhone': 'Please enter the mobile money number to pay from (9 to 12 digits).',
+  'payment.fundsInWallet':
+    'Your payment is in your wallet, but the transfer could not be sent. Please try again from your wallet.',
+  'coupon.codeRequired': 'Please enter a coupon code.',
+  'coupon.unknown': 'This coupon code is not valid. Please check it.',
+  'coupon.disabled': 'This coupon is no longer available.',
+  'coupon.notYetValid': 'This coupon cannot be used yet.',
+  'coupon.expired': 'This coupon has expired.',
+  'coupon.usedUp': 'This coupon has been used up.',
+  'coupon.usedUpByYou': 'You have already used this coupon as many times as it allows.',
+  'coupon.applied': 'Coupon applied: it lowers the fee.',
+  'coupon.noLongerApplies':
+    'The coupon of this quote no longer applies. Please get a new quote, without it or with another code.',
   // A wallet history row's description, composed when read; {counterparty} is the masked other side.
   'walletOperation.card_top_up': 'Top-up by card ({counterparty})',
   'walletOperation.bank_top_up': 'Top-up by bank ({counterparty})',
@@ -163,6 +190,7 @@ export const domainMessages = {
   'walletOperation.momo_withdrawal': 'Withdrawal to MoMo ({counterparty})',
   'walletOperation.momo_transfer': 'Transfer to MoMo ({counterparty})',
   'walletOperation.bank_transfer': 'Transfer to bank ({counterparty})',
+  'walletOperation.cash_pickup_transfer': 'Transfer for cash pick-up ({counterparty})',
   'walletOperation.wallet_transfer': 'Transfer to wallet ({counterparty})',
   'walletOperation.wallet_transfer_received': 'Transfer from wallet ({counterparty})',
   'walletOperation.bet': 'Bet ({counterparty})',

@@ -7,7 +7,8 @@ import type {
   PaymentMethod,
   TransactionPurpose,
 } from '../contract/reference';
-import { get } from './http';
+import type { MethodListQuery } from '../contract/cross-border';
+import { get, type Query } from './http';
 
 type Call = { signal?: AbortSignal };
 
@@ -16,9 +17,16 @@ export const getCountries = (call: Call = {}) => get<Country[]>(apiPaths.countri
 export const getBanksByCountry = (countryId: number, call: Call = {}) =>
   get<Bank[]>(apiPaths.banksByCountry, { ...call, query: { CountryId: countryId } });
 
-export const getPaymentMethods = (call: Call = {}) => get<PaymentMethod[]>(apiPaths.paymentMethods, call);
+const methodQuery = ({ crossBorder }: MethodListQuery): Query =>
+  crossBorder === undefined ? {} : { crossBorder };
 
-export const getDeliveryMethods = (call: Call = {}) => get<DeliveryMethod[]>(apiPaths.deliveryMethods, call);
+/** The enabled payment methods; `crossBorder: 'true'` keeps the cross-border ones (the converter screen's). */
+export const getPaymentMethods = (call: Call = {}, filter: MethodListQuery = {}) =>
+  get<PaymentMethod[]>(apiPaths.paymentMethods, { ...call, query: methodQuery(filter) });
+
+/** The enabled delivery methods; `crossBorder: 'true'` keeps the cross-border ones. */
+export const getDeliveryMethods = (call: Call = {}, filter: MethodListQuery = {}) =>
+  get<DeliveryMethod[]>(apiPaths.deliveryMethods, { ...call, query: methodQuery(filter) });
 
 export const getTransactionPurposes = (call: Call = {}) =>
   get<TransactionPurpose[]>(apiPaths.transactionPurposes, call);

@@ -1,5 +1,7 @@
 import { apiPaths, IDEMPOTENCY_KEY_HEADER } from '../contract/paths';
+import type { CouponCheck, CouponCheckInPesewas } from '../contract/cross-border';
 import type {
+  CartPayment,
   ExchangeRate,
   TransactionDetail,
   TransactionHistoryPage,
@@ -29,6 +31,7 @@ const quoteOf = (quote: TransferQuote): TransferQuoteInPesewas => ({
   processingFee: apiAmountToMinor(quote.processingFee),
   totalPay: apiAmountToMinor(quote.totalPay),
   receiveAmount: apiAmountToMinor(quote.receiveAmount),
+  couponDiscount: apiAmountToMinor(quote.couponDiscount),
 });
 
 const movementOf = (row: TransactionHistoryRow): TransactionMovement => ({
@@ -66,21 +69,68 @@ export const reviewTransfer = async (cartId: string, call: Call = {}): Promise<T
   return { ...review, ...quoteOf(review), transactionFee: apiAmountToMinor(review.transactionFee) };
 };
 
-/** Pays the cart from the wallet once (the key is reused on retry); a payout on its way answers 'pending'. */
+/** The body of PayNow for one way of paying (contract/transfer.ts payNowRequestSchema). */
+const paymentFields = (payment: CartPayment) => {
+  switch (payment.method) {
+    case 'wallet':
+      return {};
+    case 'card':
+      return {
+        firstName: payment.firstName,
+        lastName: payment.lastName,
+        cardNumber: payment.cardNumber,
+        cardExpiryMonth: payment.expiryMonth,
+        cardExpiryYear: payment.expiryYear,
+        cardCVCNumber: payment.cvc,
+        cardAmount: minorToApiAmount(payment.amount),
+        currency: 'GHS',
+        isBankPayment: false,
+      };
+    case 'momo':
+      return { momoPhone: payment.phone, momoProvider: payment.provider };
+  }
+};
+
+/**
+ * Pays the cart once (the key is reused on retry): from the wallet (the default), by card, or by a MoMo collection.
+ * A payout on its way answers 'pending' (followed with GetWalletOperation); a MoMo payment waiting for the payer
+ * answers 'pending' with the collection's reference: call again with the same key and payment to follow it, until
+ * the transfer's answer comes back (or the payer's refusal, thrown like every failure).
+ */
 export const payNow = async (
   cartId: string,
   idempotencyKey: string,
   call: Call = {},
+  payment: CartPayment = { method: 'wallet' },
 ): Promise<WalletOperation> => {
   const result = await post<WalletOperationResult>(
     apiPaths.payNow,
-    { userId: currentUserId(), cartId },
+    { userId: currentUserId(), cartId, ...paymentFields(payment) },
     { ...call, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } },
   );
   return {
     ...result,
     amount: apiAmountToMinor(result.amount),
     walletAmount: apiAmountToMinor(result.walletAmount),
+  };
+};
+
+/** What a coupon takes off the fee of sending `sendAmount` (pesewas); a coupon that does not apply throws its 400. */
+export const checkCoupon = async (
+  couponCode: string,
+  sendAmount: MinorUnits,
+  call: Call = {},
+): Promise<CouponCheckInPesewas> => {
+  const check = await get<CouponCheck>(apiPaths.checkCoupon, {
+    ...call,
+    query: { couponCode, sendAmount: minorToApiAmount(sendAmount) },
+  });
+  return {
+    ...check,
+    feeBeforeDiscount: apiAmountToMinor(check.feeBeforeDiscount),
+    couponDiscount: apiAmountToMinor(check.couponDiscount),
+    processingFee: apiAmountToMinor(check.processingFee),
+    totalPay: apiAmountToMinor(check.totalPay),
   };
 };
 
@@ -111,5 +161,6 @@ export const getTransactionReceipt = async (
     processingFee: apiAmountToMinor(detail.processingFee),
     payAmount: apiAmountToMinor(detail.payAmount),
     receiveAmount: apiAmountToMinor(detail.receiveAmount),
+    couponDiscount: apiAmountToMinor(detail.couponDiscount),
   };
 };

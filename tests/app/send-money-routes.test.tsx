@@ -54,6 +54,8 @@ const detail = (referenceNumber: string): TransactionDetail => ({
   purpose: 'Family support',
   deliveryMethod: 'Mobile Money',
   paymentType: 'Wallet',
+  collectionCode: null,
+  couponDiscount: 0,
 });
 
 /** The API as the route containers' real services call it. */
@@ -90,6 +92,10 @@ const fakeApi = vi.fn(async (url: string, init: RequestInit = {}) => {
           rate: '1',
           expiresAt: '2026-11-20T12:15:00.000Z',
           beneficiaryId: 11,
+          paymentMethodId: 1,
+          deliveryMethodId: 1,
+          couponCode: null,
+          couponDiscount: 0,
         },
         201,
       );

@@ -96,6 +96,10 @@ export const quoteOf = (sendMinor: number, currency = 'GHS', beneficiaryId = 11)
     rate: crossRate('1', rate),
     expiresAt: '2026-11-20T10:15:00.000Z',
     beneficiaryId,
+    paymentMethodId: 1,
+    deliveryMethodId: 1,
+    couponCode: null,
+    couponDiscount: 0,
   };
 };
 
@@ -925,6 +929,8 @@ export const receiptOf = (over: Partial<TransactionReceipt> = {}): TransactionRe
   purpose: 'Family support',
   deliveryMethod: 'Mobile Money',
   paymentType: 'Wallet',
+  collectionCode: null,
+  couponDiscount: 0,
   ...over,
 });
 

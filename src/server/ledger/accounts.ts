@@ -14,6 +14,7 @@ export const accountCodes = {
   momoClearing: (provider: string) => `clearing:momo:${provider}`,
   bankPayout: (bankId: number) => `payout:bank:${bankId}`,
   momoPayout: (provider: string) => `payout:momo:${provider}`,
+  cashPayout: (partner: string) => `payout:cash:${partner}`,
   bettingClearing: (operator: string) => `clearing:betting:${operator}`,
   billerClearing: (biller: string) => `clearing:biller:${biller}`,
   feeRevenue: () => 'revenue:fees',

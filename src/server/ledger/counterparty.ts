@@ -6,6 +6,8 @@ export type Counterparty =
   | { rail: 'card'; label: string; brand: string; lastFour: string }
   | { rail: 'bank'; label: string; bankId: number; bankName: string; lastFour: string }
   | { rail: 'momo'; label: string; network: string; lastFour: string }
+  /** A cash pick-up: the payout partner's network pays the recipient, who shows the collection code and an ID. */
+  | { rail: 'cash'; label: string; partner: string; lastFour: string }
   | { rail: 'wallet'; label: string; userId: number }
   | { rail: 'betting'; label: string; operator: string }
   | { rail: 'biller'; label: string; biller: string }

@@ -93,6 +93,7 @@ const bankClearing = account('bank', (c) => accountCodes.bankClearing(c.bankId))
 const momoClearing = account('momo', (c) => accountCodes.momoClearing(c.network));
 const bankPayout = account('bank', (c) => accountCodes.bankPayout(c.bankId));
 const momoPayout = account('momo', (c) => accountCodes.momoPayout(c.network));
+const cashPayout = account('cash', (c) => accountCodes.cashPayout(c.partner));
 const otherWallet = account('wallet', (c) => accountCodes.wallet(c.userId));
 const bettingClearing = account('betting', (c) => accountCodes.bettingClearing(c.operator));
 const billerClearing = account('biller', (c) => accountCodes.billerClearing(c.biller));
@@ -182,6 +183,7 @@ export const operationKinds: Record<OperationKindName, OperationKind> = {
   momo_withdrawal: debit('momo_withdrawal', 'momo', momoPayout, held),
   momo_transfer: debit('momo_transfer', 'momo', momoPayout, heldWithFee, transferMessages),
   bank_transfer: debit('bank_transfer', 'bank', bankPayout, heldWithFee, transferMessages),
+  cash_pickup_transfer: debit('cash_pickup_transfer', 'cash', cashPayout, heldWithFee, transferMessages),
   // Followed by the operator or biller like a payout: held, then posted or released.
   bet: debit('bet', 'betting', bettingClearing, heldWithFee),
   bill_payment: debit('bill_payment', 'biller', billerClearing, held),

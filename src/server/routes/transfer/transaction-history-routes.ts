@@ -97,6 +97,8 @@ export const transactionHistoryRoutes: FastifyPluginAsyncZod<RouteDeps> = async 
         purpose: detail.purpose,
         deliveryMethod: detail.deliveryMethod,
         paymentType: detail.paymentType,
+        collectionCode: null,
+        couponDiscount: 0,
       };
       return ok(answer);
     },

@@ -57,7 +57,16 @@ const WALLET_RATE = '1';
 const quoteOf = (
   cart: Pick<
     Cart,
-    'id' | 'sendMinor' | 'feeMinor' | 'totalMinor' | 'currency' | 'receiveMinor' | 'rate' | 'beneficiaryId'
+    | 'id'
+    | 'sendMinor'
+    | 'feeMinor'
+    | 'totalMinor'
+    | 'currency'
+    | 'receiveMinor'
+    | 'rate'
+    | 'beneficiaryId'
+    | 'paymentMethodId'
+    | 'deliveryMethodId'
   >,
   expiresAt: Date,
 ): TransferQuote => ({
@@ -71,6 +80,10 @@ const quoteOf = (
   rate: cart.rate,
   expiresAt: expiresAt.toISOString(),
   beneficiaryId: cart.beneficiaryId,
+  paymentMethodId: cart.paymentMethodId,
+  deliveryMethodId: cart.deliveryMethodId,
+  couponCode: null,
+  couponDiscount: 0,
 });
 
 const reviewOf = (cart: Cart): TransferReview => ({

@@ -24,6 +24,7 @@ const WalletHistoryRoute = lazy(() => import('./routes/wallet-history-route'));
 const IdentificationsRoute = lazy(() => import('./routes/identification-routes'));
 const BeneficiariesRoute = lazy(() => import('./routes/beneficiaries-route'));
 const SendMoneyRoute = lazy(() => import('./routes/send-money-route'));
+const CrossBorderRoute = lazy(() => import('./routes/cross-border-route'));
 const TransactionHistoryRoute = lazy(() => import('./routes/transaction-history-route'));
 
 /** Dashboard children of spec section 2 that later issues fill in. */
@@ -40,7 +41,6 @@ const protectedPlaceholders: readonly [path: string, feature: MessageId][] = [
   ['/deposit', 'feature.betting'],
   ['/deposit/:token', 'feature.betting'],
   ['/Game', 'feature.game'],
-  ['/CrossBorderPayment', 'feature.crossBorder'],
   ['/BillPayment', 'feature.billPayment'],
   ['/PaymentGateway', 'feature.paymentGateway'],
   ['/VerifyIdentity', 'feature.verifyIdentity'],
@@ -129,6 +129,14 @@ export function AppRoutes() {
           element={
             <RequireSession>
               <SendMoneyRoute />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="/CrossBorderPayment"
+          element={
+            <RequireSession>
+              <CrossBorderRoute />
             </RequireSession>
           }
         />

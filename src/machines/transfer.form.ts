@@ -88,7 +88,12 @@ export const stepOneReset = (form: TransferForm): TransferForm => ({
 });
 
 /** The changes that make a coupon check stale (it was for this amount and code). */
-export const COUPON_INPUTS: readonly TransferFormField[] = ['sendAmount', 'fromCurrency', 'applyCoupon', 'couponCode'];
+export const COUPON_INPUTS: readonly TransferFormField[] = [
+  'sendAmount',
+  'fromCurrency',
+  'applyCoupon',
+  'couponCode',
+];
 
 /** The seeded delivery methods (ids are part of the contract): a MoMo beneficiary gets Mobile Money, a bank one Bank Deposit. */
 export const DELIVERY_METHOD_BY_TYPE: Readonly<Record<BeneficiaryType, number>> = { mobile: 1, bank: 2 };
@@ -374,7 +379,9 @@ const changeOf = (context: TransferFormContext, field: TransferFormField, value:
 /** The transfer form's rules for the machine (src/machines/shared/form-rules.ts). */
 export const transferFormRules = formRules({
   hasField: (context: TransferFormContext & TransferFormState, field: string) =>
-    (context.crossBorder ? CROSS_BORDER_FORM_FIELDS : TRANSFER_FORM_FIELDS).includes(field as TransferFormField) &&
+    (context.crossBorder ? CROSS_BORDER_FORM_FIELDS : TRANSFER_FORM_FIELDS).includes(
+      field as TransferFormField,
+    ) &&
     (field !== 'payeeNote' || showsPayeeNote(context.form)) &&
     // The code input is disabled unless the toggle is on.
     (field !== 'couponCode' || context.form.applyCoupon),

@@ -26,7 +26,7 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import { todayIso, type IsoDate } from '../domain/calendar';
 import { couponInputViolations, normaliseCouponCode } from '../domain/coupon';
-import { converterAmountMinor, termsViolations } from '../domain/cross-border';
+import { converterAmountMinor, swapCurrencies, termsViolations } from '../domain/cross-border';
 import type { DomainMessageId } from '../domain/messages';
 import { WALLET_CURRENCY, type MinorUnits } from '../domain/money';
 import type { RuleViolation } from '../domain/rule';
@@ -116,6 +116,8 @@ export interface TransferContext extends keys.IdempotencyKeys {
   showPayViolations: boolean;
   /** What the server said beside the message shown (a declined card under 'Error processing payment...'). */
   errorDetail: DomainMessageId | null;
+  /** The reference of the MoMo collection waiting for the payer, while it waits. */
+  collectionReference: string | null;
   /** The rate table could not be read: only GHS is offered. */
   ratesFailed: boolean;
   violations: RuleViolation<TransferViolationField>[];
@@ -150,6 +152,8 @@ export type TransferEvent =
   | { type: 'AGAIN' }
   /** Cross-border: the coupon's Apply button (the discounted fee before the quote). */
   | { type: 'APPLY_COUPON' }
+  /** Cross-border: the converter's swap button (From and To change places). */
+  | { type: 'SWAP' }
   /** Cross-border, 'Review Transaction': the terms checkbox, and Continue. */
   | { type: 'TERMS'; agreed: boolean }
   | { type: 'CONTINUE' }
@@ -188,6 +192,8 @@ export const transferDelays = {
   followPollInterval: 1000,
   /** ...for at most 30 s; still pending then, the transfer is done with its payout on its way. */
   followTimeout: 30_000,
+  /** A MoMo payment waiting for the payer is asked about every 2 s (as top-ups). */
+  payerPollInterval: 2000,
 } as const;
 
 /** Nothing loaded yet; /SendMoney has no method lists to load. */
@@ -218,7 +224,9 @@ const freshTransfer = (context: TransferContext): Partial<TransferContext> => ({
 });
 
 const wayOf = (context: TransferContext): PaymentWay =>
-  context.crossBorder ? paymentWayOf(context.quote?.paymentMethodId ?? context.form.paymentMethodId) : 'wallet';
+  context.crossBorder
+    ? paymentWayOf(context.quote?.paymentMethodId ?? context.form.paymentMethodId)
+    : 'wallet';
 
 const payRulesOf = (context: TransferContext) =>
   payViolations(context.payForm, wayOf(context), context.quote?.totalPay ?? 0, context.today);
@@ -287,6 +295,10 @@ export const transferMachine = setup({
     /** Cross-border, methods 1 and 2: the payer's MoMo number or card. */
     paysByForm: ({ context }) => wayOf(context) === 'momo' || wayOf(context) === 'card',
     payFormValid: ({ context }) => payRulesOf(context).length === 0,
+    /** A pending answer to a MoMo payment is the payer's collection until another reference answers. */
+    awaitsPayer: ({ context }, params: { result: WalletOperation }) =>
+      wayOf(context) === 'momo' &&
+      (context.collectionReference === null || context.collectionReference === params.result.referenceNumber),
     isPayField: ({ context }, params: { field: string }) =>
       (wayOf(context) === 'card'
         ? ['firstName', 'lastName', 'number', 'expiry', 'cvc']
@@ -363,7 +375,24 @@ export const transferMachine = setup({
       ],
       error: null,
     })),
-    setCoupon: assign((_, params: { coupon: CouponCheckInPesewas }) => ({ coupon: params.coupon, violations: [] })),
+    swap: assign(({ context }) => {
+      const swapped = swapCurrencies({
+        fromCurrency: context.form.fromCurrency,
+        toCurrency: context.form.currency,
+        sendTyped: context.form.sendAmount,
+      });
+      const form = { ...context.form, fromCurrency: swapped.fromCurrency, currency: swapped.toCurrency };
+      return {
+        form,
+        coupon: null,
+        violations: context.showViolations ? transferFormRules.violations({ ...context, form }) : [],
+        error: null,
+      };
+    }),
+    setCoupon: assign((_, params: { coupon: CouponCheckInPesewas }) => ({
+      coupon: params.coupon,
+      violations: [],
+    })),
     setCouponRefused: assign((_, params: { error: unknown }) => {
       const refused = transferFormRules.serverViolations(params.error);
       return refused.length > 0
@@ -398,7 +427,9 @@ export const transferMachine = setup({
       ...keys.keyDropped,
     })),
     setTerms: assign((_, params: { agreed: boolean }) => ({ termsAgreed: params.agreed, error: null })),
-    setTermsRequired: assign(({ context }) => ({ error: termsViolations(context.termsAgreed)[0]?.messageId ?? null })),
+    setTermsRequired: assign(({ context }) => ({
+      error: termsViolations(context.termsAgreed)[0]?.messageId ?? null,
+    })),
     changePay: assign(({ context }, params: { field: PayField; value: string }) => {
       const payForm = payFormChanged(context.payForm, wayOf(context), params.field, params.value);
       const next = { ...context, payForm };
@@ -424,7 +455,12 @@ export const transferMachine = setup({
         ? { error, form: { ...context.form, sendAmount: '0' } }
         : { error };
     }),
-    takeKey: assign(({ context }) => ({ ...keys.takeIdempotencyKey(context), error: null, errorDetail: null })),
+    takeKey: assign(({ context }) => ({
+      ...keys.takeIdempotencyKey(context),
+      error: null,
+      errorDetail: null,
+      collectionReference: null,
+    })),
     setNotEnough: assign({ error: 'walletPayment.notEnough' }),
     setOperation: assign((_, params: { result: WalletOperation }) => ({
       operation: params.result,
@@ -453,7 +489,8 @@ export const transferMachine = setup({
       return cardFailed
         ? {
             error: CARD_PAYMENT_FAILED,
-            errorDetail: failure.error === CARD_PAYMENT_FAILED ? null : (serverMessageId(params.error) ?? null),
+            errorDetail:
+              failure.error === CARD_PAYMENT_FAILED ? null : (serverMessageId(params.error) ?? null),
             payBlock: null,
             ...keys.keyDropped,
           }
@@ -461,6 +498,9 @@ export const transferMachine = setup({
     }),
     leavePayment: assign({ quote: null, payBlock: null, operation: null, error: null, ...keys.keyDropped }),
     backToReview: assign({ error: null, errorDetail: null, ...keys.keyDropped }),
+    setCollection: assign((_, params: { result: WalletOperation }) => ({
+      collectionReference: params.result.referenceNumber,
+    })),
     requote: assign({ quote: null, payBlock: null, error: null }),
     sendAnother: assign(({ context }) => freshTransfer(context)),
   },
@@ -496,6 +536,7 @@ export const transferMachine = setup({
     payBlock: null,
     operation: null,
     onItsWay: false,
+    collectionReference: null,
   }),
   initial: 'loading',
   states: {
@@ -564,6 +605,7 @@ export const transferMachine = setup({
             params: ({ event }) => ({ beneficiary: event.beneficiary }),
           },
         },
+        SWAP: { guard: 'crossBorder', actions: 'swap' },
         APPLY_COUPON: [
           { guard: 'couponCheckable', target: 'checkingCoupon' },
           { guard: 'crossBorder', actions: 'showCouponViolations' },
@@ -660,7 +702,15 @@ export const transferMachine = setup({
         payment: cartPaymentOf(context.payForm, wayOf(context), context.quote?.totalPay ?? 0),
       }),
       successful: { target: 'done', actions: [operations.walletChangedByResult, paidOut(false)] },
-      pending: { target: 'following', actions: operations.walletChangedByResult },
+      pending: [
+        // A MoMo payment the payer has not approved yet: asked again with the same key until they decide.
+        {
+          guard: 'awaitsPayer',
+          target: 'awaitingPayer',
+          actions: [operations.walletChangedByResult, operations.withResult('setCollection')],
+        },
+        { target: 'following', actions: operations.walletChangedByResult },
+      ],
       failed: {
         target: 'payment',
         actions: [operations.walletChangedByResult, operations.withResult('setPayoutFailed')],
@@ -670,6 +720,13 @@ export const transferMachine = setup({
         { target: 'payment', actions: operations.withError('setPayFailure') },
       ],
     }),
+    /**
+     * Cross-border MoMo: the collection waits for the payer's approval on the phone; PayNow is repeated with the
+     * same key every `payerPollInterval` (the contract's way to follow it) until the transfer's own answer.
+     */
+    awaitingPayer: {
+      after: { payerPollInterval: { target: 'paying' } },
+    },
     // The money is held either way: a failed read keeps following until the deadline.
     following: operations.followOperation({
       machineId: 'transfer',
@@ -702,7 +759,9 @@ export const transferPage = (snapshot: { matches: (state: TransferStateValue) =>
  * The page /CrossBorderPayment shows: the spec's four, in order, under its indicator's four labels: the converter
  * (Amount, 0), 'Review Transaction' (Benefeciaries, 1), the payment (Review, 2), 'Transaction Completed' (Done, 3).
  */
-export const crossBorderPage = (snapshot: { matches: (state: TransferStateValue) => boolean }): 0 | 1 | 2 | 3 =>
+export const crossBorderPage = (snapshot: {
+  matches: (state: TransferStateValue) => boolean;
+}): 0 | 1 | 2 | 3 =>
   snapshot.matches('done') ? 3 : snapshot.matches('reviewing') ? 1 : transferPage(snapshot) === 1 ? 2 : 0;
 
 type TransferStateValue = 'done' | 'payment' | 'paying' | 'following' | 'reviewing';

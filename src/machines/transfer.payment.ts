@@ -85,7 +85,10 @@ export const payViolations = (
   today: IsoDate,
 ): RuleViolation<PayViolationField>[] => {
   if (way === 'card')
-    return cardPaymentViolations({ ...cardPaymentInputOf(form.card), amountMinor: totalMinor }, utcDate(today))
+    return cardPaymentViolations(
+      { ...cardPaymentInputOf(form.card), amountMinor: totalMinor },
+      utcDate(today),
+    )
       .filter((violation) => violation.field !== 'amount')
       .map((violation) => ({ field: cardFieldOf(violation.field), messageId: violation.messageId }));
   if (way === 'momo')

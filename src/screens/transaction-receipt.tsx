@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { TransactionReceipt } from '../contract/transfer';
+import { formatCollectionCode } from '../domain/cross-border';
+import { WALLET_CURRENCY } from '../domain/money';
 import type { TransactionReceiptMachine } from '../machines/transaction-receipt.machine';
 import { isMessageId, useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
@@ -20,7 +22,7 @@ export const RECEIPT_OPEN_CLASS = 'receipt-open';
  * method and the status in its colour, under the reference number.
  */
 export function TransactionReceiptDetails({ receipt }: { receipt: TransactionReceipt }) {
-  const { t, formatDate } = useI18n();
+  const { t, formatDate, formatMoney } = useI18n();
   const currencyFormat = useCurrencyFormat();
   const date = new Date(receipt.sendDateTime);
   const rows: [label: string, value: string][] = [
@@ -40,11 +42,20 @@ export function TransactionReceiptDetails({ receipt }: { receipt: TransactionRec
     [t('receiptDetails.receiveAmount'), currencyFormat(receipt.receiveAmount, receipt.currency)],
     [
       t('receiptDetails.rate'),
-      t('transferSummary.rateLine', { rate: receipt.rate, currency: receipt.currency }),
+      t('transferSummary.rateLine', {
+        from: WALLET_CURRENCY,
+        rate: receipt.rate,
+        currency: receipt.currency,
+      }),
     ],
     [t('receiptDetails.purpose'), receipt.purpose],
     [t('receiptDetails.deliveryMethod'), receipt.deliveryMethod],
     [t('receiptDetails.paymentType'), receipt.paymentType],
+    [t('transferSummary.discount'), receipt.couponDiscount > 0 ? formatMoney(receipt.couponDiscount) : ''],
+    [
+      t('crossBorder.collectionCode'),
+      receipt.collectionCode ? formatCollectionCode(receipt.collectionCode) : '',
+    ],
   ];
   return (
     <div className="receipt-details">

@@ -28,10 +28,16 @@ export const summaryRows = (
   currencyFormat: (minor: number, currency: string) => string,
 ): (readonly [label: string, value: string])[] => [
   [t('transferSummary.amount'), currencyFormat(summary.sendMinor, summary.sendCurrency)],
+  // With a coupon: the 1% fee, then what the coupon took off it (the total is what is left to pay).
+  [t('transferSummary.fee'), currencyFormat(summary.feeMinor + summary.discountMinor, summary.sendCurrency)],
   ...(summary.discountMinor > 0
-    ? [[t('transferSummary.discount'), currencyFormat(summary.discountMinor, summary.sendCurrency)] as const]
+    ? [
+        [
+          t('transferSummary.discount'),
+          `−${currencyFormat(summary.discountMinor, summary.sendCurrency)}`,
+        ] as const,
+      ]
     : []),
-  [t('transferSummary.fee'), currencyFormat(summary.feeMinor, summary.sendCurrency)],
   [t('transferSummary.total'), currencyFormat(summary.totalMinor, summary.sendCurrency)],
   [t('transferSummary.receives'), currencyFormat(summary.receiveMinor, summary.currency)],
   [t('transferSummary.rate'), rateLine(summary, t)],

@@ -77,23 +77,28 @@ describe('route table', () => {
     },
   );
 
-  it.each(['/SendMoney', '/sendmoney'])(
-    'shows %s behind the identity gate when signed in without an identification',
-    async (path) => {
-      renderApp(path, { session: signedIn() });
-      expect(await screen.findByRole('heading', { level: 1, name: 'Send Money' })).toBeInTheDocument();
-      expect(screen.getByText('Please add your identification to continue to this page')).toBeInTheDocument();
-    },
-  );
-
   it.each([
-    ['/deposit/abc', 'Betting & Games'],
-    ['/CrossBorderPayment', 'Cross Border Payment'],
-  ])('shows %s as a "coming soon" placeholder when signed in', async (path, name) => {
+    ['/SendMoney', 'Send Money'],
+    ['/sendmoney', 'Send Money'],
+    ['/CrossBorderPayment', 'Cross-Border Payment'],
+  ])('shows %s behind the identity gate when signed in without an identification', async (path, name) => {
     renderApp(path, { session: signedIn() });
     expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
-    expect(screen.getByText('This feature is coming soon.')).toBeInTheDocument();
+    expect(screen.getByText('Please add your identification to continue to this page')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Click here' })).toHaveAttribute(
+      'href',
+      '/Dashboard/myIdentifications',
+    );
   });
+
+  it.each([['/deposit/abc', 'Betting & Games']])(
+    'shows %s as a "coming soon" placeholder when signed in',
+    async (path, name) => {
+      renderApp(path, { session: signedIn() });
+      expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
+      expect(screen.getByText('This feature is coming soon.')).toBeInTheDocument();
+    },
+  );
 
   it('shows the public terms placeholder without a session', async () => {
     renderApp('/TermsAndConditions');

@@ -16,8 +16,8 @@
  * quote's amount, currency and receive amount go to the transaction draft (`saveDraft`).
  *
  * What differs between the two presentations is input: the starting currency and the payment method, and
- * `crossBorder` (/CrossBorderPayment): loading also reads the cross-border payment and delivery methods
- * (loading.methods; a failure leaves them empty with its message); step 1 is the converter with the method selects
+ * `crossBorder` (/CrossBorderPayment): once the lists are in, loadingMethods reads the cross-border payment and
+ * delivery methods (a failure leaves them empty, with its message); step 1 is the converter with the method selects
  * and the coupon (APPLY_COUPON -> checkingCoupon: the discounted fee before the quote); the quote goes to
  * reviewing ('Review Transaction': TERMS, CONTINUE once agreed, BACK to step 1) before the payment; the payment is
  * chosen by payment method id (PAY_CHANGE fills the card or MoMo payer fields, PAY checks them); entering step 1
@@ -104,8 +104,8 @@ export interface TransferContext extends keys.IdempotencyKeys {
   deliveryMethods: DeliveryMethod[];
   /** The method lists could not be read (spec section 8 only logs it; the page says so). */
   methodsFailed: boolean;
-  /** Which of the page's lists have arrived (a list may be empty; the methods are cross-border only). */
-  loaded: { beneficiaries: boolean; purposes: boolean; rates: boolean; methods: boolean };
+  /** Which of the page's three lists have arrived (a list may be empty). */
+  loaded: { beneficiaries: boolean; purposes: boolean; rates: boolean };
   /** The coupon check of the amount and code now typed (cleared by any change of them). */
   coupon: CouponCheckInPesewas | null;
   /** 'Review Transaction': the terms checkbox. */
@@ -196,13 +196,7 @@ export const transferDelays = {
   payerPollInterval: 2000,
 } as const;
 
-/** Nothing loaded yet; /SendMoney has no method lists to load. */
-const notLoaded = (crossBorder: boolean) => ({
-  beneficiaries: false,
-  purposes: false,
-  rates: false,
-  methods: !crossBorder,
-});
+const notLoaded = { beneficiaries: false, purposes: false, rates: false };
 
 /**
  * Step 1 again (Send Another, the Review's way back): on /SendMoney the beneficiary back to 0 (spec section 4),
@@ -282,7 +276,6 @@ export const transferMachine = setup({
     ...keys.idempotencyGuards,
     ...operations.operationGuards,
     allLoaded: ({ context }) => Object.values(context.loaded).every(Boolean),
-    loadsMethods: ({ context }) => !context.loaded.methods,
     crossBorder: ({ context }) => context.crossBorder,
     canPay: ({ context }) => context.quote !== null && context.payBlock === null,
     /** Spec section 5, wallet payment: the balance covers amount + fee. */
@@ -341,25 +334,19 @@ export const transferMachine = setup({
       loaded: { ...context.loaded, rates: true },
       form: { ...context.form, fromCurrency: WALLET_CURRENCY, currency: WALLET_CURRENCY },
     })),
-    setMethods: assign(({ context }, params: { data: CrossBorderMethods }) => ({
+    setMethods: assign((_, params: { data: CrossBorderMethods }) => ({
       ...params.data,
       methodsFailed: false,
-      loaded: { ...context.loaded, methods: true },
     })),
     // Spec section 8 only logs it: the selects stay empty, and the page says why.
-    setMethodsFailed: assign(({ context }) => ({
-      paymentMethods: [],
-      deliveryMethods: [],
-      methodsFailed: true,
-      loaded: { ...context.loaded, methods: true },
-    })),
+    setMethodsFailed: assign({ paymentMethods: [], deliveryMethods: [], methodsFailed: true }),
     setBeneficiariesFailed: assign((_, params: { error: unknown }) => ({
       error: beneficiariesFailureMessage(params.error),
     })),
     setPurposesFailed: assign((_, params: { error: unknown }) => ({
       error: purposesFailureMessage(params.error),
     })),
-    reload: assign(({ context }) => ({ error: null, loaded: notLoaded(context.crossBorder) })),
+    reload: assign({ error: null, loaded: notLoaded }),
     change: assign(({ context }, params: { field: TransferFormField; value: string }) => ({
       ...transferFormRules.changed(context, params.field, params.value),
       // A check was for the amount and code it was asked with.
@@ -367,6 +354,7 @@ export const transferMachine = setup({
     })),
     /** Apply without a code to check: what is missing, under its field (the other rules wait for Next). */
     showCouponViolations: assign(({ context }) => ({
+      showViolations: true,
       violations: [
         ...(converterAmountMinor(context.form.sendAmount) > 0
           ? []
@@ -396,7 +384,7 @@ export const transferMachine = setup({
     setCouponRefused: assign((_, params: { error: unknown }) => {
       const refused = transferFormRules.serverViolations(params.error);
       return refused.length > 0
-        ? { coupon: null, violations: refused, error: null }
+        ? { coupon: null, violations: refused, showViolations: true, error: null }
         : { coupon: null, violations: [], error: 'coupon.checkFailed' as const };
     }),
     showViolations: assign(({ context }) => transferFormRules.submitted(context)),
@@ -497,7 +485,7 @@ export const transferMachine = setup({
         : { error: failure.error, errorDetail: null, payBlock: failure.block, ...keys.keyDropped };
     }),
     leavePayment: assign({ quote: null, payBlock: null, operation: null, error: null, ...keys.keyDropped }),
-    backToReview: assign({ error: null, errorDetail: null, ...keys.keyDropped }),
+    backToReview: assign({ error: null, errorDetail: null, payBlock: null, ...keys.keyDropped }),
     setCollection: assign((_, params: { result: WalletOperation }) => ({
       collectionReference: params.result.referenceNumber,
     })),
@@ -520,7 +508,7 @@ export const transferMachine = setup({
     paymentMethods: [],
     deliveryMethods: [],
     methodsFailed: false,
-    loaded: notLoaded(input.crossBorder ?? false),
+    loaded: notLoaded,
     coupon: null,
     termsAgreed: false,
     payForm: emptyPayForm(),
@@ -541,25 +529,10 @@ export const transferMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      always: { guard: 'allLoaded', target: 'editing' },
-      initial: 'lists',
-      states: {
-        lists: {
-          always: { guard: 'loadsMethods', target: 'methods' },
-        },
-        /** Cross-border only: the payment and delivery methods, beside the other lists. */
-        methods: {
-          invoke: {
-            id: 'loadMethods',
-            src: 'loadMethods',
-            onDone: {
-              target: 'lists',
-              actions: { type: 'setMethods', params: ({ event }) => ({ data: event.output }) },
-            },
-            onError: { target: 'lists', actions: 'setMethodsFailed' },
-          },
-        },
-      },
+      always: [
+        { guard: and(['allLoaded', 'crossBorder']), target: 'loadingMethods' },
+        { guard: 'allLoaded', target: 'editing' },
+      ],
       invoke: [
         {
           id: 'loadBeneficiaries',
@@ -590,6 +563,18 @@ export const transferMachine = setup({
     },
     loadFailed: {
       on: { RETRY: { target: 'loading', actions: 'reload' } },
+    },
+    /** Cross-border: the payment and delivery methods, once the other lists are in. */
+    loadingMethods: {
+      invoke: {
+        id: 'loadMethods',
+        src: 'loadMethods',
+        onDone: {
+          target: 'editing',
+          actions: { type: 'setMethods', params: ({ event }) => ({ data: event.output }) },
+        },
+        onError: { target: 'editing', actions: 'setMethodsFailed' },
+      },
     },
     editing: {
       on: {

@@ -24,7 +24,7 @@ export const transferLoadStep = (
   heading: string,
   t: Translate,
 ): ReactNode => {
-  if (snapshot.matches('loading')) {
+  if (snapshot.matches('loading') || snapshot.matches('loadingMethods')) {
     return (
       <>
         {stepHeading('loading', heading)}

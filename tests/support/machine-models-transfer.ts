@@ -1059,6 +1059,7 @@ const crossBorderKey = (snapshot: AnyMachineSnapshot): string => {
     quote: context.quote?.paymentMethodId ?? null,
     terms: context.termsAgreed,
     pay: context.quote ? expectedPayViolations(context).map((v) => v.messageId) : null,
+    payForm: context.payForm,
     showPay: context.showPayViolations,
     collection: context.collectionReference,
     error: snapshot.matches('payment') || snapshot.matches('reviewing') ? context.error : null,

@@ -107,11 +107,11 @@ export function CrossBorderPayStep({ actorRef }: { actorRef: ActorRefFrom<Transf
           {formError ? <Alert>{formError}</Alert> : null}
           {error ? (
             <Alert>
-              {t(error)}
+              <span>{t(error)}</span>
               {errorDetail ? (
                 <>
                   <br />
-                  {t(errorDetail)}
+                  <span>{t(errorDetail)}</span>
                 </>
               ) : null}
             </Alert>

@@ -1,4 +1,5 @@
 import { userInfo } from 'node:os';
+import { optionsOf, type AdminCommandResult } from './admin-command';
 import { isRate } from '../src/domain/fx';
 import { WALLET_CURRENCY } from '../src/domain/money';
 import type { Queryable } from '../src/server/db/client';
@@ -22,10 +23,7 @@ export const RATES_USAGE = [
   '  RATE is units of CODE for one GHS, at most 8 decimals (e.g. set USD 0.0812). A new currency needs --name.',
 ];
 
-export interface RatesCommandResult {
-  exitCode: 0 | 1 | 2;
-  lines: string[];
-}
+export type RatesCommandResult = AdminCommandResult;
 
 /** Who ran the command, for the rate's `set_by`. */
 export const operatorName = (): string => {
@@ -38,18 +36,6 @@ export const operatorName = (): string => {
 
 const line = (record: RateRecord) =>
   `${record.code}  ${record.rate.padEnd(14)}  ${record.name.padEnd(20)}  as of ${record.asOf.toISOString()}  by ${record.setBy}${record.note ? `  (${record.note})` : ''}`;
-
-/** `--flag value` pairs after the positional arguments; null when one is incomplete or unknown. */
-const optionsOf = (args: readonly string[], known: readonly string[]): Map<string, string> | null => {
-  const options = new Map<string, string>();
-  for (let index = 0; index < args.length; index += 2) {
-    const flag = args[index] ?? '';
-    const value = args[index + 1];
-    if (!known.includes(flag) || value === undefined) return null;
-    options.set(flag, value);
-  }
-  return options;
-};
 
 const usage = (problem: string): RatesCommandResult => ({ exitCode: 2, lines: [problem, ...RATES_USAGE] });
 const refused = (problem: string): RatesCommandResult => ({ exitCode: 1, lines: [problem] });

@@ -17,8 +17,11 @@ export interface CardPaymentInput {
   /** Parsed from 'MM/YY' in the form (or its message id when it is not that shape); null when missing. */
   expiry: CardExpiry | { messageId: DomainMessageId } | null;
   cvv: string;
-  /** Whole cedis, in minor units; null when missing. */
-  amountMinor: MinorUnits | null;
+  /**
+   * Whole cedis, in minor units; null when missing; undefined when the form has no amount (a transfer paid by card
+   * is charged its cart's total).
+   */
+  amountMinor: MinorUnits | null | undefined;
 }
 
 export type CardField = 'form' | 'firstName' | 'lastName' | 'cardNumber' | 'expiry' | 'cvv' | 'amount';
@@ -110,7 +113,7 @@ export const cardPaymentViolations = (
   }
   if (input.cvv !== '' && !/^\d{3}$/.test(input.cvv))
     violations.push({ field: 'cvv', messageId: 'card.cvc' });
-  if (input.amountMinor !== null) {
+  if (typeof input.amountMinor === 'number') {
     if (input.amountMinor < 100 || input.amountMinor % 100 !== 0) {
       violations.push({ field: 'amount', messageId: 'card.amount' });
     } else if (input.amountMinor > WALLET_OPERATION_LIMIT_MINOR) {

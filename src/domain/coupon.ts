@@ -20,8 +20,7 @@ export const isCouponCode = (typed: string): boolean => COUPON_CODE.test(normali
 export const BASIS_POINTS_IN_WHOLE = 10_000;
 
 export type CouponDiscount =
-  | { kind: 'percent'; basisPoints: number }
-  | { kind: 'fixed'; amountMinor: MinorUnits };
+  { kind: 'percent'; basisPoints: number } | { kind: 'fixed'; amountMinor: MinorUnits };
 
 const isDiscount = (discount: CouponDiscount): boolean =>
   discount.kind === 'percent'
@@ -88,7 +87,8 @@ export const couponRefusal = (coupon: CouponState | null, now: Date): CouponRefu
   if (now.getTime() < coupon.validFrom.getTime()) return 'coupon.notYetValid';
   if (coupon.validUntil !== null && now.getTime() >= coupon.validUntil.getTime()) return 'coupon.expired';
   if (coupon.maxUses !== null && coupon.uses >= coupon.maxUses) return 'coupon.usedUp';
-  if (coupon.maxUsesPerUser !== null && coupon.usesByUser >= coupon.maxUsesPerUser) return 'coupon.usedUpByYou';
+  if (coupon.maxUsesPerUser !== null && coupon.usesByUser >= coupon.maxUsesPerUser)
+    return 'coupon.usedUpByYou';
   return null;
 };
 

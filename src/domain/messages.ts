@@ -160,14 +160,15 @@ export const domainMessages = {
   'crossBorder.termsRequired': 'Please agree to the terms and conditions to continue.',
   'crossBorder.methodsFailed': 'Failed to load the payment and delivery methods.',
   'crossBorder.cashPickupReady':
-    'The recipient can collect the cash with this code and an ID: {code}. We have sent it to them by text message.',
+    'The recipient can collect the cash with this code and an ID: {code}. Please share it with them.',
   'delivery.needsMobileBeneficiary':
     'Mobile wallet delivery needs a mobile wallet beneficiary. Please choose one, or another delivery method.',
   'delivery.needsBankBeneficiary':
     'Bank deposit needs a bank beneficiary. Please choose one, or another delivery method.',
   'delivery.cashPickupNeedsPhone':
     "Cash pick-up needs the recipient's phone number, to send them the collection code.",
-  'payment.methodMismatch': 'This transfer is set up for another payment method. Please review it and try again.',
+  'payment.methodMismatch':
+    'This transfer is set up for another payment method. Please review it and try again.',
   'payment.amountChanged': 'The amount to pay has changed. Please review the transfer again.',
   'payment.momoPayerPhone': 'Please enter the mobile money number to pay from (9 to 12 digits).',
   'payment.fundsInWallet':

@@ -95,6 +95,12 @@ describe('the operation kinds table', () => {
       card: { rail: 'card', label: 'Visa •••• 4242', brand: 'Visa', lastFour: '4242' },
       bank,
       momo,
+      cash: {
+        rail: 'cash',
+        label: 'Kofi, cash pick-up •••• 4567',
+        partner: 'sandbox-cash',
+        lastFour: '4567',
+      },
       wallet: { rail: 'wallet', label: 'Kofi', userId: 2 },
       betting: { rail: 'betting', label: 'SportyBet', operator: 'sportybet' },
       biller: { rail: 'biller', label: 'ECG', biller: 'ecg' },

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/paths';
 import {
@@ -15,7 +15,7 @@ import {
 } from '../../src/contract/reference';
 import { buildApp } from '../../src/server/app';
 import type { Db } from '../../src/server/db/client';
-import { countries, banks, transactionPurposes } from '../../src/server/db/schema';
+import { countries, banks, deliveryMethods, transactionPurposes } from '../../src/server/db/schema';
 import { seedReferenceData } from '../../src/server/seed/seed';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { bearer, envelope, signedInUser } from '../support/server-helpers';
@@ -116,7 +116,29 @@ describe('reference lists', () => {
     ]);
     const delivery = await getList(apiPaths.deliveryMethods, deliveryMethodSchema);
     expect(delivery.map((m) => m.name)).toEqual(['Mobile Money', 'Bank Deposit', 'Cash Pickup', 'Wallet']);
-    expect(delivery.find((m) => m.name === 'Cash Pickup')?.isEnabled).toBe(false);
+    expect(delivery.every((m) => m.isEnabled)).toBe(true);
+  });
+
+  it('serves enabled methods only, and with crossBorder=true the cross-border ones only', async () => {
+    const crossBorder = await getList(`${apiPaths.deliveryMethods}?crossBorder=true`, deliveryMethodSchema);
+    expect(crossBorder.map((m) => m.name)).toEqual(['Mobile Money', 'Bank Deposit', 'Cash Pickup']);
+    const payments = await getList(`${apiPaths.paymentMethods}?crossBorder=true`, paymentMethodSchema);
+    expect(payments.every((m) => m.isCrossBoarder && m.isEnabled)).toBe(true);
+    await t.database.db.update(deliveryMethods).set({ isEnabled: false }).where(eq(deliveryMethods.id, 3));
+    try {
+      const enabled = await getList(apiPaths.deliveryMethods, deliveryMethodSchema);
+      expect(enabled.map((m) => m.name)).toEqual(['Mobile Money', 'Bank Deposit', 'Wallet']);
+      const all = await getList(`${apiPaths.deliveryMethods}?crossBorder=false`, deliveryMethodSchema);
+      expect(all.map((m) => m.name)).toEqual(['Mobile Money', 'Bank Deposit', 'Wallet']);
+    } finally {
+      await t.database.db.update(deliveryMethods).set({ isEnabled: true }).where(eq(deliveryMethods.id, 3));
+    }
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: `${apiPaths.deliveryMethods}?crossBorder=yes`,
+      headers: bearer(token),
+    });
+    expect(wrong.statusCode).toBe(400);
   });
 
   it("lists transfer purposes with id 4 'Other' (last), and identification types with Ghana Card first", async () => {

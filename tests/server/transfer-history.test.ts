@@ -213,6 +213,8 @@ describe('GetTransactionByReferenceNumber', () => {
       purpose: 'Family support',
       deliveryMethod: 'Mobile Money',
       paymentType: 'Wallet balance',
+      collectionCode: null,
+      couponDiscount: 0,
     });
     const failed = envelope<TransactionDetail>(await transactionDetail(t.app, ama, references.efua)).data;
     expect(failed).toMatchObject({

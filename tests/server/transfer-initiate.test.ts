@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorData } from '../../src/contract/envelope';
 import { apiPaths } from '../../src/contract/paths';
 import type { TransferReview } from '../../src/contract/transfer';
 import { QUOTE_VALIDITY_MS, transferSubmitViolations } from '../../src/domain/transfer';
 import { runRatesCommand } from '../../scripts/rates-command';
+import { deliveryMethods } from '../../src/server/db/schema';
 import { envelope } from '../support/server-helpers';
 import {
   addBankBeneficiary,
@@ -55,6 +57,10 @@ describe('InitiateTransfer: the quote', () => {
       rate: '1',
       expiresAt: expect.any(String),
       beneficiaryId,
+      paymentMethodId: 4,
+      deliveryMethodId: 1,
+      couponCode: null,
+      couponDiscount: 0,
     });
     const expiresAt = Date.parse(data.expiresAt as string);
     expect(expiresAt).toBeGreaterThanOrEqual(before + QUOTE_VALIDITY_MS - 5_000);
@@ -189,7 +195,6 @@ describe('InitiateTransfer: what was chosen must exist', () => {
     [{ transactionPurposeId: 99 }, ['transfer.purposeRequired']],
     [{ currency: 'XOF', paymentMethodId: 1 }, ['transfer.currencyUnknown']],
     [{ paymentMethodId: 99 }, ['transfer.paymentMethodRequired']],
-    [{ deliveryMethodId: DISABLED_DELIVERY }, ['transfer.deliveryMethodRequired']],
     [{ deliveryMethodId: 2 ** 40 }, ['transfer.deliveryMethodRequired']],
     [
       { transactionPurposeId: 99, currency: 'XOF', paymentMethodId: 99, deliveryMethodId: 99 },
@@ -206,6 +211,24 @@ describe('InitiateTransfer: what was chosen must exist', () => {
     expect(
       violationsOf(await initiate(t.app, user, transferRequest(user, beneficiaryId, 20, overrides))),
     ).toEqual(expected);
+  });
+
+  it('a delivery method switched off is a 400 transfer.deliveryMethodRequired', async () => {
+    const user = await transferUser(t.app, db());
+    const beneficiaryId = await addMobileBeneficiary(db(), user.userId);
+    const request = transferRequest(user, beneficiaryId, 20, { deliveryMethodId: DISABLED_DELIVERY });
+    await db()
+      .update(deliveryMethods)
+      .set({ isEnabled: false })
+      .where(eq(deliveryMethods.id, DISABLED_DELIVERY));
+    try {
+      expect(violationsOf(await initiate(t.app, user, request))).toEqual(['transfer.deliveryMethodRequired']);
+    } finally {
+      await db()
+        .update(deliveryMethods)
+        .set({ isEnabled: true })
+        .where(eq(deliveryMethods.id, DISABLED_DELIVERY));
+    }
   });
 
   it("another user's, a deleted or an unknown beneficiary is a 404 beneficiary.notFound", async () => {

@@ -121,7 +121,12 @@ describe('wallet history page (GET api/User/GetWalletHistoryPage)', () => {
       card: { rail: 'card', label: 'Visa •••• 4242', brand: 'Visa', lastFour: '4242' },
       bank: { rail: 'bank', label: 'GCB Bank •••• 6789', bankId: 13, bankName: 'GCB Bank', lastFour: '6789' },
       momo: { rail: 'momo', label: 'MTN •••• 4567', network: 'MTN', lastFour: '4567' },
-      cash: { rail: 'cash', label: 'Kofi, cash pick-up •••• 4567', partner: 'sandbox-cash', lastFour: '4567' },
+      cash: {
+        rail: 'cash',
+        label: 'Kofi, cash pick-up •••• 4567',
+        partner: 'sandbox-cash',
+        lastFour: '4567',
+      },
       wallet: { rail: 'wallet', label: 'Kofi', userId: payee.userId },
       betting: { rail: 'betting', label: 'SportyBet', operator: 'sportybet' },
       biller: { rail: 'biller', label: 'ECG', biller: 'ecg' },

@@ -289,6 +289,8 @@ describe('a repeat of a request that died without an answer resumes it', () => {
         amountMinor: 4000,
         phone: '0241234567',
         network: 'MTN',
+        currency: 'GHS',
+        payoutMinor: 4000,
       }),
     ).toEqual({
       status: 'failed',

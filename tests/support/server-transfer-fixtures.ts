@@ -19,6 +19,7 @@ import { fundWallet, giveIdentification, newKey, type WalletUser } from './serve
 export const GCB_BANK_ID = 13;
 export const MOBILE_MONEY_DELIVERY = 1;
 export const BANK_DEPOSIT_DELIVERY = 2;
+/** Cash pick-up: enabled; the tests that need a disabled method switch it off for themselves. */
 export const DISABLED_DELIVERY = 3;
 export const FAMILY_SUPPORT = 1;
 

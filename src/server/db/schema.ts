@@ -303,6 +303,51 @@ export const exchangeRates = pgTable(
 );
 
 /**
+ * Discount coupons (admin command `npm run coupons`): a percentage (basis points) or a fixed amount off a transfer's
+ * processing fee, within [valid_from, valid_until), at most max_uses times in all and max_uses_per_user times per
+ * user (null: no limit). `uses` counts the redemptions that stand: the database takes one, under the coupon's row
+ * lock, in the statement that pays the cart (a trigger of the migration), and gives it back if that payment fails.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Upper case (domain/coupon.ts normaliseCouponCode). */
+    code: varchar('code', { length: 32 }).notNull().unique('coupons_code_unique'),
+    /** 'percent' | 'fixed'. */
+    discountKind: varchar('discount_kind', { length: 8 }).notNull(),
+    /** Percent: 1000 is 10%. */
+    percentBasisPoints: integer('percent_basis_points'),
+    /** Fixed: pesewas off the fee. */
+    amountMinor: bigint('amount_minor', { mode: 'number' }),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull().defaultNow(),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    maxUsesPerUser: integer('max_uses_per_user'),
+    uses: integer('uses').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('coupons_code', sql`${table.code} ~ '^[A-Z0-9][A-Z0-9_-]{2,31}$'`),
+    check(
+      'coupons_discount',
+      sql`(${table.discountKind} = 'percent' and ${table.percentBasisPoints} between 1 and 10000 and ${table.amountMinor} is null)
+       or (${table.discountKind} = 'fixed' and ${table.amountMinor} > 0 and ${table.percentBasisPoints} is null)`,
+    ),
+    check('coupons_window', sql`${table.validUntil} is null or ${table.validUntil} > ${table.validFrom}`),
+    check(
+      'coupons_limits',
+      sql`(${table.maxUses} is null or ${table.maxUses} > 0) and (${table.maxUsesPerUser} is null or ${table.maxUsesPerUser} > 0)`,
+    ),
+    check(
+      'coupons_uses',
+      sql`${table.uses} >= 0 and (${table.maxUses} is null or ${table.uses} <= ${table.maxUses})`,
+    ),
+  ],
+);
+
+/**
  * A transfer initiated but not necessarily paid: the quote (amount, fee, total, the receive amount and the rate,
  * locked until `expires_at`) and a snapshot of the beneficiary as the review and the receipt show it (and as the
  * payout uses it), so an edit or a deletion of the beneficiary later changes neither. Paid at most once: the
@@ -352,6 +397,11 @@ export const transferCarts = pgTable(
     deliveryMethodId: integer('delivery_method_id')
       .notNull()
       .references(() => deliveryMethods.id),
+    /** The coupon applied to the quote, and what it took off the fee (`fee_minor` is the fee after it). */
+    couponId: integer('coupon_id').references(() => coupons.id),
+    discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
+    /** Cash pick-up: the code the recipient collects with (shown on the sender's receipt once paid). */
+    collectionCode: varchar('collection_code', { length: 16 }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
@@ -363,7 +413,40 @@ export const transferCarts = pgTable(
       sql`${table.sendMinor} > 0 and ${table.feeMinor} >= 0 and ${table.totalMinor} = ${table.sendMinor} + ${table.feeMinor} and ${table.receiveMinor} >= 0`,
     ),
     check('transfer_carts_expiry', sql`${table.expiresAt} > ${table.createdAt}`),
+    check(
+      'transfer_carts_discount',
+      sql`${table.discountMinor} >= 0 and (${table.couponId} is not null or ${table.discountMinor} = 0)`,
+    ),
   ],
+);
+
+/**
+ * A coupon use that stands: one per cart (unique), written by the trigger in the statement that creates the
+ * operation paying the cart; `released_at` set when that payment failed (the use is given back).
+ */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    cartId: uuid('cart_id')
+      .notNull()
+      .unique('coupon_redemptions_cart_unique')
+      .references(() => transferCarts.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    operationId: bigint('operation_id', { mode: 'number' })
+      .notNull()
+      .unique('coupon_redemptions_operation_unique')
+      .references((): AnyPgColumn => walletOperations.id),
+    discountMinor: bigint('discount_minor', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (table) => [index('coupon_redemptions_coupon_user_idx').on(table.couponId, table.userId)],
 );
 
 /* The ledger: double entry in pesewas. Entries are immutable and each ledger transaction sums to zero (both
@@ -422,6 +505,11 @@ export const walletOperations = pgTable(
       .unique('wallet_operations_cart_unique')
       .references(() => transferCarts.id),
     /**
+     * A collection (card or MoMo) that pays for a transfer cart: the money lands in the wallet, then the cart's
+     * transfer debit runs (PayNow, or the worker). At most one such collection per cart is pending or successful.
+     */
+    fundingCartId: uuid('funding_cart_id').references((): AnyPgColumn => transferCarts.id),
+    /**
      * A receiving row (wallet_transfer_received): the sender's operation whose posting credited this wallet. The
      * row has no ledger entries of its own; it is the receiver's history of that posting.
      */
@@ -434,13 +522,20 @@ export const walletOperations = pgTable(
   (table) => [
     index('wallet_operations_user_created_idx').on(table.userId, table.createdAt),
     index('wallet_operations_pending_idx').on(table.status, table.createdAt),
+    uniqueIndex('wallet_operations_funding_unique')
+      .on(table.fundingCartId)
+      .where(sql`${table.fundingCartId} is not null and ${table.status} <> 'Failed'`),
     check(
       'wallet_operations_kind',
-      sql`${table.kind} in ('card_top_up', 'bank_top_up', 'momo_top_up', 'bank_withdrawal', 'momo_withdrawal', 'momo_transfer', 'bank_transfer', 'wallet_transfer', 'wallet_transfer_received', 'bet', 'bill_payment', 'gem_purchase')`,
+      sql`${table.kind} in ('card_top_up', 'bank_top_up', 'momo_top_up', 'bank_withdrawal', 'momo_withdrawal', 'momo_transfer', 'bank_transfer', 'cash_pickup_transfer', 'wallet_transfer', 'wallet_transfer_received', 'bet', 'bill_payment', 'gem_purchase')`,
     ),
     check(
       'wallet_operations_cart_kind',
-      sql`${table.cartId} is null or ${table.kind} in ('momo_transfer', 'bank_transfer', 'wallet_transfer')`,
+      sql`${table.cartId} is null or ${table.kind} in ('momo_transfer', 'bank_transfer', 'cash_pickup_transfer', 'wallet_transfer')`,
+    ),
+    check(
+      'wallet_operations_funding_kind',
+      sql`${table.fundingCartId} is null or ${table.kind} in ('card_top_up', 'momo_top_up')`,
     ),
     check(
       'wallet_operations_source',
@@ -518,6 +613,9 @@ export const sandboxRequests = pgTable(
     rail: varchar('rail', { length: 8 }).notNull(),
     direction: varchar('direction', { length: 8 }).notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** A payout: the currency and amount (its minor units) the recipient is paid; null for collections. */
+    payoutCurrency: varchar('payout_currency', { length: 3 }),
+    payoutMinor: bigint('payout_minor', { mode: 'number' }),
     /** 'succeeded' | 'failed' | 'pending' */
     status: varchar('status', { length: 12 }).notNull(),
     /** What the sandbox decided from the test inputs: approve, reject, never, lose-callback, fail. */

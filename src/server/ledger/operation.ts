@@ -8,7 +8,11 @@ export interface OperationDraft {
   kind: OperationKindName;
   amountMinor: number;
   counterparty: Counterparty;
-  /** The transfer cart this operation pays (at most one operation per cart: the database refuses a second). */
+  /**
+   * A debit: the transfer cart it pays (at most one operation per cart: the database refuses a second). A credit
+   * (a card or MoMo collection): the cart it funds (wallet_operations.funding_cart_id; at most one pending or
+   * successful collection per cart), whose transfer debit runs once it succeeds.
+   */
   cartId?: string | null;
   /** The fee a quote fixed (a transfer cart's); without it, the kind's own (kinds.ts feeOf). */
   feeMinor?: number;

@@ -89,6 +89,10 @@ const newOperation = ({ userId }: IdempotencyKey, draft: OperationDraft) => {
 
 /** The unique constraint that lets a transfer cart be paid by one operation only (schema.ts). */
 const CART_UNIQUE = 'wallet_operations_cart_unique';
+/** The unique index that lets a cart be funded by one collection at a time (one pending or successful). */
+const FUNDING_UNIQUE = 'wallet_operations_funding_unique';
+const isCartTaken = (error: unknown) =>
+  isUniqueViolation(error, CART_UNIQUE) || isUniqueViolation(error, FUNDING_UNIQUE);
 
 /** A receiving row's reference: the payer's operation's, with this suffix (one transfer, one reference to quote). */
 export const RECEIVED_SUFFIX = '-R';
@@ -103,8 +107,11 @@ const receivingUser = ({ kind, counterparty }: OperationDraft): number => {
 // a float), the same conversion as minorToApiAmount, so the answer and its operation are written in one statement.
 const createStatement = (wallet: string) => `with w as (${wallet}), op as (
     insert into wallet_operations
-      (user_id, reference_number, kind, direction, amount_minor, fee_minor, counterparty, held_minor, cart_id)
-    select $1::int, $2::text, $3::text, $4::text, $5::bigint, $6::bigint, $7::jsonb, $8::bigint, $15::uuid from w
+      (user_id, reference_number, kind, direction, amount_minor, fee_minor, counterparty, held_minor, cart_id,
+       funding_cart_id)
+    select $1::int, $2::text, $3::text, $4::text, $5::bigint, $6::bigint, $7::jsonb, $8::bigint,
+           case when $4::text = 'Debit' then $15::uuid end, case when $4::text = 'Credit' then $15::uuid end
+    from w
     returning ${OPERATION_COLUMN_LIST}
   ), k as (
     insert into idempotency_keys (user_id, key, request_hash, operation_id, response_status, response_body)
@@ -174,7 +181,7 @@ export const createOperation = async (
     };
   } catch (error) {
     if (isUniqueViolation(error, 'idempotency_keys_pk')) return { outcome: 'duplicateKey' };
-    if (isUniqueViolation(error, CART_UNIQUE)) return { outcome: 'duplicateCart' };
+    if (isCartTaken(error)) return { outcome: 'duplicateCart' };
     throw error;
   }
 };
@@ -286,7 +293,7 @@ export const createPostedOperation = async (
     return { outcome: 'posted', operation, availableMinor, answer: answerFor(operation, availableMinor) };
   } catch (error) {
     if (isUniqueViolation(error, 'idempotency_keys_pk')) return { outcome: 'duplicateKey' };
-    if (isUniqueViolation(error, CART_UNIQUE)) return { outcome: 'duplicateCart' };
+    if (isCartTaken(error)) return { outcome: 'duplicateCart' };
     if (isWalletShortfall(error)) return { outcome: 'insufficientFunds' };
     throw error;
   }

@@ -44,6 +44,31 @@ export interface MomoTransfer {
   network: string;
 }
 
+/**
+ * What the recipient of a payout is paid: the currency and its minor units. The ledger's amount (`amountMinor`)
+ * stays what leaves the wallet, in GHS; a transfer abroad pays out the quote's receive amount in its currency.
+ */
+export interface PayoutAmount {
+  currency: string;
+  payoutMinor: number;
+}
+
+export type BankPayout = BankTransfer & PayoutAmount;
+export type MomoPayout = MomoTransfer & PayoutAmount;
+
+/**
+ * A cash pick-up: the payout partner's agents pay `payoutMinor` of `currency` to the recipient named here, who
+ * shows the collection code (which we made and the partner is told) and an ID.
+ */
+export interface CashPickupPayout extends PayoutAmount {
+  reference: string;
+  amountMinor: number;
+  recipientName: string;
+  /** E.164: where the partner may reach the recipient. */
+  recipientPhone: string;
+  collectionCode: string;
+}
+
 /** A provider's callback about one of our references, after its signature was checked. */
 export interface ProviderEvent {
   eventId: string;
@@ -65,8 +90,10 @@ export interface PaymentProvider {
   collectBank(request: BankTransfer): Promise<ProviderOutcome>;
   /** Asynchronous: usually 'pending' until the payer approves on the phone. */
   requestMomoCollection(request: MomoTransfer): Promise<ProviderOutcome>;
-  disburseBank(request: BankTransfer): Promise<ProviderOutcome>;
-  disburseMomo(request: MomoTransfer): Promise<ProviderOutcome>;
+  disburseBank(request: BankPayout): Promise<ProviderOutcome>;
+  disburseMomo(request: MomoPayout): Promise<ProviderOutcome>;
+  /** Asynchronous: pending until the partner has made the cash available for collection. */
+  disburseCashPickup(request: CashPickupPayout): Promise<ProviderOutcome>;
   status(reference: string): Promise<ProviderOutcome>;
   /** The account holder's name (a read: no reference, nothing recorded). Throws when the rail cannot answer. */
   resolveAccountName(request: AccountLookup): Promise<AccountName>;

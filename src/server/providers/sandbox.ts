@@ -6,10 +6,14 @@ import { digitsOnly } from '../../domain/rule';
 import type {
   AccountLookup,
   AccountName,
+  BankPayout,
   BankTransfer,
   CardCollection,
+  CashPickupPayout,
+  MomoPayout,
   MomoTransfer,
   PaymentProvider,
+  PayoutAmount,
   ProviderOutcome,
 } from './provider';
 import { parseWebhookEvent, signWebhook, verifyWebhookSignature } from './webhook-signature';
@@ -20,7 +24,9 @@ import { parseWebhookEvent, signWebhook, verifyWebhookSignature } from './webhoo
  * - bank collections: decided at once; accounts ending 000001 fail;
  * - MoMo collections: pending, decided after SANDBOX_DECISION_MS and reported through the signed webhook;
  *   numbers ending 000001 are rejected, 000002 never answer, 000003 are approved but their callback is lost;
- * - disbursements (bank and MoMo): pending, then succeed after SANDBOX_DECISION_MS (000001 fail);
+ * - disbursements (bank, MoMo and cash pick-up): pending, then succeed after SANDBOX_DECISION_MS (accounts and
+ *   numbers ending 000001 fail; for a cash pick-up, the recipient's phone); each records the currency and amount
+ *   the recipient is paid;
  * - account names: numbers and accounts ending 000009 have no account; any other has a Ghanaian name derived
  *   from its digits (sandboxAccountName).
  * Its records live in sandbox_requests, so what it decided survives a restart. It never sees a card number
@@ -29,7 +35,7 @@ import { parseWebhookEvent, signWebhook, verifyWebhookSignature } from './webhoo
 export type Scenario =
   'approve' | 'decline' | 'insufficient' | 'reject' | 'fail' | 'never' | 'lose-callback' | 'cancelled';
 
-type Rail = 'card' | 'bank' | 'momo' | 'none';
+type Rail = 'card' | 'bank' | 'momo' | 'cash' | 'none';
 type Direction = 'collect' | 'disburse' | 'none';
 
 const DECLINED_CARD = '4000000000000002';
@@ -105,8 +111,10 @@ const outcomeOf = (row: SandboxRow, now: Date): ProviderOutcome => {
 
 /** The first call with a reference records it; a repeat reads what the first decided. */
 const RECORD = `with inserted as (
-    insert into sandbox_requests (reference, rail, direction, amount_minor, status, scenario, decide_at, callback_sent_at)
-    values ($1::text, $2::text, $3::text, $4::bigint, $5::text, $6::text, $7::timestamptz, $8::timestamptz)
+    insert into sandbox_requests
+      (reference, rail, direction, amount_minor, status, scenario, decide_at, callback_sent_at, payout_currency, payout_minor)
+    values ($1::text, $2::text, $3::text, $4::bigint, $5::text, $6::text, $7::timestamptz, $8::timestamptz,
+            $9::text, $10::bigint)
     on conflict (reference) do nothing
     returning status, scenario, decide_at
   )
@@ -159,6 +167,7 @@ export const createSandboxProvider = ({
     direction: Direction,
     amountMinor: number,
     scenario: Scenario,
+    payout: PayoutAmount | null = null,
   ): Promise<ProviderOutcome> => {
     const synchronous = direction === 'collect' && rail !== 'momo';
     const status = synchronous ? FINAL[scenario as Exclude<Scenario, 'never'>].status : 'pending';
@@ -172,6 +181,8 @@ export const createSandboxProvider = ({
       scenario,
       decideAt.toISOString(),
       synchronous ? decideAt.toISOString() : null,
+      payout?.currency ?? null,
+      payout?.payoutMinor ?? null,
     ]);
     // An asynchronous request is accepted as pending, whatever its decision time.
     if (row?.fresh)
@@ -238,10 +249,24 @@ export const createSandboxProvider = ({
       record(reference, 'bank', 'collect', amountMinor, accountScenario(accountNumber)),
     requestMomoCollection: ({ reference, amountMinor, phone }: MomoTransfer) =>
       record(reference, 'momo', 'collect', amountMinor, momoCollectionScenario(phone)),
-    disburseBank: ({ reference, amountMinor, accountNumber }: BankTransfer) =>
-      record(reference, 'bank', 'disburse', amountMinor, accountScenario(accountNumber)),
-    disburseMomo: ({ reference, amountMinor, phone }: MomoTransfer) =>
-      record(reference, 'momo', 'disburse', amountMinor, accountScenario(phone)),
+    disburseBank: ({ reference, amountMinor, accountNumber, currency, payoutMinor }: BankPayout) =>
+      record(reference, 'bank', 'disburse', amountMinor, accountScenario(accountNumber), {
+        currency,
+        payoutMinor,
+      }),
+    disburseMomo: ({ reference, amountMinor, phone, currency, payoutMinor }: MomoPayout) =>
+      record(reference, 'momo', 'disburse', amountMinor, accountScenario(phone), { currency, payoutMinor }),
+    disburseCashPickup: ({
+      reference,
+      amountMinor,
+      recipientPhone,
+      currency,
+      payoutMinor,
+    }: CashPickupPayout) =>
+      record(reference, 'cash', 'disburse', amountMinor, accountScenario(recipientPhone), {
+        currency,
+        payoutMinor,
+      }),
     status: statusOf,
     resolveAccountName,
     cancel,

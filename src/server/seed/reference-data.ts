@@ -154,8 +154,8 @@ export const PAYMENT_METHODS = [
 export const DELIVERY_METHODS = [
   { id: 1, name: 'Mobile Money', isEnabled: true, isCrossBoarder: true, isSendMoney: true },
   { id: 2, name: 'Bank Deposit', isEnabled: true, isCrossBoarder: true, isSendMoney: true },
-  // No cash-pickup partner yet: listed, not offered.
-  { id: 3, name: 'Cash Pickup', isEnabled: false, isCrossBoarder: true, isSendMoney: true },
+  // Paid out by the cash partner (the sandbox's today): the recipient collects with a code and an ID.
+  { id: 3, name: 'Cash Pickup', isEnabled: true, isCrossBoarder: true, isSendMoney: true },
   { id: 4, name: 'Wallet', isEnabled: true, isCrossBoarder: false, isSendMoney: true },
 ];
 

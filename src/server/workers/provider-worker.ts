@@ -20,6 +20,11 @@ export interface WorkerRunOptions {
 export interface WalletWorker {
   /** One pass: the sandbox sends its due callbacks, then pending operations are checked with the provider. */
   runOnce(options?: WorkerRunOptions): Promise<void>;
+  /**
+   * Another pass run after each check of pending operations (in runOnce and on the poll period): work that follows
+   * from resolved operations (a transfer cart whose card or MoMo collection succeeded is paid out).
+   */
+  addPass(pass: () => Promise<void>): void;
   start(): void;
   stop(): Promise<void>;
 }
@@ -68,9 +73,21 @@ export const createWalletWorker = ({
     }
   };
 
+  const passes: (() => Promise<void>)[] = [];
+  const runPasses = async (): Promise<void> => {
+    for (const pass of passes) {
+      try {
+        await pass();
+      } catch (error) {
+        log.error({ err: error }, 'wallet worker pass failed');
+      }
+    }
+  };
+
   const runOnce = async (options: WorkerRunOptions = {}): Promise<void> => {
     await provider.tick?.();
     await pollPending(options);
+    await runPasses();
   };
 
   const cancels: (() => void)[] = [];
@@ -99,11 +116,17 @@ export const createWalletWorker = ({
 
   return {
     runOnce,
+    addPass(pass) {
+      passes.push(pass);
+    },
     start() {
       if (!stopped) return;
       stopped = false;
       if (provider.tick) every(SANDBOX_TICK_MS, () => provider.tick?.() ?? Promise.resolve());
-      every(config.PROVIDER_POLL_MS, () => pollPending({}));
+      every(config.PROVIDER_POLL_MS, async () => {
+        await pollPending({});
+        await runPasses();
+      });
     },
     async stop() {
       stopped = true;

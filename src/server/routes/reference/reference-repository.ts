@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type {
   Bank,
   Country,
@@ -52,7 +52,15 @@ export const listBanks = async (db: Queryable, countryId: number): Promise<Bank[
     .where(eq(banks.countryId, countryId))
     .orderBy(asc(banks.id));
 
-export const listPaymentMethods = async (db: Queryable): Promise<PaymentMethod[]> =>
+/** Which methods a list serves: enabled ones only; with `crossBorderOnly`, the cross-border ones among them. */
+export interface MethodFilter {
+  crossBorderOnly: boolean;
+}
+
+export const listPaymentMethods = async (
+  db: Queryable,
+  { crossBorderOnly }: MethodFilter = { crossBorderOnly: false },
+): Promise<PaymentMethod[]> =>
   db
     .select({
       id: paymentMethods.id,
@@ -61,9 +69,18 @@ export const listPaymentMethods = async (db: Queryable): Promise<PaymentMethod[]
       isCrossBoarder: paymentMethods.isCrossBoarder,
     })
     .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.isEnabled, true),
+        crossBorderOnly ? eq(paymentMethods.isCrossBoarder, true) : undefined,
+      ),
+    )
     .orderBy(asc(paymentMethods.id));
 
-export const listDeliveryMethods = async (db: Queryable): Promise<DeliveryMethod[]> =>
+export const listDeliveryMethods = async (
+  db: Queryable,
+  { crossBorderOnly }: MethodFilter = { crossBorderOnly: false },
+): Promise<DeliveryMethod[]> =>
   db
     .select({
       id: deliveryMethods.id,
@@ -73,6 +90,12 @@ export const listDeliveryMethods = async (db: Queryable): Promise<DeliveryMethod
       isSendMoney: deliveryMethods.isSendMoney,
     })
     .from(deliveryMethods)
+    .where(
+      and(
+        eq(deliveryMethods.isEnabled, true),
+        crossBorderOnly ? eq(deliveryMethods.isCrossBoarder, true) : undefined,
+      ),
+    )
     .orderBy(asc(deliveryMethods.id));
 
 /** 'Other' last. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { methodListQuerySchema } from '../../../contract/cross-border';
 import { envelopeResponses } from '../../../contract/envelope';
 import { apiPaths } from '../../../contract/paths';
 import {
@@ -35,16 +36,29 @@ export const referenceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     async (request) => ok(await listBanks(db, request.query.CountryId)),
   );
 
+  // Enabled methods only (spec section 7 keeps only those); ?crossBorder=true keeps the cross-border ones.
   app.get(
     apiPaths.paymentMethods,
-    { schema: { response: envelopeResponses(200, paymentMethodListSchema) } },
-    async () => ok(await listPaymentMethods(db)),
+    {
+      schema: {
+        querystring: methodListQuerySchema,
+        response: envelopeResponses(200, paymentMethodListSchema),
+      },
+    },
+    async (request) =>
+      ok(await listPaymentMethods(db, { crossBorderOnly: request.query.crossBorder === true })),
   );
 
   app.get(
     apiPaths.deliveryMethods,
-    { schema: { response: envelopeResponses(200, deliveryMethodListSchema) } },
-    async () => ok(await listDeliveryMethods(db)),
+    {
+      schema: {
+        querystring: methodListQuerySchema,
+        response: envelopeResponses(200, deliveryMethodListSchema),
+      },
+    },
+    async (request) =>
+      ok(await listDeliveryMethods(db, { crossBorderOnly: request.query.crossBorder === true })),
   );
 
   app.get(

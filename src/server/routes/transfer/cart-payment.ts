@@ -1,3 +1,4 @@
+import { payoutRailOf } from '../../../domain/cross-border';
 import { WALLET_CURRENCY } from '../../../domain/money';
 import type { Db } from '../../db/client';
 import { failure } from '../../envelope';
@@ -9,6 +10,7 @@ import type { OperationDraft } from '../../ledger/operation';
 import type { ProviderOutcome } from '../../providers/provider';
 import type { WalletModule } from '../wallet/wallet-module';
 import type { Cart } from './carts-repository';
+import { couponRefusalOf } from './coupons-repository';
 import { verifiedWalletOwner } from './receivers-repository';
 
 /*
@@ -33,9 +35,17 @@ export const notEnoughFundsAnswer: StoredAnswer = {
   ),
 };
 
-/** Ledger errors of a payment as answers: a cart another request paid first is a 409. */
-export const cartPaymentError = (error: unknown): unknown =>
-  error instanceof CartAlreadyPaidError ? new HttpError(409, 'transfer.alreadyPaid') : error;
+/**
+ * Ledger errors of a payment as answers: a cart another request paid first is a 409; so is a coupon the database
+ * refused to count (used up meanwhile, expired, switched off), with its message.
+ */
+export const cartPaymentError = (error: unknown): unknown => {
+  if (error instanceof CartAlreadyPaidError) return new HttpError(409, 'transfer.alreadyPaid');
+  const refusal = couponRefusalOf(error);
+  if (refusal)
+    return new HttpError(409, refusal, toViolations([{ field: 'couponCode', messageId: refusal }]));
+  return error;
+};
 
 const momoCounterparty = (cart: Cart, network: string): Counterparty => ({
   rail: 'momo',
@@ -52,7 +62,23 @@ const bankCounterparty = (cart: Cart, bankId: number, bankName: string, accountN
   lastFour: lastFour(accountNo),
 });
 
-/** Pays an open cart of the idempotency key's user, once; the answer is stored under the key. */
+const cashCounterparty = (cart: Cart): Counterparty => ({
+  rail: 'cash',
+  label: `${cart.beneficiaryName}, cash pick-up ${maskedDigits(cart.beneficiaryPhone)}`,
+  partner: CASH_PICKUP_PARTNER,
+  lastFour: lastFour(cart.beneficiaryPhone),
+});
+
+/** The cash network that pays cash pick-ups out (one partner today; its payout account is per partner). */
+export const CASH_PICKUP_PARTNER = 'sandbox-cash';
+
+/**
+ * Pays an open cart of the idempotency key's user from the wallet, once; the answer is stored under the key. The
+ * delivery method decides the payout rail (domain/cross-border.ts payoutRailOf): a mobile wallet is paid on-us
+ * (a local transfer to another user's verified number) or by a MoMo payout, a bank deposit by a bank payout, a
+ * cash pick-up by the cash partner (the recipient collects with the cart's code); the wallet delivery method
+ * follows the beneficiary. Every payout tells the rail the currency and amount the recipient gets.
+ */
 export const payCart = async (
   db: Db,
   { service, provider }: Pick<WalletModule, 'service' | 'provider'>,
@@ -61,10 +87,28 @@ export const payCart = async (
 ): Promise<StoredAnswer> => {
   const quoted = { amountMinor: cart.sendMinor, feeMinor: cart.feeMinor, cartId: cart.id };
   const amountMinor = cart.sendMinor;
+  const payout = { currency: cart.currency, payoutMinor: cart.receiveMinor };
   const move = (draft: OperationDraft, callProvider: (reference: string) => Promise<ProviderOutcome>) =>
     service.move({ idempotency, draft, callProvider, insufficientFunds: notEnoughFundsAnswer });
+  const rail = payoutRailOf(cart.deliveryMethodId);
 
-  if (cart.beneficiaryType === 'mobile') {
+  if (rail === 'cash_pickup') {
+    const collectionCode = cart.collectionCode;
+    if (collectionCode === null) throw new Error(`cash pick-up cart ${cart.id} has no collection code`);
+    return move(
+      { kind: 'cash_pickup_transfer', ...quoted, counterparty: cashCounterparty(cart) },
+      (reference) =>
+        provider.disburseCashPickup({
+          reference,
+          amountMinor,
+          ...payout,
+          recipientName: cart.beneficiaryName,
+          recipientPhone: cart.beneficiaryPhone,
+          collectionCode,
+        }),
+    );
+  }
+  if (rail === 'momo' || (rail === 'beneficiary' && cart.beneficiaryType === 'mobile')) {
     const network = cart.network ?? '';
     const receiver =
       cart.currency === WALLET_CURRENCY
@@ -83,7 +127,8 @@ export const payCart = async (
     }
     return move(
       { kind: 'momo_transfer', ...quoted, counterparty: momoCounterparty(cart, network) },
-      (reference) => provider.disburseMomo({ reference, amountMinor, phone: cart.beneficiaryPhone, network }),
+      (reference) =>
+        provider.disburseMomo({ reference, amountMinor, phone: cart.beneficiaryPhone, network, ...payout }),
     );
   }
   const { bankId, bankName, accountNo } = cart;
@@ -91,6 +136,7 @@ export const payCart = async (
     throw new Error(`bank cart ${cart.id} has no account`);
   return move(
     { kind: 'bank_transfer', ...quoted, counterparty: bankCounterparty(cart, bankId, bankName, accountNo) },
-    (reference) => provider.disburseBank({ reference, amountMinor, bankId, accountNumber: accountNo }),
+    (reference) =>
+      provider.disburseBank({ reference, amountMinor, bankId, accountNumber: accountNo, ...payout }),
   );
 };

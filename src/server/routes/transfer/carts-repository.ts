@@ -7,6 +7,7 @@ import {
   banks,
   beneficiaries,
   countries,
+  coupons,
   deliveryMethods,
   paymentMethods,
   transactionPurposes,
@@ -132,6 +133,11 @@ export interface NewCart {
   payeeNote: string;
   paymentMethodId: number;
   deliveryMethodId: number;
+  /** The coupon applied to the quote and what it took off the fee (`feeMinor` is after it); null and 0 without. */
+  couponId: number | null;
+  discountMinor: number;
+  /** Cash pick-up: the recipient's collection code; null for other delivery methods. */
+  collectionCode: string | null;
 }
 
 /** A cart as the review, PayNow and the receipt read it. */
@@ -140,6 +146,7 @@ export interface Cart extends NewCart {
   purpose: string;
   paymentMethod: string;
   deliveryMethod: string;
+  couponCode: string | null;
   createdAt: Date;
   expiresAt: Date;
   status: CartStatus;
@@ -190,6 +197,10 @@ const cartColumns = {
   paymentMethod: paymentMethods.name,
   deliveryMethodId: transferCarts.deliveryMethodId,
   deliveryMethod: deliveryMethods.name,
+  couponId: transferCarts.couponId,
+  discountMinor: transferCarts.discountMinor,
+  couponCode: coupons.code,
+  collectionCode: transferCarts.collectionCode,
   createdAt: transferCarts.createdAt,
   expiresAt: transferCarts.expiresAt,
   status: sql<CartStatus>`case
@@ -208,6 +219,7 @@ export const cartOfUser = async (db: Queryable, userId: number, cartId: string):
     .innerJoin(paymentMethods, eq(paymentMethods.id, transferCarts.paymentMethodId))
     .innerJoin(deliveryMethods, eq(deliveryMethods.id, transferCarts.deliveryMethodId))
     .innerJoin(beneficiaries, eq(beneficiaries.id, transferCarts.beneficiaryId))
+    .leftJoin(coupons, eq(coupons.id, transferCarts.couponId))
     .where(and(eq(transferCarts.id, cartId), eq(transferCarts.userId, userId)));
   return row
     ? {
@@ -217,6 +229,7 @@ export const cartOfUser = async (db: Queryable, userId: number, cartId: string):
         feeMinor: Number(row.feeMinor),
         totalMinor: Number(row.totalMinor),
         receiveMinor: Number(row.receiveMinor),
+        discountMinor: Number(row.discountMinor),
         beneficiaryDeleted: Boolean(row.beneficiaryDeleted),
       }
     : null;

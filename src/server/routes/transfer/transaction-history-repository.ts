@@ -125,6 +125,9 @@ export interface TransactionDetailRecord {
   purpose: string;
   deliveryMethod: string;
   paymentType: string;
+  /** Cash pick-up: the recipient's code, for the sender only and not for a failed transfer. */
+  collectionCode: string | null;
+  discountMinor: number;
 }
 
 interface DetailRow {
@@ -148,6 +151,8 @@ interface DetailRow {
   purpose: string;
   delivery_method: string;
   payment_type: string;
+  collection_code: string | null;
+  discount_minor: unknown;
 }
 
 /**
@@ -170,7 +175,7 @@ export const transactionDetail = async (
             ${FULL_NAME('u')} as sender_name, u.phone_code || u.phone_number as sender_phone,
             c.beneficiary_name, c.beneficiary_phone, c.account_label, c.receive_country,
             c.send_minor, c.fee_minor, c.total_minor, c.receive_minor, c.currency, c.rate,
-            p.purpose, d.name as delivery_method, m.name as payment_type
+            p.purpose, d.name as delivery_method, m.name as payment_type, c.collection_code, c.discount_minor
      from x
      join wallet_operations o on o.id = x.id
      join transfer_carts c on c.id = o.cart_id
@@ -206,5 +211,7 @@ export const transactionDetail = async (
     purpose: row.purpose,
     deliveryMethod: row.delivery_method,
     paymentType: row.payment_type,
+    collectionCode: sent && row.status !== 'Failed' ? row.collection_code : null,
+    discountMinor: toMinor(row.discount_minor),
   };
 };

@@ -97,8 +97,8 @@ export const transactionHistoryRoutes: FastifyPluginAsyncZod<RouteDeps> = async 
         purpose: detail.purpose,
         deliveryMethod: detail.deliveryMethod,
         paymentType: detail.paymentType,
-        collectionCode: null,
-        couponDiscount: 0,
+        collectionCode: detail.collectionCode,
+        couponDiscount: minorToApiAmount(detail.discountMinor),
       };
       return ok(answer);
     },

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contract/paths';
+import { couponCheckQuerySchema, couponCheckResponses } from '../../../contract/cross-border';
 import {
   cartIdQuerySchema,
   exchangeRatesResponses,
@@ -9,13 +10,21 @@ import {
   payNowRequestSchema,
   payNowResponses,
   transferReviewResponses,
+  type PayNowRequest,
   type TransferQuote,
   type TransferReview,
 } from '../../../contract/transfer';
+import {
+  DELIVERY_METHOD_IDS,
+  deliveryViolations,
+  isCrossBorderDeliveryMethod,
+  paymentWayViolations,
+} from '../../../domain/cross-border';
 import { convertMinor } from '../../../domain/fx';
+import { DEFAULT_MOMO_PROVIDER } from '../../../domain/momo';
 import { minorToApiAmount, parseDecimalAmount, WALLET_CURRENCY } from '../../../domain/money';
 import type { RuleViolation } from '../../../domain/rule';
-import { transferSubmitViolations, transferTotals } from '../../../domain/transfer';
+import { isLocalTransfer, transferSubmitViolations } from '../../../domain/transfer';
 import { ok } from '../../envelope';
 import { HttpError, toViolations, violationsError } from '../../http-error';
 import type { StoredAnswer } from '../../idempotency/idempotency-key';
@@ -27,7 +36,10 @@ import type { RouteDeps } from '../deps';
 import { hasIdentification } from '../identification/identifications-repository';
 import { answering } from '../wallet/ledger-answers';
 import type { WalletModule } from '../wallet/wallet-module';
+import { payCartByCollection, payFundedCarts, type CollectionPayment } from './cart-collection';
 import { cartPaymentError, maskedDigits, payCart } from './cart-payment';
+import { newCollectionCode } from './collection-code';
+import { feeWithCoupon } from './coupon-quote';
 import {
   cartOfUser,
   createCart,
@@ -67,7 +79,8 @@ const quoteOf = (
     | 'beneficiaryId'
     | 'paymentMethodId'
     | 'deliveryMethodId'
-  >,
+    | 'discountMinor'
+  > & { couponCode: string | null },
   expiresAt: Date,
 ): TransferQuote => ({
   guidId: cart.id,
@@ -82,8 +95,8 @@ const quoteOf = (
   beneficiaryId: cart.beneficiaryId,
   paymentMethodId: cart.paymentMethodId,
   deliveryMethodId: cart.deliveryMethodId,
-  couponCode: null,
-  couponDiscount: 0,
+  couponCode: cart.couponCode,
+  couponDiscount: minorToApiAmount(cart.discountMinor),
 });
 
 const reviewOf = (cart: Cart): TransferReview => ({
@@ -98,10 +111,35 @@ const reviewOf = (cart: Cart): TransferReview => ({
   cartStatus: cart.status,
 });
 
+/** A card or MoMo PayNow (the body carries the card or the payer's number); null: paid from the wallet. */
+const collectionOf = (body: PayNowRequest): CollectionPayment | null => {
+  if (body.momoPhone !== undefined)
+    return { way: 'momo', phone: body.momoPhone.trim(), network: body.momoProvider ?? DEFAULT_MOMO_PROVIDER };
+  const cardFields = [body.cardNumber, body.cardCVCNumber, body.cardExpiryMonth, body.cardExpiryYear];
+  if (cardFields.every((field) => field === undefined)) return null;
+  return {
+    way: 'card',
+    card: {
+      firstName: body.firstName ?? '',
+      lastName: body.lastName ?? '',
+      cardNumber: (body.cardNumber ?? '').replace(/\s+/g, ''),
+      cvv: body.cardCVCNumber ?? '',
+      expiryMonth: Number(body.cardExpiryMonth ?? Number.NaN),
+      expiryYear: Number(body.cardExpiryYear ?? Number.NaN),
+    },
+    amountMinor: body.cardAmount === undefined ? null : parseDecimalAmount(body.cardAmount),
+  };
+};
+
 export const transferRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletModule }> = async (
   app,
   { db, wallet },
 ) => {
+  // Carts paid by card or MoMo whose collection succeeded are paid out by the worker if no request did it.
+  wallet.worker.addPass(async () => {
+    await payFundedCarts(db, wallet, app.log);
+  });
+
   app.get(apiPaths.exchangeRates, { schema: { response: exchangeRatesResponses } }, async () =>
     ok((await currentRates(db)).map(exchangeRateOf)),
   );
@@ -154,8 +192,20 @@ export const transferRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletM
 
       const beneficiary = await payableBeneficiary(db, userId, body.beneficiaryId);
       if (!beneficiary) throw new HttpError(404, 'beneficiary.notFound');
+      // The delivery method decides the payout rail: it must suit the beneficiary (and be cross-border abroad).
+      rejectIfBroken([
+        ...(!isLocalTransfer(body.currency) && !isCrossBorderDeliveryMethod(body.deliveryMethodId)
+          ? [{ field: 'deliveryMethodId', messageId: 'transfer.deliveryMethodRequired' } as const]
+          : []),
+        ...deliveryViolations({
+          deliveryMethodId: body.deliveryMethodId,
+          beneficiaryType: beneficiary.type,
+          beneficiaryPhone: beneficiary.phone,
+        }),
+      ]);
 
-      const totals = transferTotals(sendMinor as number);
+      const sendAmountMinor = sendMinor as number;
+      const { couponId, couponCode, fee } = await feeWithCoupon(db, userId, body.couponCode, sendAmountMinor);
       const cartRate = (rate as { rate: string }).rate;
       const cart: NewCart = {
         userId,
@@ -172,19 +222,24 @@ export const transferRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletM
             ? `${beneficiary.bankName ?? ''} ${maskedDigits(beneficiary.accountNo)}`.trim()
             : '',
         receiveCountry: beneficiary.countryName,
-        sendMinor: totals.sendMinor,
-        feeMinor: totals.feeMinor,
-        totalMinor: totals.totalMinor,
+        sendMinor: sendAmountMinor,
+        feeMinor: fee.feeMinor,
+        totalMinor: sendAmountMinor + fee.feeMinor,
         currency: body.currency,
-        receiveMinor: convertMinor(totals.sendMinor, WALLET_RATE, cartRate),
+        receiveMinor: convertMinor(sendAmountMinor, WALLET_RATE, cartRate),
         rate: cartRate,
         purposeId: body.transactionPurposeId,
         payeeNote: body.payeeNote.trim(),
         paymentMethodId,
         deliveryMethodId: body.deliveryMethodId,
+        couponId,
+        discountMinor: fee.discountMinor,
+        collectionCode: body.deliveryMethodId === DELIVERY_METHOD_IDS.cashPickup ? newCollectionCode() : null,
       };
       const created = await createCart(db, cart);
-      return reply.code(201).send(ok(quoteOf({ ...cart, id: created.id }, created.expiresAt), 201));
+      return reply
+        .code(201)
+        .send(ok(quoteOf({ ...cart, couponCode, id: created.id }, created.expiresAt), 201));
     },
   );
 
@@ -198,6 +253,30 @@ export const transferRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletM
     },
   );
 
+  app.get(
+    apiPaths.checkCoupon,
+    { schema: { querystring: couponCheckQuerySchema, response: couponCheckResponses } },
+    async (request) => {
+      const sendMinor = parseDecimalAmount(request.query.sendAmount);
+      if (sendMinor === null || sendMinor <= 0)
+        rejectIfBroken([{ field: 'sendAmount', messageId: 'transfer.amountInvalid' }]);
+      const send = sendMinor as number;
+      const { couponCode, fee } = await feeWithCoupon(
+        db,
+        currentUser(request).id,
+        request.query.couponCode,
+        send,
+      );
+      return ok({
+        couponCode: couponCode ?? '',
+        feeBeforeDiscount: minorToApiAmount(fee.feeBeforeDiscountMinor),
+        couponDiscount: minorToApiAmount(fee.discountMinor),
+        processingFee: minorToApiAmount(fee.feeMinor),
+        totalPay: minorToApiAmount(send + fee.feeMinor),
+      });
+    },
+  );
+
   app.post(
     apiPaths.payNow,
     {
@@ -206,6 +285,17 @@ export const transferRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletM
     },
     async (request, reply) => {
       const idempotency = idempotencyOf(request);
+      const collection = collectionOf(request.body);
+      if (collection) {
+        const answer = await answering(
+          payCartByCollection(db, wallet, idempotency, request.body.cartId, collection).catch(
+            (error: unknown) => {
+              throw cartPaymentError(error);
+            },
+          ),
+        );
+        return send(reply, answer);
+      }
       const answer = await answering(
         (async () => {
           // A repeat of a request already made replays its answer, even once its cart is paid or expired.
@@ -221,6 +311,7 @@ export const transferRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletM
           }
           if (cart.status === 'expired') throw new HttpError(410, 'transfer.quoteExpired');
           if (cart.beneficiaryDeleted) throw new HttpError(404, 'beneficiary.notFound');
+          rejectIfBroken(paymentWayViolations(cart.paymentMethodId, 'wallet'));
           return payCart(db, wallet, idempotency, cart).catch((error: unknown) => {
             throw cartPaymentError(error);
           });

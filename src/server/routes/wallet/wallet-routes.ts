@@ -17,8 +17,8 @@ import {
   type WalletHistoryRow,
   type WalletOperationKind,
 } from '../../../contract/wallet';
-import { cardBrand, cardExpiry, cardLastFour, cardPaymentViolations } from '../../../domain/card';
-import { minorToApiAmount, parseDecimalAmount } from '../../../domain/money';
+import { cardExpiry, cardPaymentViolations } from '../../../domain/card';
+import { minorToApiAmount, parseDecimalAmount, WALLET_CURRENCY } from '../../../domain/money';
 import type { RuleViolation } from '../../../domain/rule';
 import { bankTopUpViolations, isMomoProvider, momoTopUpViolations } from '../../../domain/top-up';
 import { bankWithdrawalViolations, momoWithdrawalViolations } from '../../../domain/withdrawal';
@@ -35,6 +35,7 @@ import { currentUser } from '../../plugins/auth';
 import { identityGate } from '../../plugins/identity-gate';
 import { pagedAnswer } from '../paged-answer';
 import type { RouteDeps } from '../deps';
+import { cardCollection, masked, momoCounterparty, momoCollection } from './collections';
 import { answering, insufficientFundsAnswer } from './ledger-answers';
 import { describeOperation } from './operation-description';
 import type { WalletModule } from './wallet-module';
@@ -53,7 +54,6 @@ const rejectIfBroken = (broken: readonly RuleViolation[]): void => {
 };
 
 const lastFour = (digits: string) => digits.slice(-4);
-const masked = (name: string, digits: string) => `${name} •••• ${lastFour(digits)}`;
 
 const bankCounterparty = (
   bankName: string,
@@ -66,12 +66,8 @@ const bankCounterparty = (
   lastFour: lastFour(accountNumber),
 });
 
-const momoCounterparty = ({ phone, network }: { phone: string; network: string }): Counterparty => ({
-  rail: 'momo',
-  label: masked(network, phone),
-  network,
-  lastFour: lastFour(phone),
-});
+/** A withdrawal pays out what leaves the wallet, in its own currency. */
+const inCedis = (amountMinor: number) => ({ currency: WALLET_CURRENCY, payoutMinor: amountMinor });
 
 const send = (reply: FastifyReply, answer: StoredAnswer) => reply.code(answer.statusCode).send(answer.body);
 
@@ -121,30 +117,12 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMod
           amountMinor,
         }),
       );
-      const amount = amountMinor as number;
-      const brand = cardBrand(cardNumber);
-      const label = masked(brand, cardNumber);
+      const card = { ...body, cardNumber };
       return send(
         reply,
         await move({
           idempotency: idempotencyOf(request),
-          draft: {
-            kind: 'card_top_up',
-            amountMinor: amount,
-            counterparty: { rail: 'card', label, brand, lastFour: cardLastFour(cardNumber) },
-          },
-          callProvider: (reference) =>
-            provider.collectCard({
-              reference,
-              amountMinor: amount,
-              card: {
-                number: cardNumber,
-                cvv: body.cvv,
-                expiryMonth: body.expiryMonth,
-                expiryYear: body.expiryYear,
-                holderName: `${body.firstName} ${body.lastName}`.trim(),
-              },
-            }),
+          ...cardCollection(provider, card, amountMinor as number),
         }),
       );
     },
@@ -186,14 +164,11 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMod
       const amountMinor = parseDecimalAmount(body.amount);
       rejectIfBroken(momoTopUpViolations({ amountMinor, phone: body.phone, provider: body.provider }));
       const wallet = { phone: body.phone, network: body.provider };
-      const amount = amountMinor as number;
       return send(
         reply,
         await move({
           idempotency: idempotencyOf(request),
-          draft: { kind: 'momo_top_up', amountMinor: amount, counterparty: momoCounterparty(wallet) },
-          callProvider: (reference) =>
-            provider.requestMomoCollection({ reference, amountMinor: amount, ...wallet }),
+          ...momoCollection(provider, wallet, amountMinor as number),
         }),
       );
     },
@@ -228,7 +203,8 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMod
           await move({
             idempotency,
             draft: { kind: 'momo_withdrawal', amountMinor: amount, counterparty: momoCounterparty(wallet) },
-            callProvider: (reference) => provider.disburseMomo({ reference, amountMinor: amount, ...wallet }),
+            callProvider: (reference) =>
+              provider.disburseMomo({ reference, amountMinor: amount, ...wallet, ...inCedis(amount) }),
           }),
         );
       }
@@ -239,7 +215,8 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMod
         await move({
           idempotency,
           draft: { kind: 'bank_withdrawal', amountMinor: amount, counterparty },
-          callProvider: (reference) => provider.disburseBank({ reference, amountMinor: amount, ...account }),
+          callProvider: (reference) =>
+            provider.disburseBank({ reference, amountMinor: amount, ...account, ...inCedis(amount) }),
         }),
       );
     },

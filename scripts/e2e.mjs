@@ -3,7 +3,7 @@
 // against it in Debian's Chromium, stops the server and closes with one plain line `N passed, N failed`.
 // Extra arguments go to `playwright test` (`npm run test:e2e -- tests/e2e/log-in.spec.ts`).
 // Set E2E_KEEP_DATA=1 to keep the data directory and server log for inspection, E2E_LOG_LEVEL=debug for request logs.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -54,6 +54,18 @@ const serverEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_
 serverEnv.STATIC_DIR = path.join(root, 'dist');
 serverEnv.LOG_LEVEL = process.env.E2E_LOG_LEVEL ?? 'warn';
 for (const name of ['DATABASE_URL', 'APP_SECRET', 'SMTP_URL', 'NODE_ENV']) delete serverEnv[name];
+
+// Fixtures the server's own admin commands make before it starts (PGlite has one connection): the discount coupon
+// of the cross-border journey (tests/e2e/cross-border.spec.ts). The command migrates and seeds the new database.
+const fixture = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', 'scripts/coupons.ts', 'create', 'E2E-SAVE10', '10%'],
+  { cwd: root, env: serverEnv, encoding: 'utf8' },
+);
+if (fixture.status !== 0) {
+  console.error(`e2e: the coupon fixture failed\n${fixture.stdout}${fixture.stderr}`);
+  finish(0, 1, 1);
+}
 
 const logStream = createWriteStream(serverLog);
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -14,7 +14,7 @@ import { AmountField } from './ui/amount-field';
 import { Button } from './ui/button';
 import { SelectField } from './ui/select-field';
 import { TextField } from './ui/text-field';
-import { RecipientFields, useTransferForm } from './transfer-amount-step';
+import { NextRow, RecipientFields, useTransferForm } from './transfer-amount-step';
 import { rateLine, useCurrencyFormat } from './transfer-summary';
 import { stepHeading } from './wizard-parts';
 
@@ -53,9 +53,7 @@ export function CrossBorderAmountStep({
   const currencyFormat = useCurrencyFormat();
   const id = useId();
   const snapshot = useSelector(actorRef, (s) => s);
-  const { form, rates, ratesFailed, paymentMethods, deliveryMethods, methodsFailed, error } =
-    snapshot.context;
-  const initiating = snapshot.matches('initiating');
+  const { form, rates, ratesFailed, paymentMethods, deliveryMethods, methodsFailed } = snapshot.context;
   const checking = snapshot.matches('checkingCoupon');
   const summary = formSummary(snapshot.context);
   const coupon = appliedCoupon(snapshot.context);
@@ -196,13 +194,7 @@ export function CrossBorderAmountStep({
         onAddBeneficiary={onAddBeneficiary}
         onChooseBeneficiary={onChooseBeneficiary}
       />
-      {formAlert ? <Alert>{formAlert}</Alert> : null}
-      {error ? <Alert>{t(error)}</Alert> : null}
-      <div className="form-actions">
-        <Button type="submit" busy={initiating} busyLabel={t('sendMoney.quoting')}>
-          {t('sendMoney.next')}
-        </Button>
-      </div>
+      <NextRow actorRef={actorRef} formAlert={formAlert} />
     </form>
   );
 }

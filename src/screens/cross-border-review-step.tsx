@@ -9,7 +9,7 @@ import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { beneficiaryLabel } from './transfer-amount-step';
 import { BackArrow } from './transfer-pay-step';
-import { summaryRows, useCurrencyFormat } from './transfer-summary';
+import { SummaryList, summaryRows, useCurrencyFormat } from './transfer-summary';
 import { stepHeading } from './wizard-parts';
 
 /**
@@ -44,16 +44,7 @@ export function CrossBorderReviewStep({ actorRef }: { actorRef: ActorRefFrom<Tra
         : t('crossBorder.noCoupon'),
     ],
   ];
-  const list = (rows: readonly (readonly [string, string])[]) => (
-    <dl className="summary">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  const list = (rows: readonly (readonly [string, string])[]) => <SummaryList rows={rows} />;
 
   return (
     <>

@@ -1,19 +1,15 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { DELIVERY_METHOD_IDS } from '../domain/cross-border';
-import { PAYMENT_METHOD_IDS } from '../domain/cross-border';
-import { formSummary, quoteSummary } from '../machines/transfer.form';
+import { DELIVERY_METHOD_IDS, PAYMENT_METHOD_IDS } from '../domain/cross-border';
 import { crossBorderPage, type TransferMachine } from '../machines/transfer.machine';
 import type { TransactionReceiptMachine } from '../machines/transaction-receipt.machine';
 import { useI18n } from '../i18n/i18n';
-import { Stepper } from './ui/stepper';
 import { CollectionCode } from './collection-code';
 import { CrossBorderAmountStep } from './cross-border-amount-step';
 import { CrossBorderPayStep } from './cross-border-pay-step';
 import { CrossBorderReviewStep } from './cross-border-review-step';
 import { TransferDoneStep } from './transfer-done-step';
-import { TransferSummaryPanel } from './transfer-summary';
-import { transferLoadStep, useTransferDialogs } from './transfer-wizard-parts';
+import { TransferWizard } from './transfer-wizard-parts';
 
 /**
  * /CrossBorderPayment (spec section 2): the transfer machine's cross-border presentation. The 4-step indicator
@@ -29,63 +25,47 @@ export function CrossBorderScreen({
   receiptMachine: TransactionReceiptMachine;
 }) {
   const { t } = useI18n();
-  const snapshot = useSelector(actorRef, (s) => s);
-  const { addBeneficiary, chooseBeneficiary, viewReceipt, dialogs } = useTransferDialogs(
-    actorRef,
-    receiptMachine,
-  );
-  const page = crossBorderPage(snapshot);
-  const { quote, operation } = snapshot.context;
-  const summary = quote ? quoteSummary(quote) : formSummary(snapshot.context);
-
-  const step = () => {
-    const loadStep = transferLoadStep(actorRef, snapshot, t('crossBorder.amountHeading'), t);
-    if (loadStep) return loadStep;
-    if (page === 0)
-      return (
-        <CrossBorderAmountStep
-          actorRef={actorRef}
-          onAddBeneficiary={addBeneficiary}
-          onChooseBeneficiary={chooseBeneficiary}
-        />
-      );
-    if (page === 1) return <CrossBorderReviewStep actorRef={actorRef} />;
-    if (page === 2) return <CrossBorderPayStep actorRef={actorRef} />;
-    return (
-      <TransferDoneStep
-        actorRef={actorRef}
-        onViewReceipt={viewReceipt}
-        heading={t('crossBorder.completed')}
-        onItsWayNote={
-          quote?.paymentMethodId === PAYMENT_METHOD_IDS.mobileWallet && operation?.status === 'pending'
-            ? t('crossBorder.payerPending')
-            : undefined
-        }
-      >
-        {quote?.deliveryMethodId === DELIVERY_METHOD_IDS.cashPickup && operation ? (
-          <CollectionCode machine={receiptMachine} referenceNumber={operation.referenceNumber} />
-        ) : null}
-      </TransferDoneStep>
-    );
-  };
-
+  const page = useSelector(actorRef, crossBorderPage);
+  const { quote, operation } = useSelector(actorRef, (s) => s.context);
+  const unapproved =
+    quote?.paymentMethodId === PAYMENT_METHOD_IDS.mobileWallet && operation?.status === 'pending';
   return (
-    <div className="wizard transfer-wizard">
-      <h1 className="page-title">{t('crossBorder.title')}</h1>
-      <Stepper
-        steps={[
-          t('crossBorder.stepAmount'),
-          t('crossBorder.stepBeneficiaries'),
-          t('crossBorder.stepReview'),
-          t('crossBorder.stepDone'),
-        ]}
-        current={page}
-      />
-      <div className={page < 3 ? 'transfer-layout' : undefined}>
-        <section className="card">{step()}</section>
-        {page < 3 ? <TransferSummaryPanel summary={summary} /> : null}
-      </div>
-      {dialogs}
-    </div>
+    <TransferWizard
+      actorRef={actorRef}
+      receiptMachine={receiptMachine}
+      title={t('crossBorder.title')}
+      heading={t('crossBorder.amountHeading')}
+      steps={[
+        t('crossBorder.stepAmount'),
+        t('crossBorder.stepBeneficiaries'),
+        t('crossBorder.stepReview'),
+        t('crossBorder.stepDone'),
+      ]}
+      page={page}
+      renderStep={({ addBeneficiary, chooseBeneficiary, viewReceipt }) => {
+        if (page === 0)
+          return (
+            <CrossBorderAmountStep
+              actorRef={actorRef}
+              onAddBeneficiary={addBeneficiary}
+              onChooseBeneficiary={chooseBeneficiary}
+            />
+          );
+        if (page === 1) return <CrossBorderReviewStep actorRef={actorRef} />;
+        if (page === 2) return <CrossBorderPayStep actorRef={actorRef} />;
+        return (
+          <TransferDoneStep
+            actorRef={actorRef}
+            onViewReceipt={viewReceipt}
+            heading={t('crossBorder.completed')}
+            onItsWayNote={unapproved ? t('crossBorder.payerPending') : undefined}
+          >
+            {quote?.deliveryMethodId === DELIVERY_METHOD_IDS.cashPickup && operation ? (
+              <CollectionCode machine={receiptMachine} referenceNumber={operation.referenceNumber} />
+            ) : null}
+          </TransferDoneStep>
+        );
+      }}
+    />
   );
 }

@@ -94,8 +94,7 @@ export function TransferAmountStep({
   const currencyFormat = useCurrencyFormat();
   const id = useId();
   const snapshot = useSelector(actorRef, (s) => s);
-  const { form, rates, ratesFailed, error } = snapshot.context;
-  const initiating = snapshot.matches('initiating');
+  const { form, rates, ratesFailed } = snapshot.context;
   const summary = formSummary(snapshot.context);
 
   const { fieldId, fieldError, formAlert, change, onSubmit } = useTransferForm(actorRef, id, INPUT_FIELDS);
@@ -133,13 +132,7 @@ export function TransferAmountStep({
         onAddBeneficiary={onAddBeneficiary}
         onChooseBeneficiary={onChooseBeneficiary}
       />
-      {formAlert ? <Alert>{formAlert}</Alert> : null}
-      {error ? <Alert>{t(error)}</Alert> : null}
-      <div className="form-actions">
-        <Button type="submit" busy={initiating} busyLabel={t('sendMoney.quoting')}>
-          {t('sendMoney.next')}
-        </Button>
-      </div>
+      <NextRow actorRef={actorRef} formAlert={formAlert} />
     </form>
   );
 }
@@ -223,6 +216,30 @@ export function RecipientFields({
           />
         </div>
       ) : null}
+    </>
+  );
+}
+
+/** Page 1's end: the rule shown above Next (not under a field), the initiation's failure, and Next. */
+export function NextRow({
+  actorRef,
+  formAlert,
+}: {
+  actorRef: ActorRefFrom<TransferMachine>;
+  formAlert: string | null;
+}) {
+  const { t } = useI18n();
+  const error = useSelector(actorRef, (s) => s.context.error);
+  const initiating = useSelector(actorRef, (s) => s.matches('initiating'));
+  return (
+    <>
+      {formAlert ? <Alert>{formAlert}</Alert> : null}
+      {error ? <Alert>{t(error)}</Alert> : null}
+      <div className="form-actions">
+        <Button type="submit" busy={initiating} busyLabel={t('sendMoney.quoting')}>
+          {t('sendMoney.next')}
+        </Button>
+      </div>
     </>
   );
 }

@@ -57,14 +57,27 @@ export function TransferSummaryPanel({ summary }: { summary: TransferSummary }) 
   return (
     <aside className="card transfer-summary" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('transferSummary.title')}</h2>
-      <dl className="summary" aria-live="polite">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <SummaryList rows={rows} live />
     </aside>
+  );
+}
+
+/** Figures as a description list: each label and its value (announced as they change when `live`). */
+export function SummaryList({
+  rows,
+  live = false,
+}: {
+  rows: readonly (readonly [string, string])[];
+  live?: boolean;
+}) {
+  return (
+    <dl className="summary" aria-live={live ? 'polite' : undefined}>
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

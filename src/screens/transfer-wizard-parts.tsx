@@ -4,7 +4,9 @@
  * receipt from View Receipt).
  */
 import { useState, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { formSummary, quoteSummary } from '../machines/transfer.form';
 import type { TransferMachine } from '../machines/transfer.machine';
 import type { TransactionReceiptMachine } from '../machines/transaction-receipt.machine';
 import { useI18n } from '../i18n/i18n';
@@ -14,6 +16,8 @@ import { BeneficiaryManager } from './beneficiary-manager';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { Modal } from './ui/modal';
+import { Stepper } from './ui/stepper';
+import { TransferSummaryPanel } from './transfer-summary';
 import { TransactionReceiptModal } from './transaction-receipt';
 import { stepHeading } from './wizard-parts';
 
@@ -98,3 +102,51 @@ export const useTransferDialogs = (
     dialogs,
   };
 };
+
+export interface TransferDialogActions {
+  addBeneficiary: () => void;
+  chooseBeneficiary: () => void;
+  viewReceipt: (referenceNumber: string) => void;
+}
+
+/**
+ * A transfer screen's frame: the title, the step indicator at `page`, the step (while loading, the load step under
+ * `heading`; else `renderStep`), the summary beside every page but the last, and the dialogs.
+ */
+export function TransferWizard({
+  actorRef,
+  receiptMachine,
+  title,
+  heading,
+  steps,
+  page,
+  renderStep,
+}: {
+  actorRef: ActorRefFrom<TransferMachine>;
+  receiptMachine: TransactionReceiptMachine;
+  title: string;
+  heading: string;
+  steps: string[];
+  page: number;
+  renderStep: (actions: TransferDialogActions) => ReactNode;
+}) {
+  const { t } = useI18n();
+  const snapshot = useSelector(actorRef, (s) => s);
+  const { dialogs, ...actions } = useTransferDialogs(actorRef, receiptMachine);
+  const { quote } = snapshot.context;
+  const summary = quote ? quoteSummary(quote) : formSummary(snapshot.context);
+  const last = page === steps.length - 1;
+  return (
+    <div className="wizard transfer-wizard">
+      <h1 className="page-title">{title}</h1>
+      <Stepper steps={steps} current={page} />
+      <div className={last ? undefined : 'transfer-layout'}>
+        <section className="card">
+          {transferLoadStep(actorRef, snapshot, heading, t) ?? renderStep(actions)}
+        </section>
+        {last ? null : <TransferSummaryPanel summary={summary} />}
+      </div>
+      {dialogs}
+    </div>
+  );
+}

@@ -63,8 +63,12 @@ async function fillStepOne(page: Page, payment: 'Card' | 'Mobile Wallet'): Promi
   const option = beneficiary.locator('option', { hasText: 'Efua Owusu' });
   await beneficiary.selectOption({ label: (await option.textContent()) ?? '' });
   await page.getByLabel('Purpose of transfer').selectOption({ label: 'Family support' });
-  await expect(page.getByLabel('Coupon code')).toBeDisabled();
-  await page.getByRole('switch', { name: 'Use a discount coupon' }).check();
+  // The toggle stays as it was on step 1 (off at first: the code input disabled).
+  const toggle = page.getByRole('switch', { name: 'Use a discount coupon' });
+  if (!(await toggle.isChecked())) {
+    await expect(page.getByLabel('Coupon code')).toBeDisabled();
+    await toggle.check();
+  }
   await page.getByLabel('Coupon code').fill(COUPON.toLowerCase());
   await page.getByRole('button', { name: 'Apply' }).click();
   // 10% off the GH₵ 10.00 fee.

@@ -180,6 +180,16 @@ describe('PayNow by card (payment method 2)', () => {
     expect(await operationsOfCart(quote.guidId)).toHaveLength(2);
   });
 
+  it('two card payments of one cart at once (two keys): one charge, one transfer, the other a 409', async () => {
+    const { user, quote } = await bankCartAbroad(PAYMENT_METHOD_IDS.card);
+    const answers = await Promise.all([payByCard(user, quote), payByCard(user, quote)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await operationsOfCart(quote.guidId)).toEqual([
+      { kind: 'card_top_up', status: 'Successful' },
+      { kind: 'bank_transfer', status: 'pending' },
+    ]);
+  });
+
   it('refuses a card for a cart of another method, the wallet for a card cart, and a changed total', async () => {
     const { user, quote } = await bankCartAbroad(PAYMENT_METHOD_IDS.mobileWallet);
     expect(failureOf(await payByCard(user, quote), 400)).toBe('payment.methodMismatch');

@@ -72,6 +72,19 @@ if (!partnerKey) {
   finish(0, 1, 1);
 }
 
+// Fixtures the server's own admin commands make before it starts (PGlite has one connection): the discount coupon
+// of the cross-border journey (tests/e2e/cross-border.spec.ts). The command migrates and seeds the new database.
+const fixture = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', 'scripts/coupons.ts', 'create', 'E2E-SAVE10', '10%'],
+  { cwd: root, env: serverEnv, encoding: 'utf8' },
+);
+if (fixture.status !== 0) {
+  console.error(`e2e: the coupon fixture failed\n${fixture.stdout}${fixture.stderr}`);
+  cleanUp();
+  finish(0, 1, 1);
+}
+
 const logStream = createWriteStream(serverLog);
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   cwd: root,

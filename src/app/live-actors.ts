@@ -41,7 +41,13 @@ import type { PageRequest, ServerPage } from '../machines/shared/paged-list';
 import type { BillLookupCall, PayBillCall } from '../machines/bill-payment.machine';
 import type { TopUpCall } from '../machines/top-up.form';
 import type { TransactionReceiptInput } from '../machines/transaction-receipt.machine';
-import type { PayNowCall, TransferDraft } from '../machines/transfer.machine';
+import type {
+  CouponCheckCall,
+  CrossBorderMethods,
+  PayNowCall,
+  TransferDraft,
+} from '../machines/transfer.machine';
+import type { CouponCheckInPesewas } from '../contract/cross-border';
 import { RECENT_ACTIVITY_SIZE, type WalletSummary } from '../machines/wallet.machine';
 import type { WithdrawalCall } from '../machines/withdrawal.form';
 import type { BeneficiaryCreateCall } from '../machines/beneficiary-add.form';
@@ -64,8 +70,14 @@ import {
 } from '../services/betting';
 import { getPhoneVerification, sendPhoneVerificationCode, verifyPhone } from '../services/phone-verification';
 import { getIdentifications } from '../services/identification';
-import { getBanksByCountry, getTransactionPurposes } from '../services/reference';
 import {
+  getBanksByCountry,
+  getDeliveryMethods,
+  getPaymentMethods,
+  getTransactionPurposes,
+} from '../services/reference';
+import {
+  checkCoupon,
   getExchangeRates,
   getTransactionHistoryPage,
   getTransactionReceipt,
@@ -241,7 +253,18 @@ export const liveActors = (session: Session) => {
           initiateTransfer(input, { signal }),
         ),
         payNow: fromPromise<WalletOperation, PayNowCall>(({ input, signal }) =>
-          payNow(input.cartId, input.idempotencyKey, { signal }),
+          payNow(input.cartId, input.idempotencyKey, { signal }, input.payment),
+        ),
+        // /CrossBorderPayment: the enabled cross-border methods, and the coupon check before the quote.
+        loadMethods: fromPromise<CrossBorderMethods, void>(async ({ signal }) => {
+          const [paymentMethods, deliveryMethods] = await Promise.all([
+            getPaymentMethods({ signal }, { crossBorder: 'true' }),
+            getDeliveryMethods({ signal }, { crossBorder: 'true' }),
+          ]);
+          return { paymentMethods, deliveryMethods };
+        }),
+        checkCoupon: fromPromise<CouponCheckInPesewas, CouponCheckCall>(({ input, signal }) =>
+          checkCoupon(input.couponCode, input.sendAmount, { signal }),
         ),
       },
       actions: {

@@ -24,6 +24,7 @@ const WalletHistoryRoute = lazy(() => import('./routes/wallet-history-route'));
 const IdentificationsRoute = lazy(() => import('./routes/identification-routes'));
 const BeneficiariesRoute = lazy(() => import('./routes/beneficiaries-route'));
 const SendMoneyRoute = lazy(() => import('./routes/send-money-route'));
+const CrossBorderRoute = lazy(() => import('./routes/cross-border-route'));
 const TransactionHistoryRoute = lazy(() => import('./routes/transaction-history-route'));
 const TermsScreen = lazy(() => import('../screens/terms-screen'));
 
@@ -47,7 +48,6 @@ const dashboardPlaceholders: readonly [path: string, feature: MessageId][] = [
 /** Signed-in routes of later issues. /VerifyIdentity shows the user's identity, so it is protected too (the spec
  * leaves its guard open), like /Withdrawal, /PaymentGateway and /treasure-shop, which move or show money. */
 const protectedPlaceholders: readonly [path: string, feature: MessageId][] = [
-  ['/CrossBorderPayment', 'feature.crossBorder'],
   ['/VerifyIdentity', 'feature.verifyIdentity'],
 ];
 
@@ -165,6 +165,14 @@ export function AppRoutes() {
           element={
             <RequireSession>
               <BillPaymentRoute />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="/CrossBorderPayment"
+          element={
+            <RequireSession>
+              <CrossBorderRoute />
             </RequireSession>
           }
         />

@@ -220,6 +220,7 @@ export const domainMessages = {
   'coupon.usedUp': 'This coupon has been used up.',
   'coupon.usedUpByYou': 'You have already used this coupon as many times as it allows.',
   'coupon.applied': 'Coupon applied: it lowers the fee.',
+  'coupon.checkFailed': 'We could not check this coupon. Please try again.',
   'coupon.noLongerApplies':
     'The coupon of this quote no longer applies. Please get a new quote, without it or with another code.',
   // A wallet history row's description, composed when read; {counterparty} is the masked other side.

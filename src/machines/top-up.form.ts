@@ -115,7 +115,7 @@ export const emptyBankForm = (): BankForm => ({
 export const emptyMomoForm = (): MomoForm => ({ amount: '', phone: '', provider: DEFAULT_MOMO_PROVIDER });
 
 /** What each input keeps of what is typed. */
-const cardFilters: FieldFilters<CardForm> = {
+export const cardFilters: FieldFilters<CardForm> = {
   firstName: cardNameInput,
   lastName: cardNameInput,
   number: formatCardNumber,
@@ -129,7 +129,7 @@ const bankFilters: FieldFilters<BankForm> = {
   bankId: selectedId,
   accountTypeId: selectedId,
 };
-const momoFilters: FieldFilters<MomoForm> = {
+export const momoFilters: FieldFilters<MomoForm> = {
   amount: amountInput,
   phone: momoPhoneInput,
   provider: (typed) => typed,

@@ -1,10 +1,19 @@
 /**
- * The transfer form (page 1 of /SendMoney; the Amount step of /CrossBorderPayment next): its fields, what each
- * input keeps of what is typed (spec section 5, send amount input), the transfer-submit rules of section 5 in their
- * order, the summary figures (amount, 1% fee, total, receive amount, rate), the InitiateTransfer request, and what
- * a failed InitiateTransfer or PayNow means.
+ * The transfer form (page 1 of /SendMoney; the Amount step of /CrossBorderPayment): its fields, what each input
+ * keeps of what is typed (spec section 5, send amount input; the converter's 'You send:'), the transfer-submit
+ * rules of section 5 in their order (and, cross-border, the converter's, the delivery method's and the coupon's),
+ * the summary figures (amount, fee after a coupon, total, receive amount, rate), the InitiateTransfer request, and
+ * what a failed InitiateTransfer or PayNow means.
  */
 import { amountInput, amountInputToMinor } from '../domain/amount';
+import { COUPON_CODE_MAX_LENGTH, couponInputViolations, normaliseCouponCode } from '../domain/coupon';
+import {
+  convert,
+  converterAmountMinor,
+  converterTransferViolations,
+  deliveryViolations,
+  type RateTable,
+} from '../domain/cross-border';
 import { convertMinor, crossRate } from '../domain/fx';
 import type { DomainMessageId } from '../domain/messages';
 import { minorToDecimalString, WALLET_CURRENCY, type MinorUnits } from '../domain/money';
@@ -17,32 +26,73 @@ import {
   type TransferField,
 } from '../domain/transfer';
 import type { Beneficiary, BeneficiaryType } from '../contract/beneficiary';
-import type { TransactionPurpose } from '../contract/reference';
+import type { CouponCheckInPesewas } from '../contract/cross-border';
+import type { DeliveryMethod, PaymentMethod, TransactionPurpose } from '../contract/reference';
 import type { ExchangeRate, TransferQuoteInPesewas, TransferRequestInPesewas } from '../contract/transfer';
 import { failureStatus, serverMessageId } from './failure-messages';
 import { formRules, selectedId } from './shared/form-rules';
 
 export interface TransferForm {
-  /** GHS as typed, the send amount input rule applied ('' when cleared). */
+  /**
+   * As typed: on /SendMoney GHS with the send amount input rule applied ('' when cleared); on /CrossBorderPayment
+   * 'You send:' in `fromCurrency` (digits and a point kept; empty counts as 0).
+   */
   sendAmount: string;
-  /** The currency the beneficiary receives (GHS: a local transfer). */
+  /** The converter's From (/CrossBorderPayment); always GHS on /SendMoney, which sends from the wallet. */
+  fromCurrency: string;
+  /** The currency the beneficiary receives (the converter's To; GHS: a local transfer). */
   currency: string;
   beneficiaryId: number;
   transactionPurposeId: number;
   /** The notes that purpose 4 ('Other') reveals. */
   payeeNote: string;
+  /** /CrossBorderPayment's payment-method select (0: none chosen); /SendMoney pays with the presentation's. */
+  paymentMethodId: number;
+  /** /CrossBorderPayment's delivery-method select (0: none chosen); /SendMoney's follows the beneficiary. */
+  deliveryMethodId: number;
+  /** The coupon toggle; the code input is disabled unless it is on. */
+  applyCoupon: boolean;
+  couponCode: string;
 }
 
 export type TransferFormField = keyof TransferForm;
-/** The rules' fields, and the currency the server may refuse. */
-export type TransferViolationField = TransferField | 'currency';
+/** The rules' fields, the currency the server may refuse, and the converter's and coupon's fields. */
+export type TransferViolationField = TransferField | 'currency' | 'fromCurrency' | 'couponCode';
 
+/** The fields /SendMoney's page 1 has. */
 export const TRANSFER_FORM_FIELDS: readonly TransferFormField[] = [
   'sendAmount',
   'currency',
   'beneficiaryId',
   'transactionPurposeId',
   'payeeNote',
+];
+
+/** /CrossBorderPayment's step 1 has these as well. */
+export const CROSS_BORDER_FORM_FIELDS: readonly TransferFormField[] = [
+  ...TRANSFER_FORM_FIELDS,
+  'fromCurrency',
+  'paymentMethodId',
+  'deliveryMethodId',
+  'applyCoupon',
+  'couponCode',
+];
+
+/** Spec section 2: entering step 1 of /CrossBorderPayment empties these (receive amount, fee and total follow). */
+export const stepOneReset = (form: TransferForm): TransferForm => ({
+  ...form,
+  sendAmount: '',
+  beneficiaryId: 0,
+  deliveryMethodId: 0,
+  paymentMethodId: 0,
+});
+
+/** The changes that make a coupon check stale (it was for this amount and code). */
+export const COUPON_INPUTS: readonly TransferFormField[] = [
+  'sendAmount',
+  'fromCurrency',
+  'applyCoupon',
+  'couponCode',
 ];
 
 /** The seeded delivery methods (ids are part of the contract): a MoMo beneficiary gets Mobile Money, a bank one Bank Deposit. */
@@ -71,8 +121,15 @@ export interface TransferFormContext {
   purposes: TransactionPurpose[];
   rates: ExchangeRate[];
   hasIdentification: boolean;
-  /** The payment method the presentation pays with (1: the wallet). */
+  /** The payment method /SendMoney pays with (1: the wallet). */
   paymentMethodId: number;
+  /** The /CrossBorderPayment presentation: the converter, the method selects and the coupon. */
+  crossBorder: boolean;
+  /** The enabled cross-border methods the selects offer (empty on /SendMoney). */
+  paymentMethods: PaymentMethod[];
+  deliveryMethods: DeliveryMethod[];
+  /** The coupon check of the amount and code shown (CheckCoupon), else null. */
+  coupon: CouponCheckInPesewas | null;
 }
 
 interface TransferFormState {
@@ -83,10 +140,15 @@ interface TransferFormState {
 
 export const emptyTransferForm = (currency: string = WALLET_CURRENCY): TransferForm => ({
   sendAmount: '',
+  fromCurrency: WALLET_CURRENCY,
   currency,
   beneficiaryId: 0,
   transactionPurposeId: 0,
   payeeNote: '',
+  paymentMethodId: 0,
+  deliveryMethodId: 0,
+  applyCoupon: false,
+  couponCode: '',
 });
 
 /**
@@ -118,30 +180,54 @@ const rateOf = (rates: readonly ExchangeRate[], code: string): string =>
 export const selectedBeneficiary = (context: Pick<TransferFormContext, 'form' | 'beneficiaries'>) =>
   context.beneficiaries.find((beneficiary) => beneficiary.id === context.form.beneficiaryId) ?? null;
 
-/** The delivery method the beneficiary's kind calls for; 0 while none is chosen. */
-export const deliveryMethodOf = (context: Pick<TransferFormContext, 'form' | 'beneficiaries'>): number => {
+/** The delivery method: chosen cross-border; on /SendMoney the beneficiary's kind calls for it (0 while none). */
+export const deliveryMethodOf = (
+  context: Pick<TransferFormContext, 'form' | 'beneficiaries' | 'crossBorder'>,
+): number => {
+  if (context.crossBorder) return context.form.deliveryMethodId;
   const beneficiary = selectedBeneficiary(context);
   return beneficiary ? DELIVERY_METHOD_BY_TYPE[beneficiary.type] : 0;
 };
 
+/** The payment method: chosen cross-border; the presentation's on /SendMoney. */
+export const paymentMethodOf = (
+  context: Pick<TransferFormContext, 'form' | 'paymentMethodId' | 'crossBorder'>,
+): number => (context.crossBorder ? context.form.paymentMethodId : context.paymentMethodId);
+
+/** The rate table as the converter reads it: rates per GHS by code. */
+export const rateTableOf = (rates: readonly ExchangeRate[]): RateTable =>
+  Object.fromEntries(currencyOptions(rates).map((rate) => [rate.code, rate.rate]));
+
+/** The coupon check that applies to the form as it is (the toggle on, the check done for it), else null. */
+export const appliedCoupon = (
+  context: Pick<TransferFormContext, 'form' | 'coupon' | 'crossBorder'>,
+): CouponCheckInPesewas | null =>
+  context.crossBorder && context.form.applyCoupon && context.coupon !== null ? context.coupon : null;
+
 /** Whether the notes textarea shows (purpose 4, 'Other'). */
 export const showsPayeeNote = (form: TransferForm): boolean => form.transactionPurposeId === OTHER_PURPOSE_ID;
 
-/** The summary panel's figures: amount, fee, total (GHS), what the beneficiary receives and the rate used. */
+/**
+ * The summary panel's figures: amount, fee (after a coupon), total, what the beneficiary receives and the rate
+ * used. Amounts sent are in `sendCurrency` (GHS, except while the converter's From is another currency).
+ */
 export interface TransferSummary {
   sendMinor: MinorUnits;
+  /** The fee to pay: the 1% fee less `discountMinor`. */
   feeMinor: MinorUnits;
+  /** What a coupon takes off the fee (0 without one). */
+  discountMinor: MinorUnits;
   /** sendMinor + feeMinor, exactly. */
   totalMinor: MinorUnits;
+  sendCurrency: string;
   /** Minor units of `currency`. */
   receiveMinor: MinorUnits;
   currency: string;
-  /** Units of `currency` for one GHS ('1' for a local transfer). */
+  /** Units of `currency` for one `sendCurrency` ('1' for a local transfer). */
   rate: string;
 }
 
-/** The figures of what the form says now (before a quote): 0 while the amount is not one. */
-export const formSummary = (context: Pick<TransferFormContext, 'form' | 'rates'>): TransferSummary => {
+const sendMoneySummary = (context: Pick<TransferFormContext, 'form' | 'rates'>): TransferSummary => {
   const typed = amountInputToMinor(context.form.sendAmount);
   const sendMinor = typed !== null && typed > 0 ? typed : 0;
   const { feeMinor, totalMinor } = transferTotals(sendMinor);
@@ -149,34 +235,97 @@ export const formSummary = (context: Pick<TransferFormContext, 'form' | 'rates'>
   return {
     sendMinor,
     feeMinor,
+    discountMinor: 0,
     totalMinor,
+    sendCurrency: WALLET_CURRENCY,
     receiveMinor: convertMinor(sendMinor, WALLET_RATE, rate),
     currency: context.form.currency,
     rate: crossRate(WALLET_RATE, rate),
   };
 };
 
+/** The converter's figures (src/domain/cross-border.ts), the fee and total of that amount, less the coupon. */
+const converterSummary = (
+  context: Pick<TransferFormContext, 'form' | 'rates' | 'coupon' | 'crossBorder'>,
+): TransferSummary => {
+  const { form } = context;
+  const converted = convert(
+    { fromCurrency: form.fromCurrency, toCurrency: form.currency, sendTyped: form.sendAmount },
+    rateTableOf(context.rates),
+  ) ?? { sendMinor: converterAmountMinor(form.sendAmount), receiveMinor: 0, rate: '0' };
+  const totals = transferTotals(converted.sendMinor);
+  const coupon = appliedCoupon(context);
+  const fee = coupon ? coupon.processingFee : totals.feeMinor;
+  return {
+    sendMinor: converted.sendMinor,
+    feeMinor: fee,
+    discountMinor: coupon ? coupon.couponDiscount : 0,
+    totalMinor: converted.sendMinor + fee,
+    sendCurrency: form.fromCurrency,
+    receiveMinor: converted.receiveMinor,
+    currency: form.currency,
+    rate: converted.rate,
+  };
+};
+
+/** The figures of what the form says now (before a quote): 0 while the amount is not one. */
+export const formSummary = (
+  context: Pick<TransferFormContext, 'form' | 'rates'> &
+    Partial<Pick<TransferFormContext, 'coupon' | 'crossBorder'>>,
+): TransferSummary =>
+  context.crossBorder
+    ? converterSummary({ ...context, crossBorder: true, coupon: context.coupon ?? null })
+    : sendMoneySummary(context);
+
 /** The figures of a quote: what the server locked. */
 export const quoteSummary = (quote: TransferQuoteInPesewas): TransferSummary => ({
   sendMinor: quote.sendAmount,
   feeMinor: quote.processingFee,
+  discountMinor: quote.couponDiscount,
   totalMinor: quote.totalPay,
+  sendCurrency: quote.sendCurrency,
   receiveMinor: quote.receiveAmount,
   currency: quote.currency,
   rate: quote.rate,
 });
 
-/** The rules of spec section 5 on the form, in their order (the screen shows the first). */
-export const transferViolations = (context: TransferFormContext): RuleViolation<TransferViolationField>[] =>
-  transferSubmitViolations({
-    transactionPurposeId: context.form.transactionPurposeId,
-    beneficiaryId: context.form.beneficiaryId,
-    sendAmountMinor: amountInputToMinor(context.form.sendAmount),
-    receiveCurrency: context.form.currency,
-    paymentMethodId: context.paymentMethodId,
+/**
+ * The rules of spec section 5 on the form, in their order (the screen shows the first); cross-border, then the
+ * converter's (From must be the GHS wallet), the delivery method's (it must suit the beneficiary) and the coupon
+ * input's (a code when the toggle is on).
+ */
+export const transferViolations = (context: TransferFormContext): RuleViolation<TransferViolationField>[] => {
+  const { form } = context;
+  const rules: RuleViolation<TransferViolationField>[] = transferSubmitViolations({
+    transactionPurposeId: form.transactionPurposeId,
+    beneficiaryId: form.beneficiaryId,
+    sendAmountMinor: context.crossBorder
+      ? converterAmountMinor(form.sendAmount)
+      : amountInputToMinor(form.sendAmount),
+    receiveCurrency: form.currency,
+    paymentMethodId: paymentMethodOf(context),
     deliveryMethodId: deliveryMethodOf(context),
     hasIdentification: context.hasIdentification,
   });
+  if (!context.crossBorder) return rules;
+  const beneficiary = selectedBeneficiary(context);
+  return [
+    ...rules,
+    ...converterTransferViolations({
+      fromCurrency: form.fromCurrency,
+      toCurrency: form.currency,
+      sendTyped: form.sendAmount,
+    }),
+    ...(beneficiary && form.deliveryMethodId > 0
+      ? deliveryViolations({
+          deliveryMethodId: form.deliveryMethodId,
+          beneficiaryType: beneficiary.type,
+          beneficiaryPhone: beneficiary.phone,
+        })
+      : []),
+    ...couponInputViolations(form.applyCoupon, form.couponCode),
+  ];
+};
 
 const VIOLATION_FIELDS: readonly string[] = [
   'transactionPurposeId',
@@ -186,17 +335,34 @@ const VIOLATION_FIELDS: readonly string[] = [
   'deliveryMethodId',
   'identification',
   'currency',
+  'fromCurrency',
+  'couponCode',
 ];
+
+const methodId = (value: string, offered: readonly { id: number }[]): number => {
+  const id = selectedId(value);
+  return offered.some((method) => method.id === id) ? id : 0;
+};
 
 const changeOf = (context: TransferFormContext, field: TransferFormField, value: string): TransferForm => {
   const { form } = context;
+  const offered = (code: string) => currencyOptions(context.rates).some((rate) => rate.code === code);
   switch (field) {
     case 'sendAmount':
-      return { ...form, sendAmount: sendAmountTyped(value) };
+      // The converter keeps what is a number (anything else counts as 0); /SendMoney's input raises it to 1.
+      return { ...form, sendAmount: context.crossBorder ? amountInput(value) : sendAmountTyped(value) };
     case 'currency':
-      return currencyOptions(context.rates).some((rate) => rate.code === value)
-        ? { ...form, currency: value }
-        : form;
+      return offered(value) ? { ...form, currency: value } : form;
+    case 'fromCurrency':
+      return offered(value) ? { ...form, fromCurrency: value } : form;
+    case 'paymentMethodId':
+      return { ...form, paymentMethodId: methodId(value, context.paymentMethods) };
+    case 'deliveryMethodId':
+      return { ...form, deliveryMethodId: methodId(value, context.deliveryMethods) };
+    case 'applyCoupon':
+      return { ...form, applyCoupon: value === 'true' };
+    case 'couponCode':
+      return { ...form, couponCode: value.slice(0, COUPON_CODE_MAX_LENGTH) };
     case 'beneficiaryId': {
       const id = selectedId(value);
       return { ...form, beneficiaryId: context.beneficiaries.some((b) => b.id === id) ? id : 0 };
@@ -213,8 +379,12 @@ const changeOf = (context: TransferFormContext, field: TransferFormField, value:
 /** The transfer form's rules for the machine (src/machines/shared/form-rules.ts). */
 export const transferFormRules = formRules({
   hasField: (context: TransferFormContext & TransferFormState, field: string) =>
-    TRANSFER_FORM_FIELDS.includes(field as TransferFormField) &&
-    (field !== 'payeeNote' || showsPayeeNote(context.form)),
+    (context.crossBorder ? CROSS_BORDER_FORM_FIELDS : TRANSFER_FORM_FIELDS).includes(
+      field as TransferFormField,
+    ) &&
+    (field !== 'payeeNote' || showsPayeeNote(context.form)) &&
+    // The code input is disabled unless the toggle is on.
+    (field !== 'couponCode' || context.form.applyCoupon),
   change: (context: TransferFormContext & TransferFormState, field: TransferFormField, value: string) => ({
     form: changeOf(context, field, value),
   }),
@@ -238,13 +408,16 @@ export const transferRequestOf = (
     currency: context.form.currency,
     sendingCountryId: context.sendingCountryId,
     receivingCountryId: beneficiary?.countryId ?? DEFAULT_COUNTRY_ID,
-    paymentMethodId: context.paymentMethodId,
+    paymentMethodId: paymentMethodOf(context),
     beneficiaryId: context.form.beneficiaryId,
     deliveryMethodId: deliveryMethodOf(context),
     transactionPurposeId: context.form.transactionPurposeId,
     processingFee: summary.feeMinor,
     totalPay: summary.totalMinor,
     payeeNote: showsPayeeNote(context.form) ? context.form.payeeNote.trim() : '',
+    ...(context.crossBorder
+      ? { couponCode: context.form.applyCoupon ? normaliseCouponCode(context.form.couponCode) : '' }
+      : {}),
   };
 };
 

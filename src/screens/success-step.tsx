@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
@@ -11,12 +12,16 @@ import { stepHeading } from './wizard-parts';
  * Another, Pay again) and the way to the dashboard.
  */
 export function SuccessStep({
+  heading,
   notice,
   summary,
   onViewReceipt,
   againLabel,
   onAgain,
+  children,
 }: {
+  /** The page's own title ('Transaction Completed'), above 'Thank you!'. */
+  heading?: string;
   /** Shown above the figures (the payout or deposit is on its way), else null. */
   notice: string | null;
   /** The figures; `reference` also opens the receipt. */
@@ -24,15 +29,19 @@ export function SuccessStep({
   onViewReceipt: (referenceNumber: string) => void;
   againLabel: string;
   onAgain: () => void;
+  /** Shown under the figures (a cash pick-up's collection code). */
+  children?: ReactNode;
 }) {
   const { t } = useI18n();
   const reference = summary.reference ?? null;
   return (
     <>
-      {stepHeading('done', t('sendMoney.thankYou'))}
+      {stepHeading('done', heading ?? t('sendMoney.thankYou'))}
+      {heading ? <p className="lead">{t('sendMoney.thankYou')}</p> : null}
       <p className="lead">{t('sendMoney.easy')}</p>
       {notice ? <Alert tone="info">{notice}</Alert> : null}
       <ReceiptSummary {...summary} />
+      {children}
       <div className="form-actions">
         {reference ? (
           <Button onClick={() => onViewReceipt(reference)}>{t('sendMoney.viewReceipt')}</Button>

@@ -1,4 +1,6 @@
 import type { TransactionReceipt } from '../contract/transfer';
+import { formatCollectionCode } from '../domain/cross-border';
+import { WALLET_CURRENCY } from '../domain/money';
 import { useI18n } from '../i18n/i18n';
 import { ReceiptDetails, receiptModalOf, useReceiptDate } from './receipt-modal';
 import { useCurrencyFormat } from './transfer-summary';
@@ -10,7 +12,7 @@ import type { SummaryRow } from './ui/summary-list';
  * method and the status in its colour, under the reference number.
  */
 export function TransactionReceiptDetails({ receipt }: { receipt: TransactionReceipt }) {
-  const { t } = useI18n();
+  const { t, formatMoney } = useI18n();
   const currencyFormat = useCurrencyFormat();
   const receiptDate = useReceiptDate();
   const rows: SummaryRow[] = [
@@ -25,11 +27,20 @@ export function TransactionReceiptDetails({ receipt }: { receipt: TransactionRec
     [t('receiptDetails.receiveAmount'), currencyFormat(receipt.receiveAmount, receipt.currency)],
     [
       t('receiptDetails.rate'),
-      t('transferSummary.rateLine', { rate: receipt.rate, currency: receipt.currency }),
+      t('transferSummary.rateLine', {
+        from: WALLET_CURRENCY,
+        rate: receipt.rate,
+        currency: receipt.currency,
+      }),
     ],
     [t('receiptDetails.purpose'), receipt.purpose],
     [t('receiptDetails.deliveryMethod'), receipt.deliveryMethod],
     [t('receiptDetails.paymentType'), receipt.paymentType],
+    [t('transferSummary.discount'), receipt.couponDiscount > 0 ? formatMoney(receipt.couponDiscount) : null],
+    [
+      t('crossBorder.collectionCode'),
+      receipt.collectionCode ? formatCollectionCode(receipt.collectionCode) : null,
+    ],
   ];
   return (
     <ReceiptDetails

@@ -18,11 +18,11 @@ import { AmountField } from './ui/amount-field';
 import { Button } from './ui/button';
 import { SelectField } from './ui/select-field';
 import { focusFirstInvalid } from './ui/violations';
-import { useCurrencyFormat } from './transfer-summary';
+import { rateLine, useCurrencyFormat } from './transfer-summary';
 import { stepHeading } from './wizard-parts';
 
 /** The fields drawn as inputs: their rule shows under them; the others' (identification...) above Next. */
-const INPUT_FIELDS: readonly TransferViolationField[] = [
+export const INPUT_FIELDS: readonly TransferViolationField[] = [
   'sendAmount',
   'currency',
   'beneficiaryId',
@@ -40,6 +40,40 @@ export const beneficiaryLabel = (beneficiary: Beneficiary, t: Translate): string
         ? `${beneficiary.bankName ?? ''} •••• ${lastFour(beneficiary.accountNo)}`.trim()
         : `${beneficiary.network ?? t('gateway.momo')} •••• ${lastFour(beneficiary.phone)}`,
   });
+
+/**
+ * Page 1's wiring (both presentations): a field's id and its rule (only the first broken one shows, under its
+ * field when it is one of `inputFields`, else above Next as `formAlert`), CHANGE, and Next (SUBMIT, then the focus
+ * on the field of the rule shown).
+ */
+export const useTransferForm = (
+  actorRef: ActorRefFrom<TransferMachine>,
+  id: string,
+  inputFields: readonly TransferViolationField[],
+) => {
+  const { t } = useI18n();
+  const violations = useSelector(actorRef, (s) => s.context.violations);
+  const initiating = useSelector(actorRef, (s) => s.matches('initiating'));
+  const first = violations[0] ?? null;
+  const fieldId = (field: TransferViolationField) => `${id}-${field}`;
+  return {
+    fieldId,
+    fieldError: (field: TransferViolationField) =>
+      first && first.field === field ? t(first.messageId) : null,
+    formAlert: first && !inputFields.includes(first.field) ? t(first.messageId) : null,
+    change: (field: TransferFormField) => (value: string) => actorRef.send({ type: 'CHANGE', field, value }),
+    onSubmit: (event: FormEvent) => {
+      event.preventDefault();
+      if (initiating) return;
+      actorRef.send({ type: 'SUBMIT' });
+      const shown = actorRef.getSnapshot().context.violations.slice(0, 1);
+      focusFirstInvalid(
+        shown.filter((violation) => inputFields.includes(violation.field)),
+        fieldId,
+      );
+    },
+  };
+};
 
 /**
  * Page 1 of the transfer (spec section 2): amount and currency with what the beneficiary receives and the rate,
@@ -60,29 +94,10 @@ export function TransferAmountStep({
   const currencyFormat = useCurrencyFormat();
   const id = useId();
   const snapshot = useSelector(actorRef, (s) => s);
-  const { form, beneficiaries, purposes, rates, ratesFailed, violations, error } = snapshot.context;
-  const initiating = snapshot.matches('initiating');
+  const { form, rates, ratesFailed } = snapshot.context;
   const summary = formSummary(snapshot.context);
 
-  const first = violations[0] ?? null;
-  const fieldId = (field: TransferViolationField) => `${id}-${field}`;
-  const fieldError = (field: TransferViolationField) =>
-    first && first.field === field ? t(first.messageId) : null;
-  const formAlert = first && !INPUT_FIELDS.includes(first.field) ? t(first.messageId) : null;
-  const change = (field: TransferFormField) => (value: string) =>
-    actorRef.send({ type: 'CHANGE', field, value });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (initiating) return;
-    actorRef.send({ type: 'SUBMIT' });
-    const shown = actorRef.getSnapshot().context.violations.slice(0, 1);
-    focusFirstInvalid(
-      shown.filter((violation) => INPUT_FIELDS.includes(violation.field)),
-      fieldId,
-    );
-  };
-
+  const { fieldId, fieldError, formAlert, change, onSubmit } = useTransferForm(actorRef, id, INPUT_FIELDS);
   return (
     <form className="form" noValidate onSubmit={onSubmit}>
       {stepHeading('amount', t('sendMoney.amountHeading'))}
@@ -108,10 +123,44 @@ export function TransferAmountStep({
       <p className="transfer-receives" aria-live="polite">
         {t('sendMoney.receives', { amount: currencyFormat(summary.receiveMinor, summary.currency) })}
         <br />
-        <span className="muted">
-          {t('transferSummary.rateLine', { rate: summary.rate, currency: summary.currency })}
-        </span>
+        <span className="muted">{rateLine(summary, t)}</span>
       </p>
+      <RecipientFields
+        actorRef={actorRef}
+        fieldId={fieldId}
+        fieldError={fieldError}
+        onAddBeneficiary={onAddBeneficiary}
+        onChooseBeneficiary={onChooseBeneficiary}
+      />
+      <NextRow actorRef={actorRef} formAlert={formAlert} />
+    </form>
+  );
+}
+
+/**
+ * Whom and why (both presentations): the beneficiary select with '+' (add one) and 'Choose from your
+ * beneficiaries' (the manager), the purpose, and the notes purpose 4 reveals.
+ */
+export function RecipientFields({
+  actorRef,
+  fieldId,
+  fieldError,
+  onAddBeneficiary,
+  onChooseBeneficiary,
+}: {
+  actorRef: ActorRefFrom<TransferMachine>;
+  fieldId: (field: TransferViolationField) => string;
+  fieldError: (field: TransferViolationField) => string | null;
+  onAddBeneficiary: () => void;
+  onChooseBeneficiary: () => void;
+}) {
+  const { t } = useI18n();
+  const id = useId();
+  const { form, beneficiaries, purposes } = useSelector(actorRef, (s) => s.context);
+  const change = (field: TransferFormField) => (value: string) =>
+    actorRef.send({ type: 'CHANGE', field, value });
+  return (
+    <>
       <div className="field-with-action">
         <SelectField
           id={fieldId('beneficiaryId')}
@@ -167,6 +216,23 @@ export function TransferAmountStep({
           />
         </div>
       ) : null}
+    </>
+  );
+}
+
+/** Page 1's end: the rule shown above Next (not under a field), the initiation's failure, and Next. */
+export function NextRow({
+  actorRef,
+  formAlert,
+}: {
+  actorRef: ActorRefFrom<TransferMachine>;
+  formAlert: string | null;
+}) {
+  const { t } = useI18n();
+  const error = useSelector(actorRef, (s) => s.context.error);
+  const initiating = useSelector(actorRef, (s) => s.matches('initiating'));
+  return (
+    <>
       {formAlert ? <Alert>{formAlert}</Alert> : null}
       {error ? <Alert>{t(error)}</Alert> : null}
       <div className="form-actions">
@@ -174,6 +240,6 @@ export function TransferAmountStep({
           {t('sendMoney.next')}
         </Button>
       </div>
-    </form>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { TransferMachine } from '../machines/transfer.machine';
@@ -11,15 +12,25 @@ import { SuccessStep } from './success-step';
 export function TransferDoneStep({
   actorRef,
   onViewReceipt,
+  heading,
+  onItsWayNote,
+  children,
 }: {
   actorRef: ActorRefFrom<TransferMachine>;
   onViewReceipt: (referenceNumber: string) => void;
+  /** The page's own title ('Transaction Completed' on /CrossBorderPayment), above 'Thank you!'. */
+  heading?: string;
+  /** What a transfer still pending at the end of the wait says (the payout on its way by default). */
+  onItsWayNote?: string;
+  /** Shown under the summary (the cash pick-up collection code). */
+  children?: ReactNode;
 }) {
   const { t } = useI18n();
   const { quote, operation, onItsWay, walletAmount } = useSelector(actorRef, (s) => s.context);
   return (
     <SuccessStep
-      notice={onItsWay ? t('sendMoney.onItsWay') : null}
+      heading={heading}
+      notice={onItsWay ? (onItsWayNote ?? t('sendMoney.onItsWay')) : null}
       summary={{
         reference: operation?.referenceNumber ?? null,
         amountMinor: quote?.sendAmount ?? null,
@@ -31,6 +42,8 @@ export function TransferDoneStep({
       onViewReceipt={onViewReceipt}
       againLabel={t('sendMoney.sendAnother')}
       onAgain={() => actorRef.send({ type: 'AGAIN' })}
-    />
+    >
+      {children}
+    </SuccessStep>
   );
 }

@@ -15,46 +15,23 @@ import { stepHeading } from './wizard-parts';
  * quote cannot be paid any more, why, and the way on: a new quote, or Send Another.
  */
 export function TransferPayStep({ actorRef }: { actorRef: ActorRefFrom<TransferMachine> }) {
-  const { t, formatDate } = useI18n();
+  const { t } = useI18n();
   const snapshot = useSelector(actorRef, (s) => s);
   const { quote, walletAmount, error, payBlock } = snapshot.context;
   const paying = snapshot.matches('paying');
   const following = snapshot.matches('following');
   const beneficiary = selectedBeneficiary(snapshot.context);
   if (!quote) return null;
-  const expires = new Date(quote.expiresAt);
 
   return (
     <>
-      {snapshot.matches('payment') ? (
-        <Button variant="link" className="back-arrow" onClick={() => actorRef.send({ type: 'BACK' })}>
-          <span aria-hidden="true">←</span> {t('sendMoney.back')}
-        </Button>
-      ) : null}
+      <BackArrow actorRef={actorRef} />
       {stepHeading('pay', t('sendMoney.payHeading'))}
       {beneficiary ? <p className="lead">{t('sendMoney.payingTo', { name: beneficiary.fullName })}</p> : null}
-      {Number.isNaN(expires.getTime()) ? null : (
-        <p className="muted">
-          {t('sendMoney.quoteHolds', { time: formatDate(expires, { timeStyle: 'short' }) })}
-        </p>
-      )}
+      <QuoteHolds expiresAt={quote.expiresAt} />
       {following ? <p role="status">{t('sendMoney.delivering')}</p> : null}
       {payBlock !== null ? (
-        <>
-          {error ? <Alert>{t(error)}</Alert> : null}
-          <div className="form-actions">
-            {payBlock === 'newQuote' ? (
-              <Button onClick={() => actorRef.send({ type: 'REQUOTE' })}>{t('sendMoney.newQuote')}</Button>
-            ) : (
-              <>
-                <Button onClick={() => actorRef.send({ type: 'AGAIN' })}>{t('sendMoney.sendAnother')}</Button>
-                <Link className="button button-secondary" to="/Dashboard/transactionHistory">
-                  {t('sendMoney.seeTransactions')}
-                </Link>
-              </>
-            )}
-          </div>
-        </>
+        <PayBlocked actorRef={actorRef} />
       ) : (
         <WalletPaymentCard
           balanceMinor={walletAmount}
@@ -65,6 +42,51 @@ export function TransferPayStep({ actorRef }: { actorRef: ActorRefFrom<TransferM
           onPay={() => actorRef.send({ type: 'PAY' })}
         />
       )}
+    </>
+  );
+}
+
+/** The back arrow of a middle page (spec section 2), while nothing is on its way. */
+export function BackArrow({ actorRef }: { actorRef: ActorRefFrom<TransferMachine> }) {
+  const { t } = useI18n();
+  const idle = useSelector(actorRef, (s) => s.matches('payment') || s.matches('reviewing'));
+  return idle ? (
+    <Button variant="link" className="back-arrow" onClick={() => actorRef.send({ type: 'BACK' })}>
+      <span aria-hidden="true">←</span> {t('sendMoney.back')}
+    </Button>
+  ) : null;
+}
+
+/** Until when the quote (and its rate) holds. */
+export function QuoteHolds({ expiresAt }: { expiresAt: string }) {
+  const { t, formatDate } = useI18n();
+  const expires = new Date(expiresAt);
+  return Number.isNaN(expires.getTime()) ? null : (
+    <p className="muted">
+      {t('sendMoney.quoteHolds', { time: formatDate(expires, { timeStyle: 'short' }) })}
+    </p>
+  );
+}
+
+/** Why the quote cannot be paid any more, and the way on: a new quote, or Send Another and the history. */
+export function PayBlocked({ actorRef }: { actorRef: ActorRefFrom<TransferMachine> }) {
+  const { t } = useI18n();
+  const { error, payBlock } = useSelector(actorRef, (s) => s.context);
+  return (
+    <>
+      {error ? <Alert>{t(error)}</Alert> : null}
+      <div className="form-actions">
+        {payBlock === 'newQuote' ? (
+          <Button onClick={() => actorRef.send({ type: 'REQUOTE' })}>{t('sendMoney.newQuote')}</Button>
+        ) : (
+          <>
+            <Button onClick={() => actorRef.send({ type: 'AGAIN' })}>{t('sendMoney.sendAnother')}</Button>
+            <Link className="button button-secondary" to="/Dashboard/transactionHistory">
+              {t('sendMoney.seeTransactions')}
+            </Link>
+          </>
+        )}
+      </div>
     </>
   );
 }

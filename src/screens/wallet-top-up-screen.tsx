@@ -1,20 +1,17 @@
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { MOMO_PROVIDERS } from '../domain/momo';
 import type { TopUpMachine } from '../machines/top-up.machine';
-import type { CardFormField, TopUpField, TopUpGateway, TopUpViolationField } from '../machines/top-up.form';
+import type { TopUpField, TopUpGateway, TopUpViolationField } from '../machines/top-up.form';
 import { useI18n } from '../i18n/i18n';
 import type { MessageId } from '../i18n/en';
 import { bankListStepOf } from './bank-list-step';
+import { CardFields, MomoFields } from './payment-fields';
 import { Alert } from './ui/alert';
 import { AmountField } from './ui/amount-field';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
-import { MomoNumberField } from './ui/momo-number-field';
 import { ReceiptSummary } from './ui/receipt-summary';
-import { SelectField } from './ui/select-field';
-import { TextField, type TextFieldProps } from './ui/text-field';
 import { AgainRow, BankFields, GatewayStep, stepHeading, WizardFrame, wizardForm } from './wizard-parts';
 
 const gatewayLabel: Record<TopUpGateway, MessageId> = {
@@ -65,11 +62,6 @@ export function WalletTopUpScreen({ actorRef }: { actorRef: ActorRefFrom<TopUpMa
       toDashboard={t('topUpScreen.toDashboard')}
     />
   );
-  /** A card field: required, its value, error and changes wired by its name. */
-  const cardField = (name: CardFormField, label: MessageId, props: Partial<TextFieldProps> = {}) => (
-    <TextField label={t(label)} required value={card[name]} {...field(name)} {...props} />
-  );
-
   const step = () => {
     if (snapshot.matches('choosingGateway')) {
       return (
@@ -144,30 +136,7 @@ export function WalletTopUpScreen({ actorRef }: { actorRef: ActorRefFrom<TopUpMa
         </FocusHeading>
         {gateway === 'card' ? (
           <>
-            <div className="field-row">
-              {cardField('firstName', 'topUpScreen.firstName', { autoComplete: 'cc-given-name' })}
-              {cardField('lastName', 'topUpScreen.lastName', { autoComplete: 'cc-family-name' })}
-            </div>
-            {cardField('number', 'topUpScreen.cardNumber', {
-              inputMode: 'numeric',
-              autoComplete: 'cc-number',
-              maxLength: 19,
-              placeholder: '1234 5678 9012 3456',
-            })}
-            <div className="field-row">
-              {cardField('expiry', 'topUpScreen.expiry', {
-                inputMode: 'numeric',
-                autoComplete: 'cc-exp',
-                maxLength: 5,
-                placeholder: 'MM/YY',
-              })}
-              {cardField('cvc', 'topUpScreen.cvc', {
-                hint: t('topUpScreen.cvcHint'),
-                inputMode: 'numeric',
-                autoComplete: 'cc-csc',
-                maxLength: 3,
-              })}
-            </div>
+            <CardFields card={card} field={field} />
             {amountField(true, card.amount)}
           </>
         ) : null}
@@ -180,13 +149,7 @@ export function WalletTopUpScreen({ actorRef }: { actorRef: ActorRefFrom<TopUpMa
         {gateway === 'momo' ? (
           <>
             {amountField(false, momo.amount)}
-            <MomoNumberField label={t('topUpScreen.momoNumber')} value={momo.phone} {...field('phone')} />
-            <SelectField
-              label={t('topUpScreen.network')}
-              value={momo.provider}
-              options={MOMO_PROVIDERS.map((provider) => ({ value: provider, label: provider }))}
-              {...field('provider')}
-            />
+            <MomoFields momo={momo} field={field} />
           </>
         ) : null}
         {submitRow(

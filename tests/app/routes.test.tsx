@@ -77,14 +77,19 @@ describe('route table', () => {
     },
   );
 
-  it.each(['/SendMoney', '/sendmoney'])(
-    'shows %s behind the identity gate when signed in without an identification',
-    async (path) => {
-      renderApp(path, { session: signedIn() });
-      expect(await screen.findByRole('heading', { level: 1, name: 'Send Money' })).toBeInTheDocument();
-      expect(screen.getByText('Please add your identification to continue to this page')).toBeInTheDocument();
-    },
-  );
+  it.each([
+    ['/SendMoney', 'Send Money'],
+    ['/sendmoney', 'Send Money'],
+    ['/CrossBorderPayment', 'Cross-Border Payment'],
+  ])('shows %s behind the identity gate when signed in without an identification', async (path, name) => {
+    renderApp(path, { session: signedIn() });
+    expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
+    expect(screen.getByText('Please add your identification to continue to this page')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Click here' })).toHaveAttribute(
+      'href',
+      '/Dashboard/myIdentifications',
+    );
+  });
 
   it.each(['/deposit', '/deposit/abc', '/Dashboard/bettingDeposit'])(
     'shows %s behind the identity gate when signed in without an identification',
@@ -95,7 +100,7 @@ describe('route table', () => {
     },
   );
 
-  it.each([['/CrossBorderPayment', 'Cross Border Payment']])(
+  it.each([['/deposit/abc', 'Betting & Games']])(
     'shows %s as a "coming soon" placeholder when signed in',
     async (path, name) => {
       renderApp(path, { session: signedIn() });

@@ -10,13 +10,14 @@ import type { Beneficiary } from '../../src/contract/beneficiary';
 import type { ExchangeRate, TransferQuoteInPesewas } from '../../src/contract/transfer';
 import type { WalletOperation } from '../../src/contract/wallet';
 import type { OperationQuery } from '../../src/machines/shared/follow-operation';
-import { formSummary, quoteSummary, sendAmountTyped } from '../../src/machines/transfer.form';
+import { emptyTransferForm, formSummary, quoteSummary, sendAmountTyped } from '../../src/machines/transfer.form';
 import type { TransferRequestInPesewas } from '../../src/contract/transfer';
 import { transferMachine, type PayNowCall, type TransferDraft } from '../../src/machines/transfer.machine';
 import { httpError, networkError } from '../support/machine-fixtures';
 import {
   addedBeneficiary,
   beneficiaries,
+  crossBorderModels,
   purposes,
   quoteOf,
   rates,
@@ -25,7 +26,7 @@ import {
 } from '../support/machine-models-transfer';
 import { describeMachinePaths } from '../support/machine-paths';
 
-transferModels.forEach(describeMachinePaths);
+[...transferModels, ...crossBorderModels].forEach(describeMachinePaths);
 
 type Answer<T> = () => Promise<T>;
 
@@ -126,7 +127,9 @@ describe('transfer', () => {
     actor.send({ type: 'PAY' });
     actor.send({ type: 'PAY' });
     await waitFor(actor, (s) => s.matches('done'));
-    expect(calls).toEqual([{ cartId: quoteOf(25000).guidId, idempotencyKey: 'seed-1' }]);
+    expect(calls).toEqual([
+      { cartId: quoteOf(25000).guidId, idempotencyKey: 'seed-1', payment: { method: 'wallet' } },
+    ]);
     expect(walletChanged).toHaveBeenCalledWith(74750);
     expect(actor.getSnapshot().context).toMatchObject({
       walletAmount: 74750,
@@ -158,7 +161,9 @@ describe('transfer', () => {
     expect(formSummary(actor.getSnapshot().context)).toEqual({
       sendMinor: 25000,
       feeMinor: 250,
+      discountMinor: 0,
       totalMinor: 25250,
+      sendCurrency: 'GHS',
       // GH₵ 250 x 0.0812 = $ 20.30.
       receiveMinor: 2030,
       currency: 'USD',
@@ -344,13 +349,7 @@ describe('transfer properties', () => {
   ])(
     'the summary adds up: amount + fee = total, the fee is 1%, the card says balance - total, and the receive amount never favours the sender by a minor unit',
     (sendMinor, currency, balanceMinor) => {
-      const form = {
-        sendAmount: (sendMinor / 100).toFixed(2),
-        currency,
-        beneficiaryId: 0,
-        transactionPurposeId: 0,
-        payeeNote: '',
-      };
+      const form = { ...emptyTransferForm(currency), sendAmount: (sendMinor / 100).toFixed(2) };
       const summary = formSummary({ form, rates });
       expect(summary.sendMinor).toBe(sendMinor);
       expect(summary.feeMinor).toBe(processingFee(sendMinor));

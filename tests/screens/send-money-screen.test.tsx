@@ -243,7 +243,9 @@ describe('SendMoneyScreen', () => {
       'true',
     );
     await userEvent.click(within(card).getByRole('button', { name: 'Processing...' }));
-    expect(payments).toEqual([{ cartId: quoteOf(25000).guidId, idempotencyKey: 'seed-1' }]);
+    expect(payments).toEqual([
+      { cartId: quoteOf(25000).guidId, idempotencyKey: 'seed-1', payment: { method: 'wallet' } },
+    ]);
     // No way back while paying.
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
     answer.resolve(transferOperation('Successful', { referenceNumber: 'TRF-4242' }));

@@ -12,6 +12,16 @@ import { convertMinor, crossRate } from '../../src/domain/fx';
 import { domainMessages } from '../../src/domain/messages';
 import { parseDecimalAmount } from '../../src/domain/money';
 import { OTHER_PURPOSE_ID, transferSubmitViolations } from '../../src/domain/transfer';
+import { couponInputViolations, normaliseCouponCode } from '../../src/domain/coupon';
+import {
+  converterAmountMinor,
+  converterTransferViolations,
+  deliveryViolations,
+} from '../../src/domain/cross-border';
+import { cardPaymentViolations, parseCardExpiry } from '../../src/domain/card';
+import { momoTopUpViolations } from '../../src/domain/top-up';
+import type { DeliveryMethod, PaymentMethod } from '../../src/contract/reference';
+import type { CouponCheckInPesewas } from '../../src/contract/cross-border';
 import { failureStatus, isApiError } from '../../src/contract/failure';
 import type { Beneficiary } from '../../src/contract/beneficiary';
 import type { TransactionPurpose } from '../../src/contract/reference';
@@ -82,7 +92,12 @@ export const rates: ExchangeRate[] = [
 const CART_ID = '6f1c1a52-3b7e-4c1e-9a57-0d3c2f7b1a11';
 
 /** What the server quotes for a send amount (pesewas) to a currency of the table, as InitiateTransfer answers. */
-export const quoteOf = (sendMinor: number, currency = 'GHS', beneficiaryId = 11): TransferQuoteInPesewas => {
+export const quoteOf = (
+  sendMinor: number,
+  currency = 'GHS',
+  beneficiaryId = 11,
+  over: Partial<TransferQuoteInPesewas> = {},
+): TransferQuoteInPesewas => {
   const rate = rates.find((r) => r.code === currency)?.rate ?? '1';
   const fee = processingFee(sendMinor);
   return {
@@ -100,6 +115,31 @@ export const quoteOf = (sendMinor: number, currency = 'GHS', beneficiaryId = 11)
     deliveryMethodId: 1,
     couponCode: null,
     couponDiscount: 0,
+    ...over,
+  };
+};
+
+/** The enabled cross-border methods the server lists (domain/cross-border.ts ids). */
+export const paymentMethods: PaymentMethod[] = [
+  { id: 1, name: 'Mobile Wallet', isEnabled: true, isCrossBoarder: true },
+  { id: 2, name: 'Card', isEnabled: true, isCrossBoarder: true },
+  { id: 3, name: 'Bank Transfer', isEnabled: true, isCrossBoarder: true },
+];
+export const deliveryMethods: DeliveryMethod[] = [
+  { id: 1, name: 'Mobile Money', isEnabled: true, isCrossBoarder: true, isSendMoney: true },
+  { id: 2, name: 'Bank Deposit', isEnabled: true, isCrossBoarder: true, isSendMoney: true },
+];
+
+/** CheckCoupon's answer for a send amount: 10% off the 1% fee. */
+export const couponCheckOf = (sendMinor: number, code = 'SAVE10'): CouponCheckInPesewas => {
+  const fee = processingFee(sendMinor);
+  const off = Math.floor(fee / 10);
+  return {
+    couponCode: code,
+    feeBeforeDiscount: fee,
+    couponDiscount: off,
+    processingFee: fee - off,
+    totalPay: sendMinor + fee - off,
   };
 };
 
@@ -179,9 +219,20 @@ const expectedForm = (context: TransferContext, field: string, value: string): T
   const { form } = context;
   switch (field) {
     case 'sendAmount':
-      return { ...form, sendAmount: expectedSendAmount(value) };
+      // The converter keeps digits and a point (anything else counts as 0); /SendMoney raises below 1 to 1.
+      return { ...form, sendAmount: context.crossBorder ? amountInput(value) : expectedSendAmount(value) };
     case 'currency':
       return offeredCurrencies(context).includes(value) ? { ...form, currency: value } : form;
+    case 'fromCurrency':
+      return offeredCurrencies(context).includes(value) ? { ...form, fromCurrency: value } : form;
+    case 'paymentMethodId':
+      return { ...form, paymentMethodId: idOf(value, context.paymentMethods) };
+    case 'deliveryMethodId':
+      return { ...form, deliveryMethodId: idOf(value, context.deliveryMethods) };
+    case 'applyCoupon':
+      return { ...form, applyCoupon: value === 'true' };
+    case 'couponCode':
+      return { ...form, couponCode: value.slice(0, 32) };
     case 'beneficiaryId':
       return { ...form, beneficiaryId: idOf(value, context.beneficiaries) };
     case 'transactionPurposeId':
@@ -193,17 +244,91 @@ const expectedForm = (context: TransferContext, field: string, value: string): T
 
 /** The seven rules of spec section 5 on the form (GHS is local; a MoMo beneficiary is delivery 1, a bank one 2). */
 const expectedViolations = (context: TransferContext) => {
-  const chosen = context.beneficiaries.find((b) => b.id === context.form.beneficiaryId);
-  const typed = context.form.sendAmount.trim();
-  return transferSubmitViolations({
-    transactionPurposeId: context.form.transactionPurposeId,
-    beneficiaryId: context.form.beneficiaryId,
-    sendAmountMinor: typed === '' ? null : parseDecimalAmount(typed),
-    receiveCurrency: context.form.currency,
-    paymentMethodId: context.paymentMethodId,
-    deliveryMethodId: chosen ? (chosen.type === 'mobile' ? 1 : 2) : 0,
+  const { form } = context;
+  const chosen = context.beneficiaries.find((b) => b.id === form.beneficiaryId);
+  const typed = form.sendAmount.trim();
+  const rules: { field: string; messageId: string }[] = transferSubmitViolations({
+    transactionPurposeId: form.transactionPurposeId,
+    beneficiaryId: form.beneficiaryId,
+    sendAmountMinor: context.crossBorder
+      ? converterAmountMinor(typed)
+      : typed === ''
+        ? null
+        : parseDecimalAmount(typed),
+    receiveCurrency: form.currency,
+    paymentMethodId: context.crossBorder ? form.paymentMethodId : context.paymentMethodId,
+    deliveryMethodId: context.crossBorder
+      ? form.deliveryMethodId
+      : chosen
+        ? chosen.type === 'mobile'
+          ? 1
+          : 2
+        : 0,
     hasIdentification: context.hasIdentification,
   });
+  if (!context.crossBorder) return rules;
+  // Cross-border: then From must be GHS, the delivery method must suit the beneficiary, a coupon needs a code.
+  return [
+    ...rules,
+    ...converterTransferViolations({
+      fromCurrency: form.fromCurrency,
+      toCurrency: form.currency,
+      sendTyped: typed,
+    }),
+    ...(chosen && form.deliveryMethodId > 0
+      ? deliveryViolations({
+          deliveryMethodId: form.deliveryMethodId,
+          beneficiaryType: chosen.type,
+          beneficiaryPhone: chosen.phone,
+        })
+      : []),
+    ...couponInputViolations(form.applyCoupon, form.couponCode),
+  ];
+};
+
+/** The cross-border fields /SendMoney does not have. */
+const CROSS_BORDER_ONLY = [
+  'fromCurrency',
+  'paymentMethodId',
+  'deliveryMethodId',
+  'applyCoupon',
+  'couponCode',
+];
+
+/** How the quote is paid: 1 MoMo, 2 card, 4 wallet, others nothing; always the wallet on /SendMoney. */
+const wayOfContext = (context: TransferContext) => {
+  if (!context.crossBorder) return 'wallet';
+  const id = context.quote?.paymentMethodId ?? context.form.paymentMethodId;
+  return id === 1 ? 'momo' : id === 2 ? 'card' : id === 4 ? 'wallet' : 'none';
+};
+
+const TODAY = '2026-11-20';
+
+/** The card and MoMo rules of spec section 5 on the payer's fields (the amount is the quote's, not checked). */
+const expectedPayViolations = (context: TransferContext) => {
+  const way = wayOfContext(context);
+  const { card, momo } = context.payForm;
+  if (way === 'card') {
+    const rename: Record<string, string> = { cardNumber: 'number', cvv: 'cvc' };
+    return cardPaymentViolations(
+      {
+        firstName: card.firstName,
+        lastName: card.lastName,
+        cardNumber: card.number.replace(/\D/g, ''),
+        expiry: parseCardExpiry(card.expiry),
+        cvv: card.cvc,
+        amountMinor: context.quote!.totalPay,
+      },
+      new Date(`${TODAY}T00:00:00.000Z`),
+    )
+      .filter((v) => v.field !== 'amount')
+      .map((v) => ({ field: rename[v.field] ?? v.field, messageId: v.messageId }));
+  }
+  if (way === 'momo')
+    return momoTopUpViolations({ ...momo, amountMinor: context.quote!.totalPay }).filter(
+      (v) => v.field !== 'amount',
+    );
+  return [];
 };
 
 const knownViolationFields = [
@@ -214,6 +339,8 @@ const knownViolationFields = [
   'deliveryMethodId',
   'identification',
   'currency',
+  'fromCurrency',
+  'couponCode',
 ];
 
 const serverViolationsOf = (error: unknown) =>
@@ -243,7 +370,11 @@ const expectedPayFailure = (error: unknown): { error: string; block: TransferCon
 };
 
 const onPayPage = (snapshot: AnyMachineSnapshot) =>
-  snapshot.matches('payment') || snapshot.matches('paying') || snapshot.matches('following');
+  snapshot.matches('payment') ||
+  snapshot.matches('paying') ||
+  snapshot.matches('following') ||
+  snapshot.matches('reviewing') ||
+  snapshot.matches('awaitingPayer');
 
 const expectPaid = (step: ModelStep, onItsWay: boolean) => {
   const context = step.snapshot.context as TransferContext;
@@ -285,10 +416,15 @@ const transferCheck = (step: ModelStep): void => {
     expect(snapshot.value).toBe('loading');
     expect(context.form).toEqual({
       sendAmount: '',
+      fromCurrency: 'GHS',
       currency: context.form.currency,
       beneficiaryId: 0,
       transactionPurposeId: 0,
       payeeNote: '',
+      paymentMethodId: 0,
+      deliveryMethodId: 0,
+      applyCoupon: false,
+      couponCode: '',
     });
     expect(context.walletAmount).toBe(WALLET);
     expect(context.paymentMethodId).toBe(1);
@@ -300,7 +436,9 @@ const transferCheck = (step: ModelStep): void => {
   const loadedNow = (which: keyof TransferContext['loaded']) => {
     if (!previous.matches('loading')) return expectUnchanged(step);
     expect(context.loaded).toEqual({ ...before.loaded, [which]: true });
-    expect(snapshot.value).toBe(Object.values(context.loaded).every(Boolean) ? 'editing' : 'loading');
+    // Cross-border, the method lists come next.
+    const next = context.crossBorder ? 'loadingMethods' : 'editing';
+    expect(snapshot.value).toBe(Object.values(context.loaded).every(Boolean) ? next : 'loading');
     expect(actions).toEqual([]);
   };
   const loadFailed = (message: string) => {
@@ -358,15 +496,120 @@ const transferCheck = (step: ModelStep): void => {
       return;
     case 'CHANGE': {
       const { field, value } = payload<{ field: string; value: string }>(event);
-      const shown = field !== 'payeeNote' || before.form.transactionPurposeId === OTHER_PURPOSE_ID;
-      if (!previous.matches('editing') || !shown) return expectUnchanged(step);
+      const shown =
+        (field !== 'payeeNote' || before.form.transactionPurposeId === OTHER_PURPOSE_ID) &&
+        (!CROSS_BORDER_ONLY.includes(field) || before.crossBorder) &&
+        // The code input is disabled unless the coupon toggle is on.
+        (field !== 'couponCode' || before.form.applyCoupon);
+      const onStepOne = previous.matches('editing') || previous.matches('checkingCoupon');
+      if (!onStepOne || !shown) return expectUnchanged(step);
       expect(snapshot.value).toBe('editing');
       expect(context.form).toEqual(expectedForm(before, field, value));
       expect(context.violations).toEqual(before.showViolations ? expectedViolations(context) : []);
       expect(context.error).toBeNull();
+      // A coupon check was for the amount and code it was asked with.
+      if (['sendAmount', 'fromCurrency', 'applyCoupon', 'couponCode'].includes(field))
+        expect(context.coupon).toBeNull();
+      else expect(context.coupon).toEqual(before.coupon);
       expect(actions).toEqual([]);
       return;
     }
+    case 'SWAP':
+      if (!previous.matches('editing') || !before.crossBorder) return expectUnchanged(step);
+      // From and To change places; what was typed stays.
+      expect(context.form).toEqual({
+        ...before.form,
+        fromCurrency: before.form.currency,
+        currency: before.form.fromCurrency,
+      });
+      expect(context.coupon).toBeNull();
+      expect(context.violations).toEqual(before.showViolations ? expectedViolations(context) : []);
+      return;
+    case 'APPLY_COUPON': {
+      if (!previous.matches('editing') || !before.crossBorder) return expectUnchanged(step);
+      const amount = converterAmountMinor(before.form.sendAmount);
+      const codeRules = couponInputViolations(before.form.applyCoupon, before.form.couponCode);
+      if (before.form.applyCoupon && codeRules.length === 0 && amount > 0) {
+        expect(snapshot.value).toBe('checkingCoupon');
+        expect(context.form).toEqual(before.form);
+        return;
+      }
+      // What is missing shows under its field; the other rules wait for Next.
+      expect(snapshot.value).toBe('editing');
+      expect(context.violations).toEqual([
+        ...(amount > 0 ? [] : [{ field: 'sendAmount', messageId: 'transfer.amountInvalid' }]),
+        ...couponInputViolations(true, before.form.couponCode),
+      ]);
+      return;
+    }
+    case 'xstate.done.actor.checkCoupon':
+      if (!previous.matches('checkingCoupon')) return expectUnchanged(step);
+      expect(snapshot.value).toBe('editing');
+      expect(context.coupon).toEqual(outputOf(event));
+      expect(context.violations).toEqual([]);
+      return;
+    case 'xstate.error.actor.checkCoupon': {
+      if (!previous.matches('checkingCoupon')) return expectUnchanged(step);
+      const error = errorOf(event);
+      expect(snapshot.value).toBe('editing');
+      expect(context.coupon).toBeNull();
+      const refused = serverViolationsOf(error);
+      if (refused.length > 0) {
+        expect(context.violations).toEqual(refused);
+        expect(context.error).toBeNull();
+      } else expect(context.error).toBe('coupon.checkFailed');
+      return;
+    }
+    case 'xstate.done.actor.loadMethods':
+      if (!previous.matches('loadingMethods')) return expectUnchanged(step);
+      expect(snapshot.value).toBe('editing');
+      expect({ paymentMethods: context.paymentMethods, deliveryMethods: context.deliveryMethods }).toEqual(
+        outputOf(event),
+      );
+      expect(context.methodsFailed).toBe(false);
+      return;
+    case 'xstate.error.actor.loadMethods':
+      if (!previous.matches('loadingMethods')) return expectUnchanged(step);
+      // Spec section 8 only logs it: empty selects, and the page says why.
+      expect(snapshot.value).toBe('editing');
+      expect(context.paymentMethods).toEqual([]);
+      expect(context.deliveryMethods).toEqual([]);
+      expect(context.methodsFailed).toBe(true);
+      return;
+    case 'TERMS':
+      if (!previous.matches('reviewing')) return expectUnchanged(step);
+      expect(context.termsAgreed).toBe(payload<{ agreed: boolean }>(event).agreed);
+      return;
+    case 'CONTINUE':
+      if (!previous.matches('reviewing')) return expectUnchanged(step);
+      // Continue only once the terms are agreed.
+      if (before.termsAgreed) {
+        expect(snapshot.value).toBe('payment');
+        expect(context.quote).toEqual(before.quote);
+      } else {
+        expect(snapshot.value).toBe('reviewing');
+        expect(context.error).toBe('crossBorder.termsRequired');
+      }
+      return;
+    case 'PAY_CHANGE': {
+      const { field } = payload<{ field: string; value: string }>(event);
+      const way = wayOfContext(before);
+      const fields =
+        way === 'card'
+          ? ['firstName', 'lastName', 'number', 'expiry', 'cvc']
+          : way === 'momo'
+            ? ['phone', 'provider']
+            : [];
+      if (!previous.matches('payment') || !fields.includes(field)) return expectUnchanged(step);
+      expect(context.payViolations).toEqual(before.showPayViolations ? expectedPayViolations(context) : []);
+      expect(context.idempotencyKey).toBeNull();
+      return;
+    }
+    case 'xstate.after.payerPollInterval.transfer.awaitingPayer':
+      // The same request, with the same key, follows the payer's decision.
+      expect(snapshot.value).toBe('paying');
+      expect(context.idempotencyKey).toBe(before.idempotencyKey);
+      return;
     case 'SUBMIT': {
       if (!previous.matches('editing')) return expectUnchanged(step);
       const violations = expectedViolations(before);
@@ -391,7 +634,9 @@ const transferCheck = (step: ModelStep): void => {
     case 'xstate.done.actor.initiateTransfer': {
       if (!previous.matches('initiating')) return expectUnchanged(step);
       const quote = outputOf<TransferQuoteInPesewas>(event);
-      expect(snapshot.value).toBe('payment');
+      // Cross-border: 'Review Transaction' first, its terms to agree again.
+      expect(snapshot.value).toBe(before.crossBorder ? 'reviewing' : 'payment');
+      expect(context.termsAgreed).toBe(false);
       expect(context.quote).toEqual(quote);
       expect(context.payBlock).toBeNull();
       expect(context.error).toBeNull();
@@ -428,6 +673,18 @@ const transferCheck = (step: ModelStep): void => {
     case 'PAY': {
       if (!previous.matches('payment') || before.payBlock !== null) return expectUnchanged(step);
       const quote = before.quote!;
+      const way = wayOfContext(before);
+      if (way === 'none') return expectUnchanged(step);
+      if (way === 'card' || way === 'momo') {
+        // The payer's fields, checked by the rules of section 5, then PayNow with a new key.
+        const rules = expectedPayViolations(before);
+        expect(context.showPayViolations).toBe(true);
+        expect(context.payViolations).toEqual(rules);
+        expect(snapshot.value).toBe(rules.length ? 'payment' : 'paying');
+        if (!rules.length)
+          expect(context.idempotencyKey).toBe(before.idempotencyKey ?? `seed-${before.keyCount + 1}`);
+        return;
+      }
       if (before.walletAmount - quote.totalPay >= 0) {
         expect(snapshot.value).toBe('paying');
         // One key per attempt; the key of an unanswered attempt is sent again.
@@ -442,9 +699,25 @@ const transferCheck = (step: ModelStep): void => {
       return;
     }
     case 'BACK':
+      if (previous.matches('reviewing')) {
+        // Spec section 2: entering step 1 empties the amount, beneficiary, delivery and payment methods.
+        expect(snapshot.value).toBe('editing');
+        expect(context.form).toEqual({
+          ...before.form,
+          sendAmount: '',
+          beneficiaryId: 0,
+          deliveryMethodId: 0,
+          paymentMethodId: 0,
+        });
+        expect(context.quote).toBeNull();
+        expect(context.termsAgreed).toBe(false);
+        return;
+      }
       if (!previous.matches('payment')) return expectUnchanged(step);
-      expect(snapshot.value).toBe('editing');
+      // Cross-border, back to the review of the same quote; /SendMoney, to the form.
+      expect(snapshot.value).toBe(before.crossBorder ? 'reviewing' : 'editing');
       expect(context.form).toEqual(before.form);
+      expect(context.quote).toEqual(before.crossBorder ? before.quote : null);
       expect(context.error).toBeNull();
       expect(context.idempotencyKey).toBeNull();
       return;
@@ -458,9 +731,16 @@ const transferCheck = (step: ModelStep): void => {
     case 'AGAIN':
       if (!previous.matches('done') && !(previous.matches('payment') && before.payBlock === 'paid'))
         return expectUnchanged(step);
-      // Send Another: page 1, the beneficiary back to 0, nothing of the last transfer left.
+      // Send Another: page 1, the beneficiary back to 0 (cross-border: the fields step 1 empties), nothing of the
+      // last transfer left.
       expect(snapshot.value).toBe('editing');
-      expect(context.form).toEqual({ ...before.form, beneficiaryId: 0 });
+      expect(context.form).toEqual(
+        before.crossBorder
+          ? { ...before.form, sendAmount: '', beneficiaryId: 0, deliveryMethodId: 0, paymentMethodId: 0 }
+          : { ...before.form, beneficiaryId: 0 },
+      );
+      expect(context.coupon).toBeNull();
+      expect(context.termsAgreed).toBe(false);
       expect(context.operation).toBeNull();
       expect(context.onItsWay).toBe(false);
       expect(context.showViolations).toBe(false);
@@ -476,7 +756,15 @@ const transferCheck = (step: ModelStep): void => {
       expect(named(actions)).toEqual([['walletChanged', { walletAmount: result.walletAmount }]]);
       if (result.status === 'Successful') return expectPaid(step, false);
       if (result.status === 'pending') {
-        expect(snapshot.value).toEqual({ following: 'waiting' });
+        // A MoMo payment: the collection waits for the payer until another reference (the transfer's) answers.
+        const awaitsPayer =
+          wayOfContext(before) === 'momo' &&
+          (before.collectionReference === null || before.collectionReference === result.referenceNumber);
+        if (awaitsPayer) {
+          expect(snapshot.value).toBe('awaitingPayer');
+          expect(context.collectionReference).toBe(result.referenceNumber);
+          expect(context.idempotencyKey).toBe(before.idempotencyKey);
+        } else expect(snapshot.value).toEqual({ following: 'waiting' });
         return;
       }
       return expectPayoutFailed(step, result);
@@ -486,7 +774,14 @@ const transferCheck = (step: ModelStep): void => {
       const error = errorOf(event);
       const failure = expectedPayFailure(error);
       expect(snapshot.value).toBe('payment');
-      expect(context.error).toBe(failure.error);
+      // Spec section 8: a card payment that fails says 'Error processing payment, please try again later.'.
+      const cardFailed =
+        wayOfContext(before) === 'card' &&
+        failure.block === null &&
+        ![null, 403].includes(failureStatus(error));
+      expect(context.error).toBe(cardFailed ? 'card.failed' : failure.error);
+      if (cardFailed && messageIdOf(error) !== 'card.failed')
+        expect(context.errorDetail).toBe(messageIdOf(error));
       expect(context.payBlock).toBe(failure.block);
       // No answer: the money may have moved, so the next attempt sends the same key.
       expect(context.idempotencyKey).toBe(failureStatus(error) === null ? before.idempotencyKey : null);
@@ -568,6 +863,10 @@ const loadingAnswers = (snapshot: AnyMachineSnapshot): AnyEventObject[] =>
 const transferLoadingEvents = (snapshot: AnyMachineSnapshot): AnyEventObject[] => [
   { type: 'RETRY' },
   { type: 'SUBMIT' },
+  // Cross-border events change nothing on /SendMoney.
+  { type: 'SWAP' },
+  { type: 'APPLY_COUPON' },
+  { type: 'CHANGE', field: 'paymentMethodId', value: '2' },
   { type: 'CHANGE', field: 'currency', value: 'EUR' },
   { type: 'BENEFICIARY_ADDED', beneficiary: addedBeneficiary },
   ...(snapshot.matches('loading')
@@ -610,6 +909,11 @@ const commonEvents = (snapshot: AnyMachineSnapshot, short = false): AnyEventObje
     { type: 'BACK' },
     { type: 'REQUOTE' },
     { type: 'AGAIN' },
+    { type: 'SWAP' },
+    { type: 'APPLY_COUPON' },
+    { type: 'TERMS', agreed: true },
+    { type: 'CONTINUE' },
+    { type: 'PAY_CHANGE', field: 'phone', value: '0241234567' },
     ...loadingAnswers(snapshot),
     ...(snapshot.matches('initiating') ? [doneEvent('initiateTransfer', quoteFor(context))] : []),
   ];
@@ -733,6 +1037,232 @@ export const transferModels = [
   transferModel('pay', transferPayEvents, [{ label: 'GH₵ 1,000 in the wallet', input: sendMoneyInput }], 15),
 ];
 
+/* ----------------------------------------------------------------------------------------- cross-border */
+
+/** The cross-border facts guards read, beside the transfer's. */
+const crossBorderKey = (snapshot: AnyMachineSnapshot): string => {
+  if (snapshot.matches('loading') || snapshot.matches('loadFailed')) return transferLoadingKey(snapshot);
+  const context = snapshot.context as TransferContext;
+  const { form } = context;
+  // What the guards read, coarsely: which rule breaks first, not the values typed.
+  return JSON.stringify({
+    rules: expectedViolations(context).map((v) => v.messageId),
+    form: [
+      form.fromCurrency,
+      form.currency,
+      form.applyCoupon,
+      form.couponCode !== '',
+      form.sendAmount !== '',
+    ],
+    methodsFailed: context.methodsFailed,
+    coupon: context.coupon !== null,
+    quote: context.quote?.paymentMethodId ?? null,
+    terms: context.termsAgreed,
+    pay: context.quote ? expectedPayViolations(context).map((v) => v.messageId) : null,
+    payForm: context.payForm,
+    showPay: context.showPayViolations,
+    collection: context.collectionReference,
+    error: snapshot.matches('payment') || snapshot.matches('reviewing') ? context.error : null,
+    payBlock: context.payBlock,
+    holdsKey: context.idempotencyKey !== null,
+    onItsWay: context.onItsWay,
+  });
+};
+
+/** A bank beneficiary abroad (the beneficiary-bank block), GH₵ 1,000 to USD. */
+const crossBorderBeneficiary = beneficiaries[1]!;
+
+/**
+ * The cross-border form repaired one field at a time: From stays GHS, To USD, the payment method (`pay`), bank
+ * deposit, the beneficiary, a purpose, GH₵ 1,000, the coupon on with its code.
+ */
+const crossBorderRepair = (context: TransferContext, pay: number, coupon: boolean): AnyEventObject | null => {
+  const { form } = context;
+  if (context.walletAmount !== WALLET || context.methodsFailed || context.ratesFailed) return null;
+  if (form.currency !== 'USD') return { type: 'CHANGE', field: 'currency', value: 'USD' };
+  if (form.paymentMethodId === 0) return { type: 'CHANGE', field: 'paymentMethodId', value: String(pay) };
+  if (form.deliveryMethodId === 0) return { type: 'CHANGE', field: 'deliveryMethodId', value: '2' };
+  if (form.beneficiaryId === 0)
+    return { type: 'CHANGE', field: 'beneficiaryId', value: String(crossBorderBeneficiary.id) };
+  if (form.transactionPurposeId === 0) return { type: 'CHANGE', field: 'transactionPurposeId', value: '1' };
+  if (form.sendAmount === '') return { type: 'CHANGE', field: 'sendAmount', value: '1000' };
+  if (!coupon) return null;
+  if (!form.applyCoupon) return { type: 'CHANGE', field: 'applyCoupon', value: 'true' };
+  if (form.couponCode === '') return { type: 'CHANGE', field: 'couponCode', value: 'save10' };
+  return null;
+};
+
+/** The card's fields, one at a time (an expired card first, then a valid one). */
+const cardRepair = (context: TransferContext): AnyEventObject | null => {
+  const { card } = context.payForm;
+  if (card.firstName === '') return { type: 'PAY_CHANGE', field: 'firstName', value: 'Ama' };
+  if (card.lastName === '') return { type: 'PAY_CHANGE', field: 'lastName', value: 'Mensah' };
+  if (card.number === '') return { type: 'PAY_CHANGE', field: 'number', value: '4242424242424242' };
+  if (card.expiry === '') return { type: 'PAY_CHANGE', field: 'expiry', value: '01/20' };
+  if (card.expiry === '01/20') return { type: 'PAY_CHANGE', field: 'expiry', value: '12/30' };
+  if (card.cvc === '') return { type: 'PAY_CHANGE', field: 'cvc', value: '123' };
+  return null;
+};
+
+const momoRepair = (context: TransferContext): AnyEventObject | null => {
+  const { momo } = context.payForm;
+  if (momo.phone === '') return { type: 'PAY_CHANGE', field: 'phone', value: '02412' };
+  if (momo.phone === '02412') return { type: 'PAY_CHANGE', field: 'phone', value: '0241234567' };
+  return null;
+};
+
+const crossBorderQuote = (context: TransferContext) => {
+  const sendMinor = converterAmountMinor(context.form.sendAmount);
+  const coupon = context.form.applyCoupon ? couponCheckOf(sendMinor) : null;
+  const fee = coupon ? coupon.processingFee : processingFee(sendMinor);
+  return quoteOf(sendMinor, context.form.currency, context.form.beneficiaryId, {
+    paymentMethodId: context.form.paymentMethodId,
+    deliveryMethodId: context.form.deliveryMethodId,
+    processingFee: fee,
+    totalPay: sendMinor + fee,
+    couponCode: coupon ? normaliseCouponCode(context.form.couponCode) : null,
+    couponDiscount: coupon?.couponDiscount ?? 0,
+  });
+};
+
+/**
+ * /CrossBorderPayment paid by `pay` (1 MoMo, 2 card): the methods load (or fail), the converter (swap, From other
+ * than GHS refused), the coupon (applied, refused as used up, unchecked), Next, the review (terms, Continue, back to
+ * step 1), the payer's fields, and every answer of PayNow for that way.
+ */
+const crossBorderEvents =
+  (pay: number, coupon: boolean) =>
+  (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
+    const context = snapshot.context as TransferContext;
+    const repair = crossBorderRepair(context, pay, coupon);
+    // The coupon model stops at the payer's rules; the payment models fill them in.
+    const payRepair = coupon ? null : pay === 2 ? cardRepair(context) : momoRepair(context);
+    const events: AnyEventObject[] = [
+      ...(repair ? [repair] : []),
+      { type: 'CHANGE', field: 'payeeNote', value: 'School fees' },
+      { type: 'SUBMIT' },
+      { type: 'RETRY' },
+      { type: 'SWAP' },
+      { type: 'APPLY_COUPON' },
+      { type: 'BENEFICIARY_ADDED', beneficiary: crossBorderBeneficiary },
+      { type: 'TERMS', agreed: true },
+      { type: 'CONTINUE' },
+      { type: 'PAY' },
+      { type: 'BACK' },
+      { type: 'REQUOTE' },
+      { type: 'AGAIN' },
+      payRepair ?? {
+        type: 'PAY_CHANGE',
+        field: pay === 2 ? 'firstName' : 'provider',
+        value: pay === 2 ? 'Ama' : 'MTN',
+      },
+      ...loadingAnswers(snapshot),
+    ];
+    if (snapshot.matches('loadingMethods'))
+      events.push(
+        doneEvent('loadMethods', { paymentMethods, deliveryMethods }),
+        errorEvent('loadMethods', networkError()),
+      );
+    if (snapshot.matches('checkingCoupon'))
+      events.push(
+        doneEvent('checkCoupon', couponCheckOf(converterAmountMinor(context.form.sendAmount))),
+        errorEvent(
+          'checkCoupon',
+          httpError(400, 'request.invalid', [{ field: 'couponCode', messageId: 'coupon.usedUp' }]),
+        ),
+        errorEvent('checkCoupon', networkError()),
+        // Typing while it is checked drops the check.
+        { type: 'CHANGE', field: 'couponCode', value: 'save20' },
+      );
+    if (snapshot.matches('initiating'))
+      events.push(
+        doneEvent('initiateTransfer', crossBorderQuote(context)),
+        errorEvent(
+          'initiateTransfer',
+          httpError(400, 'request.invalid', [{ field: 'couponCode', messageId: 'coupon.expired' }]),
+        ),
+      );
+    if (snapshot.matches('paying')) {
+      const total = context.quote!.totalPay;
+      events.push(
+        doneEvent('payNow', transferOperation('Successful', { walletAmount: WALLET, amount: total })),
+        errorEvent('payNow', networkError()),
+        errorEvent('payNow', httpError(410, 'transfer.quoteExpired')),
+        errorEvent('payNow', httpError(409, 'coupon.noLongerApplies')),
+      );
+      if (pay === 2) events.push(errorEvent('payNow', httpError(402, 'card.declined')));
+      else
+        events.push(
+          doneEvent(
+            'payNow',
+            transferOperation('pending', { referenceNumber: 'COL-1', walletAmount: WALLET }),
+          ),
+          doneEvent(
+            'payNow',
+            transferOperation('pending', { referenceNumber: 'TRF-1001', walletAmount: WALLET }),
+          ),
+          errorEvent('payNow', httpError(402, 'topUp.momoRejected')),
+        );
+    }
+    if (snapshot.matches({ following: 'checking' }))
+      events.push(
+        doneEvent('getOperation', transferOperation('Successful', { walletAmount: WALLET })),
+        errorEvent('getOperation', networkError()),
+      );
+    return events;
+  };
+
+const crossBorderInput = { ...sendMoneyInput, crossBorder: true, today: TODAY };
+
+/** The loading of the cross-border lists: the methods after the others, and a From other than GHS. */
+const crossBorderLoadingEvents = (snapshot: AnyMachineSnapshot): AnyEventObject[] => [
+  ...loadingAnswers(snapshot),
+  { type: 'RETRY' },
+  { type: 'APPLY_COUPON' },
+  { type: 'BENEFICIARY_ADDED', beneficiary: crossBorderBeneficiary },
+  { type: 'CHANGE', field: 'fromCurrency', value: 'USD' },
+  { type: 'CHANGE', field: 'sendAmount', value: '12abc' },
+  { type: 'SUBMIT' },
+  { type: 'SWAP' },
+  ...(snapshot.matches('loadingMethods')
+    ? [
+        doneEvent('loadMethods', { paymentMethods, deliveryMethods }),
+        errorEvent('loadMethods', networkError()),
+      ]
+    : []),
+];
+
+export const crossBorderModels = [
+  transferModel(
+    'cross-border loading',
+    crossBorderLoadingEvents,
+    [{ label: 'cross-border', input: crossBorderInput }],
+    10,
+    crossBorderKey,
+  ),
+  transferModel(
+    'cross-border, coupon',
+    crossBorderEvents(2, true),
+    [{ label: 'coupon', input: crossBorderInput }],
+    10,
+    crossBorderKey,
+  ),
+  transferModel(
+    'cross-border, card',
+    crossBorderEvents(2, false),
+    [{ label: 'card (2)', input: crossBorderInput }],
+    10,
+    crossBorderKey,
+  ),
+  transferModel(
+    'cross-border, MoMo',
+    crossBorderEvents(1, false),
+    [{ label: 'MoMo (1)', input: crossBorderInput }],
+    10,
+    crossBorderKey,
+  ),
+];
+
 /* ----------------------------------------------------------------------------------------------- history */
 
 export const transferRow = (id: number, over: Partial<TransactionMovement> = {}): TransactionMovement => ({
@@ -800,7 +1330,7 @@ export const transactionReceiptModel = receiptModel({
 
 /** Every issue-8 browser machine's models, by machine file name (src/machines/<name>.machine.ts). */
 export const transferMachineModels: { file: string; models: MachineModel[] }[] = [
-  { file: 'transfer', models: transferModels as MachineModel[] },
+  { file: 'transfer', models: [...transferModels, ...crossBorderModels] as MachineModel[] },
   { file: 'transaction-history', models: [transactionHistoryModel, transactionHistorySearchModel] },
   { file: 'transaction-receipt', models: [transactionReceiptModel as MachineModel] },
 ];

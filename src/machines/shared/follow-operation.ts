@@ -7,7 +7,7 @@
  * `submitOperation` and `followOperation` build the states; the machine spreads `operationGuards` into its
  * `setup` and names, with `setOperation`, the action that keeps each answer.
  */
-import { fromPromise } from 'xstate';
+import { and, fromPromise } from 'xstate';
 import type { DomainMessageId } from '../../domain/messages';
 import type { WalletOperation, WalletOperationStatus } from '../../contract/wallet';
 import { isDomainMessageId, notProvided } from '../failure-messages';
@@ -85,12 +85,22 @@ export interface SubmitOperationOptions<TContext> {
   /** The call for this attempt (its request and the attempt's Idempotency-Key). */
   input: (context: TContext) => unknown;
   successful: TransitionTo;
-  pending: TransitionTo;
+  /** Pending: one transition, or several (each guard, given `{ result }`, tried in order; the last unguarded). */
+  pending: TransitionTo | TransitionTo[];
   /** Failed, or any status we do not know. */
   failed: TransitionTo;
   /** The call failed (no answer, 400 violations, 402, 403, ...): guarded transitions, the last unguarded. */
   onError: TransitionTo[];
 }
+
+/** A pending answer's transition, its own guard (if any, given `{ result }`) and-ed with isPending. */
+const pendingBranch = (transition: TransitionTo) =>
+  transition.guard === undefined
+    ? keeping(transition, 'isPending')
+    : {
+        ...keeping(transition),
+        guard: and([withResult('isPending'), withResult(transition.guard as string)]),
+      };
 
 /** The state that sends the operation and goes where its answer says. */
 export const submitOperation = <TContext>(options: SubmitOperationOptions<TContext>): SharedStateConfig => ({
@@ -100,7 +110,7 @@ export const submitOperation = <TContext>(options: SubmitOperationOptions<TConte
     input: ({ context }: { context: TContext }) => options.input(context),
     onDone: [
       keeping(options.successful, 'isSuccessful'),
-      keeping(options.pending, 'isPending'),
+      ...(Array.isArray(options.pending) ? options.pending : [options.pending]).map(pendingBranch),
       keeping(options.failed),
     ],
     onError: options.onError,

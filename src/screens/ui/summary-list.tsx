@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** One labelled row; a row without a value (null or '') is left out. */
-export type SummaryRow = [label: string, value: ReactNode | null];
+export type SummaryRow = readonly [label: string, value: ReactNode | null];
 
 /** Labelled figures or details as a description list ('summary'), announced as they change when `live`. */
 export function SummaryList({

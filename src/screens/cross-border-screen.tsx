@@ -1,0 +1,71 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { DELIVERY_METHOD_IDS, PAYMENT_METHOD_IDS } from '../domain/cross-border';
+import { crossBorderPage, type TransferMachine } from '../machines/transfer.machine';
+import type { TransactionReceiptMachine } from '../machines/transaction-receipt.machine';
+import { useI18n } from '../i18n/i18n';
+import { CollectionCode } from './collection-code';
+import { CrossBorderAmountStep } from './cross-border-amount-step';
+import { CrossBorderPayStep } from './cross-border-pay-step';
+import { CrossBorderReviewStep } from './cross-border-review-step';
+import { TransferDoneStep } from './transfer-done-step';
+import { TransferWizard } from './transfer-wizard-parts';
+
+/**
+ * /CrossBorderPayment (spec section 2): the transfer machine's cross-border presentation. The 4-step indicator
+ * (Amount, Benefeciaries, Review, Done, as the product spells them) over the spec's four pages in order: the
+ * converter, 'Review Transaction', the payment by method id, 'Transaction Completed' (the success screen, with
+ * the cash pick-up collection code when there is one); the fee and total summary beside every page but the last.
+ */
+export function CrossBorderScreen({
+  actorRef,
+  receiptMachine,
+}: {
+  actorRef: ActorRefFrom<TransferMachine>;
+  receiptMachine: TransactionReceiptMachine;
+}) {
+  const { t } = useI18n();
+  const page = useSelector(actorRef, crossBorderPage);
+  const { quote, operation } = useSelector(actorRef, (s) => s.context);
+  const unapproved =
+    quote?.paymentMethodId === PAYMENT_METHOD_IDS.mobileWallet && operation?.status === 'pending';
+  return (
+    <TransferWizard
+      actorRef={actorRef}
+      receiptMachine={receiptMachine}
+      title={t('crossBorder.title')}
+      heading={t('crossBorder.amountHeading')}
+      steps={[
+        t('crossBorder.stepAmount'),
+        t('crossBorder.stepBeneficiaries'),
+        t('crossBorder.stepReview'),
+        t('crossBorder.stepDone'),
+      ]}
+      page={page}
+      renderStep={({ addBeneficiary, chooseBeneficiary, viewReceipt }) => {
+        if (page === 0)
+          return (
+            <CrossBorderAmountStep
+              actorRef={actorRef}
+              onAddBeneficiary={addBeneficiary}
+              onChooseBeneficiary={chooseBeneficiary}
+            />
+          );
+        if (page === 1) return <CrossBorderReviewStep actorRef={actorRef} />;
+        if (page === 2) return <CrossBorderPayStep actorRef={actorRef} />;
+        return (
+          <TransferDoneStep
+            actorRef={actorRef}
+            onViewReceipt={viewReceipt}
+            heading={t('crossBorder.completed')}
+            onItsWayNote={unapproved ? t('crossBorder.payerPending') : undefined}
+          >
+            {quote?.deliveryMethodId === DELIVERY_METHOD_IDS.cashPickup && operation ? (
+              <CollectionCode machine={receiptMachine} referenceNumber={operation.referenceNumber} />
+            ) : null}
+          </TransferDoneStep>
+        );
+      }}
+    />
+  );
+}

@@ -100,16 +100,7 @@ describe('route table', () => {
     },
   );
 
-  it.each([['/deposit/abc', 'Betting & Games']])(
-    'shows %s as a "coming soon" placeholder when signed in',
-    async (path, name) => {
-      renderApp(path, { session: signedIn() });
-      expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
-      expect(screen.getByText('This feature is coming soon.')).toBeInTheDocument();
-    },
-  );
-
-  it('shows the public terms placeholder without a session', async () => {
+  it('shows the public terms page without a session', async () => {
     renderApp('/TermsAndConditions');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' }),

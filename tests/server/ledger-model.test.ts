@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '../../src/contract/paths';
+import type { Bill, PayBillRequest } from '../../src/contract/billing';
+import { apiPaths, IDEMPOTENCY_KEY_HEADER } from '../../src/contract/paths';
 import type { WalletOperationResult, WalletOperationStatus } from '../../src/contract/wallet';
 import { minorToApiAmount, parseDecimalAmount } from '../../src/domain/money';
 import { processingFee } from '../../src/domain/fees';
 import { gemPacks, pricedGemPacks } from '../../src/domain/gems';
+import { BILLER_DOWN_SUFFIX } from '../../src/server/providers/biller-rail';
 import { signWebhook } from '../../src/server/providers/webhook-signature';
 import { buyGemPack, gemBalance } from '../support/server-shop-fixtures';
-import { registerUser } from '../support/server-helpers';
+import { bearer, registerUser } from '../support/server-helpers';
 import { fundWallet, keyFor, referenceOf, refusal, walletOf } from '../support/server-wallet-ledger';
 import { createTestApp, type TestApp } from '../support/test-app';
 import {
@@ -49,7 +51,9 @@ import { betBody, newBettingNo, postBet } from '../support/server-betting-fixtur
  * late webhooks, retries with the same Idempotency-Key and second payments of a paid cart, deposits into betting
  * accounts (amount + fee held, then posted to the operator or, for a refused betting number, released), gem packs
  * bought from the wallet (cedis to shop revenue, gems to the user's gem account; a tampered price or a wallet that
- * cannot cover the price moves nothing), compared with a plain in-memory model after every command.
+ * cannot cover the price moves nothing), prepaid bills paid from the wallet (the bill's total, no fee, posted to the
+ * biller at once, or held and released when the biller is down; a wallet that cannot cover it moves nothing),
+ * compared with a plain in-memory model after every command.
  */
 
 type Scenario = 'approve' | 'fail' | 'reject' | 'never' | 'lose';
@@ -77,7 +81,12 @@ interface Model {
   /** Keys whose first answer is final for them (200, 202 or 402), with the request and that answer. */
   answered: {
     key: string;
-    url: MoneyPath | typeof apiPaths.payNow | typeof apiPaths.initiateBetting | typeof apiPaths.buyGemPack;
+    url:
+      | MoneyPath
+      | typeof apiPaths.payNow
+      | typeof apiPaths.initiateBetting
+      | typeof apiPaths.buyGemPack
+      | typeof apiPaths.payBill;
     body: object;
     statusCode: number;
     json: unknown;
@@ -149,7 +158,12 @@ const settleDecided = (model: Model, { includeLost, expire }: { includeLost: boo
 const remember = (
   model: Model,
   key: string,
-  url: MoneyPath | typeof apiPaths.payNow | typeof apiPaths.initiateBetting | typeof apiPaths.buyGemPack,
+  url:
+    | MoneyPath
+    | typeof apiPaths.payNow
+    | typeof apiPaths.initiateBetting
+    | typeof apiPaths.buyGemPack
+    | typeof apiPaths.payBill,
   body: object,
   response: LightMyRequestResponse,
 ) => {
@@ -524,6 +538,84 @@ class BuyGems implements fc.AsyncCommand<Model, Real> {
     `buyGems(${gemPacks[this.pick % gemPacks.length]?.gems ?? 0}${this.tampered ? ', tampered' : ''})`;
 }
 
+/** The seeded ECG Prepaid sub-company, its documented sandbox meter (README, "Sandbox billers"). */
+const ECG_PREPAID = { id: 1, reference: '01234567890' };
+
+const postBill = (user: WalletUser, body: object, key: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: apiPaths.payBill,
+    payload: body,
+    headers: { ...bearer(user.token), [IDEMPOTENCY_KEY_HEADER]: key },
+  });
+
+/**
+ * A prepaid electricity bill looked up (a quote) and paid from the wallet at its total, without fee: answered
+ * pending with the total held, the documented meter's payment is then posted to the biller at once; a meter ending 000001 (a biller that is down) is held until
+ * the sandbox decides, then released with 'billing.billerFailed'. A wallet that cannot cover the bill is refused
+ * with 400 'billing.insufficientFunds' (stored under the key) and moves nothing.
+ */
+class PayBill implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly ok: boolean,
+    readonly prefix: number,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const reference = this.ok
+      ? ECG_PREPAID.reference
+      : `${String(this.prefix).padStart(5, '0')}${BILLER_DOWN_SUFFIX}`;
+    const found = await t.app.inject({
+      method: 'GET',
+      url: apiPaths.billByReference,
+      query: { referenceNumber: reference, subCompanyId: String(ECG_PREPAID.id) },
+      headers: bearer(real.user.token),
+    });
+    expect(found.statusCode, found.body).toBe(200);
+    const bill = (found.json() as { data: Bill[] }).data[0] as Bill;
+    const body: PayBillRequest = {
+      userId: real.user.userId,
+      quoteId: bill.quoteId,
+      customerId: bill.customerId,
+      customerName: bill.customerName,
+      billMonth: bill.billMonth,
+      dueDate: bill.dueDate,
+      referenceNo: bill.referenceNo,
+      processingFee: 0,
+      totalBill: bill.totalBillDue,
+      totalPay: bill.totalBillDue,
+      paidBy: 'Wallet',
+      subCompanyId: bill.subCompanyId,
+    };
+    const totalMinor = parseDecimalAmount(bill.totalBillDue) as number;
+    const key = newKey();
+    const response = await postBill(real.user, body, key);
+    if (totalMinor > availableOf(model)) {
+      expect(response.statusCode, response.body).toBe(400);
+      expect((response.json() as { data: { messageId: string } }).data.messageId).toBe(
+        'billing.insufficientFunds',
+      );
+    } else {
+      expect(response.statusCode, response.body).toBe(200);
+      const result = (response.json() as { data: WalletOperationResult }).data;
+      const operation = pendingOperation(result.referenceNumber, totalMinor, {
+        debit: true,
+        payoutFailedId: 'billing.billerFailed',
+        scenario: this.ok ? 'approve' : 'fail',
+      });
+      model.heldMinor += totalMinor;
+      model.operations.push(operation);
+      // Answered at creation (pending, the total held); a biller that decides at once shows in the history.
+      expect(result.status).toBe('pending');
+      expect(parseDecimalAmount(result.walletAmount)).toBe(availableOf(model));
+      if (this.ok) resolve(model, operation, 'Successful', null);
+    }
+    remember(model, key, apiPaths.payBill, body, response);
+    await checkAgainstModel(model, real);
+  }
+  toString = () => `payBill(${this.ok ? 'ok' : `biller down #${this.prefix}`})`;
+}
+
 /** The worker's pass: callbacks for what the sandbox decided, then polling (finds lost callbacks). */
 class RunWorker implements fc.AsyncCommand<Model, Real> {
   constructor(readonly expire: boolean) {}
@@ -614,6 +706,10 @@ class Retry implements fc.AsyncCommand<Model, Real> {
             (parseDecimalAmount((first.body as { sendAmount: number }).sendAmount) as number) + 100,
           ),
         };
+      if (first.url === apiPaths.payBill) {
+        const { totalBill } = first.body as { totalBill: number };
+        return { ...first.body, totalBill: totalBill + 1, totalPay: totalBill + 1 };
+      }
       if (first.url === apiPaths.buyGemPack) {
         const { packId } = first.body as { packId: string };
         return { ...first.body, packId: packId === 'gems-2500' ? 'gems-6500' : 'gems-2500' };
@@ -629,7 +725,9 @@ class Retry implements fc.AsyncCommand<Model, Real> {
           ? await postBet(t.app, real.user, body, first.key)
           : first.url === apiPaths.buyGemPack
             ? await buyGemPack(t.app, real.user, body as { packId: string }, first.key)
-            : await postMoney(t.app, real.user, first.url, body, first.key);
+            : first.url === apiPaths.payBill
+              ? await postBill(real.user, body, first.key)
+              : await postMoney(t.app, real.user, first.url, body, first.key);
     if (this.otherBody) {
       expect(response.statusCode).toBe(409);
     } else {
@@ -689,6 +787,9 @@ const commands = fc.commands(
     fc
       .tuple(fc.nat(), fc.constantFrom(false, false, false, true))
       .map(([pick, tampered]) => new BuyGems(pick, tampered)),
+    fc
+      .tuple(fc.boolean(), fc.integer({ min: 0, max: 99_999 }))
+      .map(([ok, prefix]) => new PayBill(ok, prefix)),
   ],
   { maxCommands: 20 },
 );

@@ -100,6 +100,8 @@ describe('the wallet ledger when the API host is killed under load (PostgreSQL)'
       'wallet_transfer',
       'wallet_transfer_received',
       'bet',
+      'gem_purchase',
+      'bill_payment',
     ])
       expect(kinds, kind).toContain(kind);
   });

@@ -93,8 +93,8 @@ const FULL_MIX: [Action, number][] = [
   ['transferOnUs', 7],
   ['bet', 6],
   ['betRefused', 4],
-  ['gemPurchase', 2],
-  ['billPayment', 3],
+  ['gemPurchase', 3],
+  ['billPayment', 4],
   ['billPaymentBillerDown', 2],
 ];
 

@@ -6,7 +6,8 @@ import { runWorkload } from './support/workload';
 /**
  * 16 clients for 20 s against the real API host on a fresh PostgreSQL database, over 4 shared wallets (4 clients
  * per user token): every rail, transfers (MoMo and bank payouts, failing ones, on-us into the next user's wallet),
- * deposits into betting accounts (some refused by the operator), the sandbox's failures, duplicate retries
+ * deposits into betting accounts (some refused by the operator), gem packs bought from the shop, prepaid bills
+ * paid (some to a biller that is down), the sandbox's failures, duplicate retries
  * (sequential and concurrent) and same-key conflicts. Then every money invariant of DESIGN.md "Money and the
  * ledger" is checked, to the pesewa.
  */
@@ -76,6 +77,9 @@ describe('the wallet ledger under 16 concurrent clients (PostgreSQL)', () => {
       'wallet_transfer_received Successful',
       'bet Successful',
       'bet Failed',
+      'gem_purchase Successful',
+      'bill_payment Successful',
+      'bill_payment Failed',
     ])
       expect(kinds, seen).toContain(seen);
   });

@@ -225,7 +225,78 @@ const withTransfer = (): { snapshot: LedgerSnapshot; records: ClientRecord[] } =
   return { snapshot, records };
 };
 
+/**
+ * The sound ledger plus a gem purchase: user 7 pays GH₵ 20.00 to shop revenue (account 6) and gets 2500 gems in
+ * its gem account (7) from the issuance account (8), in one ledger transaction of two assets.
+ */
+const withGemPurchase = (): { snapshot: LedgerSnapshot; records: ClientRecord[] } => {
+  const snapshot = soundLedger();
+  snapshot.accounts.push(
+    { id: 6, code: 'revenue:shop', kind: 'revenue', userId: null, asset: 'GHS' },
+    { id: 7, code: 'gems:7', kind: 'gems', userId: 7, asset: 'GEM' },
+    { id: 8, code: 'issuance:gems', kind: 'issuance', userId: null, asset: 'GEM' },
+  );
+  snapshot.wallets[0]!.balanceMinor = 7_000 - 2_000;
+  snapshot.operations.push({
+    id: 9,
+    userId: 7,
+    referenceNumber: 'R9',
+    kind: 'gem_purchase',
+    direction: 'Debit',
+    amountMinor: 2_000,
+    status: 'Successful',
+    heldMinor: 0,
+  });
+  snapshot.transactions.push({ id: 19, operationId: 9 });
+  snapshot.entries.push(
+    { id: 130, transactionId: 19, accountId: 1, amountMinor: -2_000 },
+    { id: 131, transactionId: 19, accountId: 6, amountMinor: 2_000 },
+    { id: 132, transactionId: 19, accountId: 7, amountMinor: 2_500 },
+    { id: 133, transactionId: 19, accountId: 8, amountMinor: -2_500 },
+  );
+  snapshot.idempotencyKeys.push({ userId: 7, key: 'k11', operationId: 9 });
+  const records = soundRecords();
+  records.push({
+    userId: 7,
+    key: 'k11',
+    kind: 'gem_purchase',
+    direction: 'Debit',
+    amountMinor: 2_000,
+    gems: 2_500,
+    answerStatus: 200,
+    referenceNumber: 'R9',
+    finalStatus: 'Successful',
+  });
+  return { snapshot, records };
+};
+
 describe("the load tests' ledger invariant checker", () => {
+  it('passes a gem purchase (cedis and gems each balanced) and reports cedis balancing gems', () => {
+    const { snapshot, records } = withGemPurchase();
+    expect(check(snapshot)).toEqual([]);
+    expect(clientViolations(snapshot, records)).toEqual([]);
+    // The gems paid for with cedis: the transaction sums to zero overall, but not per asset.
+    const mixed = withGemPurchase().snapshot;
+    mixed.entries[mixed.entries.length - 1]!.accountId = 6;
+    const problems = check(mixed).join('\n');
+    expect(problems).toContain('ledger transaction 19 sums to -2500, not 0');
+    expect(problems).toContain('ledger transaction 19 sums to 2500 gems, not 0');
+    expect(problems).toContain('gems not conserved: the gem accounts sum to 2500');
+  });
+
+  it("reports gems the clients' Successful gem purchases do not explain", () => {
+    const { snapshot, records } = withGemPurchase();
+    snapshot.entries[snapshot.entries.length - 2]!.amountMinor = 5_000;
+    snapshot.entries[snapshot.entries.length - 1]!.amountMinor = -5_000;
+    expect(clientViolations(snapshot, records).join('\n')).toContain(
+      "user 7: 5000 gems, the clients' acknowledged Successful gem purchases add up to 2500",
+    );
+    const negative = withGemPurchase().snapshot;
+    negative.entries[negative.entries.length - 2]!.amountMinor = -2_500;
+    negative.entries[negative.entries.length - 1]!.amountMinor = 2_500;
+    expect(check(negative).join('\n')).toContain('gem account gems:7: -2500 gems < 0');
+  });
+
   it("passes a sound ledger and the clients' matching records", () => {
     expect(check(soundLedger())).toEqual([]);
     expect(clientViolations(soundLedger(), soundRecords())).toEqual([]);

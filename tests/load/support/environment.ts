@@ -80,6 +80,11 @@ export const describeWorkload = (title: string, result: WorkloadResult, clients:
       `max ${fixed(percentile(result.postLatencies, 100))} ms`,
     `  transfers: ${c.carts} carts initiated (p50 ${fixed(percentile(result.initiateLatencies, 50))} ms, p99 ${fixed(percentile(result.initiateLatencies, 99))} ms), ` +
       `${result.records.filter((record) => record.kind.endsWith('_transfer')).length} PayNow keys`,
+    `  gem pack prices and bill quotes asked: ${c.quotes}; keys by kind: ` +
+      [...new Set(result.records.map((record) => record.kind))]
+        .sort()
+        .map((kind) => `${kind} ${result.records.filter((record) => record.kind === kind).length}`)
+        .join(', '),
     `  reads: ${c.reads} (p50 ${fixed(percentile(result.readLatencies, 50))} ms, p99 ${fixed(percentile(result.readLatencies, 99))} ms)`,
     `  keys: ${result.records.length}, acknowledged ${c.acknowledged}; sends ${c.requests}; no answer ${c.noAnswer}; ` +
       `5xx ${c.serverErrors}; 409 in progress ${c.inProgress409}; replays ${c.replaysChecked}; ` +

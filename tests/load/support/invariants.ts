@@ -5,7 +5,8 @@
  */
 
 export interface LedgerSnapshot {
-  accounts: { id: number; code: string; kind: string; userId: number | null }[];
+  /** `asset`: 'GHS' (pesewas) or 'GEM' (whole gems); when absent, 'GEM' for a gems or issuance account. */
+  accounts: { id: number; code: string; kind: string; userId: number | null; asset?: string }[];
   wallets: { userId: number; balanceMinor: number; heldMinor: number }[];
   transactions: { id: number; operationId: number | null }[];
   entries: { id: number; transactionId: number; accountId: number; amountMinor: number }[];
@@ -44,6 +45,8 @@ export interface ClientRecord {
   feeMinor?: number;
   /** A transfer between wallets: the user whose wallet it credits (amount) when it is Successful. */
   creditsUserId?: number;
+  /** A gem purchase: the gems it gives the user's gem account when Successful. */
+  gems?: number;
   /** The HTTP status of the acknowledged (first non-409, non-5xx) answer; null when none ever came. */
   answerStatus: number | null;
   /** The operation the answer named (success answers, and failures that name one). */
@@ -79,6 +82,9 @@ const groupBy = <T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> 
 const walletMovement = (direction: 'Credit' | 'Debit', amountMinor: number, feeMinor = 0) =>
   direction === 'Credit' ? amountMinor : -(amountMinor + feeMinor);
 
+const assetOf = (account: LedgerSnapshot['accounts'][number]) =>
+  account.asset ?? (account.kind === 'gems' || account.kind === 'issuance' ? 'GEM' : 'GHS');
+
 const isReceivingRow = (operation: LedgerSnapshot['operations'][number]) =>
   operation.sourceOperationId !== undefined && operation.sourceOperationId !== null;
 
@@ -92,12 +98,22 @@ export const ledgerViolations = (snapshot: LedgerSnapshot, options: CheckOptions
       .map((account) => [account.userId, account]),
   );
 
-  // 1. Each ledger transaction's entries sum to zero, and it has at least two entries.
+  // 1. Each ledger transaction's entries sum to zero per asset (cedis never balance gems), and it has at least two
+  // entries.
   const entriesByTransaction = groupBy(snapshot.entries, (entry) => entry.transactionId);
   for (const transaction of snapshot.transactions) {
     const entries = entriesByTransaction.get(transaction.id) ?? [];
-    const total = sumBy(entries, (entry) => entry.amountMinor);
-    if (total !== 0) problems.push(`ledger transaction ${transaction.id} sums to ${total}, not 0`);
+    const byAsset = groupBy(entries, (entry) => {
+      const account = accountsById.get(entry.accountId);
+      return account ? assetOf(account) : 'GHS';
+    });
+    for (const [asset, assetEntries] of byAsset) {
+      const total = sumBy(assetEntries, (entry) => entry.amountMinor);
+      if (total !== 0)
+        problems.push(
+          `ledger transaction ${transaction.id} sums to ${total}${asset === 'GHS' ? '' : ' gems'}, not 0`,
+        );
+    }
     if (entries.length < 2)
       problems.push(`ledger transaction ${transaction.id} has ${entries.length} entries`);
   }
@@ -138,16 +154,26 @@ export const ledgerViolations = (snapshot: LedgerSnapshot, options: CheckOptions
     }
   }
 
-  // 4. Conservation: the cached wallet balances plus every system account's entries sum to zero.
+  // 4. Conservation: the cached wallet balances plus every other cedi account's entries sum to zero; the gem
+  // accounts (the users' and issuance) sum to zero on their own.
   const walletTotal = sumBy(snapshot.wallets, (wallet) => wallet.balanceMinor);
   const systemTotal = sumBy(
-    snapshot.accounts.filter((account) => account.kind !== 'wallet'),
+    snapshot.accounts.filter((account) => account.kind !== 'wallet' && assetOf(account) === 'GHS'),
     (account) => accountSum(account.id),
   );
   if (walletTotal + systemTotal !== 0) {
     problems.push(
       `money not conserved: wallets ${walletTotal} + system accounts ${systemTotal} = ${walletTotal + systemTotal}`,
     );
+  }
+  const gemTotal = sumBy(
+    snapshot.accounts.filter((account) => assetOf(account) === 'GEM'),
+    (account) => accountSum(account.id),
+  );
+  if (gemTotal !== 0) problems.push(`gems not conserved: the gem accounts sum to ${gemTotal}`);
+  for (const account of snapshot.accounts) {
+    if (assetOf(account) === 'GEM' && account.kind === 'gems' && accountSum(account.id) < 0)
+      problems.push(`gem account ${account.code}: ${accountSum(account.id)} gems < 0`);
   }
 
   // 5. held_minor is exactly what the user's pending operations hold.
@@ -348,6 +374,27 @@ export const clientViolations = (snapshot: LedgerSnapshot, records: readonly Cli
     if (wallet.balanceMinor !== expected) {
       problems.push(
         `user ${wallet.userId}: balance ${wallet.balanceMinor}, the clients' acknowledged Successful operations add up to ${expected}`,
+      );
+    }
+  }
+  // Each user's gems, from the clients' Successful gem purchases alone.
+  const expectedGems = new Map<number, number>();
+  for (const record of records) {
+    if (record.finalStatus === 'Successful' && record.gems !== undefined)
+      expectedGems.set(record.userId, (expectedGems.get(record.userId) ?? 0) + record.gems);
+  }
+  const gemEntriesByAccount = groupBy(snapshot.entries, (entry) => entry.accountId);
+  for (const userId of recordedUsers) {
+    const gemAccounts = snapshot.accounts.filter(
+      (account) => account.kind === 'gems' && account.userId === userId,
+    );
+    const gems = sumBy(gemAccounts, (account) =>
+      sumBy(gemEntriesByAccount.get(account.id) ?? [], (entry) => entry.amountMinor),
+    );
+    const expected = expectedGems.get(userId) ?? 0;
+    if (gems !== expected) {
+      problems.push(
+        `user ${userId}: ${gems} gems, the clients' acknowledged Successful gem purchases add up to ${expected}`,
       );
     }
   }

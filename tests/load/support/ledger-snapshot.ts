@@ -16,12 +16,15 @@ export const readLedgerSnapshot = async (databaseUrl: string): Promise<LedgerSna
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const rows = async (text: string) => (await client.query(text)).rows as Record<string, unknown>[];
-    const accounts = (await rows('SELECT id, code, kind, user_id FROM ledger_accounts')).map((row) => ({
-      id: num(row.id),
-      code: String(row.code),
-      kind: String(row.kind),
-      userId: numOrNull(row.user_id),
-    }));
+    const accounts = (await rows('SELECT id, code, kind, user_id, asset FROM ledger_accounts')).map(
+      (row) => ({
+        id: num(row.id),
+        code: String(row.code),
+        kind: String(row.kind),
+        userId: numOrNull(row.user_id),
+        asset: String(row.asset),
+      }),
+    );
     const wallets = (await rows('SELECT user_id, balance_minor, held_minor FROM wallets')).map((row) => ({
       userId: num(row.user_id),
       balanceMinor: num(row.balance_minor),

@@ -27,6 +27,13 @@ interface MoneyRequest {
   cart?: { beneficiaryId: number; deliveryMethodId: number };
   /** An on-us transfer: the user whose wallet it credits. */
   creditsUserId?: number;
+  /**
+   * Asked first (GET, no key), like a transfer's cart: a gem pack's current price (sent as `price`, so the amount
+   * recorded is the one paid), or a bill's quote (prepaid, the amount chosen here) that PayBill then pays.
+   */
+  quote?: { gemPackId: string } | { subCompanyId: number; billReference: string };
+  /** A gem purchase: the gems it gives the buyer's gem account when Successful. */
+  gems?: number;
 }
 
 type Action =
@@ -50,7 +57,10 @@ type Action =
   | 'transferBankFail'
   | 'transferOnUs'
   | 'bet'
-  | 'betRefused';
+  | 'betRefused'
+  | 'gemPurchase'
+  | 'billPayment'
+  | 'billPaymentBillerDown';
 
 const TRANSFERS: readonly Action[] = [
   'transferMomo',
@@ -83,6 +93,9 @@ const FULL_MIX: [Action, number][] = [
   ['transferOnUs', 7],
   ['bet', 6],
   ['betRefused', 4],
+  ['gemPurchase', 3],
+  ['billPayment', 4],
+  ['billPaymentBillerDown', 2],
 ];
 
 const pickWeighted = (mix: readonly [Action, number][]): Action => {
@@ -206,6 +219,34 @@ export const buildMoneyRequest = (action: Action, user: LoadUser): MoneyRequest 
       mayRefuse: ['walletPayment.notEnough'],
     };
   };
+  /** A gem pack (priced by the GET first): immediate, the price to shop revenue and the gems to the gem account. */
+  const gemPurchase = () => ({
+    path: '/api/Shop/BuyGemPack',
+    body: { userId, packId: 'gems-2500' },
+    kind: 'gem_purchase',
+    direction: 'Debit' as const,
+    amountMinor: 0, // the price the GetGemPacks answer states
+    gems: 2500,
+    okStatus: 200,
+    expected: 'Successful' as const,
+    mayRefuse: ['walletPayment.notEnough'],
+    quote: { gemPackId: 'gems-2500' },
+  });
+  /**
+   * A prepaid ECG purchase (GH₵ 1 to 100) of the sandbox's documented meter, or of a meter ending 000001 (the
+   * biller is down): held, then posted or released.
+   */
+  const billPayment = (down: boolean) => ({
+    path: '/api/Billing/PayBill',
+    body: { userId },
+    kind: 'bill_payment',
+    direction: 'Debit' as const,
+    amountMinor: randomInt(100, 10_001),
+    okStatus: 200,
+    expected: down ? ('Failed' as const) : ('Successful' as const),
+    mayRefuse: ['billing.insufficientFunds'],
+    quote: { subCompanyId: 1, billReference: down ? '04512000001' : '01234567890' },
+  });
   const targets = user.transfers;
   if (TRANSFERS.includes(action) && !targets) return buildMoneyRequest('card', user);
   switch (action) {
@@ -226,6 +267,12 @@ export const buildMoneyRequest = (action: Action, user: LoadUser): MoneyRequest 
       return { action, ...bet(false) };
     case 'betRefused':
       return { action, ...bet(true) };
+    case 'gemPurchase':
+      return { action, ...gemPurchase() };
+    case 'billPayment':
+      return { action, ...billPayment(false) };
+    case 'billPaymentBillerDown':
+      return { action, ...billPayment(true) };
     case 'card':
       return {
         action,
@@ -317,6 +364,8 @@ export interface WorkloadResult {
     reads: number;
     /** Carts made by InitiateTransfer (each then paid by a PayNow). */
     carts: number;
+    /** Gem pack prices and bill quotes asked before a BuyGemPack or a PayBill. */
+    quotes: number;
   };
   /** Wall time of the load phase (start to the moment the last client stopped starting new requests). */
   loadMs: number;
@@ -358,6 +407,7 @@ export const runWorkload = async (options: WorkloadOptions): Promise<WorkloadRes
     refusalRepeatsDiffering: 0,
     reads: 0,
     carts: 0,
+    quotes: 0,
   };
   const started = Date.now();
   const endAt = started + options.durationMs;
@@ -422,6 +472,7 @@ export const runWorkload = async (options: WorkloadOptions): Promise<WorkloadRes
       amountMinor: money.amountMinor,
       ...(money.feeMinor === undefined ? {} : { feeMinor: money.feeMinor }),
       ...(money.creditsUserId === undefined ? {} : { creditsUserId: money.creditsUserId }),
+      ...(money.gems === undefined ? {} : { gems: money.gems }),
       answerStatus: null,
       referenceNumber: null,
       finalStatus: null,
@@ -523,6 +574,71 @@ export const runWorkload = async (options: WorkloadOptions): Promise<WorkloadRes
     return null;
   };
 
+  /**
+   * What a gem purchase or a bill payment asks first (GET, no key, retried until answered like a cart): the pack's
+   * price, or the bill's quote. Completes the body (and a gem purchase's amount); false when it was not had.
+   */
+  const quoted = async (user: LoadUser, money: MoneyRequest): Promise<boolean> => {
+    const quote = money.quote;
+    if (!quote) return true;
+    const path =
+      'gemPackId' in quote
+        ? '/api/Shop/GetGemPacks'
+        : `/api/Billing/GetBillByReferenceNumber?referenceNumber=${quote.billReference}&subCompanyId=${quote.subCompanyId}`;
+    let backoff = 25;
+    while (Date.now() < giveUpAt) {
+      try {
+        const answer = await request(options.baseUrl, {
+          method: 'GET',
+          path,
+          token: user.token,
+          timeoutMs: options.requestTimeoutMs,
+        });
+        if (answer.status === 200) {
+          counts.quotes += 1;
+          if ('gemPackId' in quote) {
+            const pack = dataOf<{ packs: { id: string; gems: number; price: number }[] }>(answer)?.packs.find(
+              (offer) => offer.id === quote.gemPackId,
+            );
+            if (!pack) break;
+            money.amountMinor = Math.round(pack.price * 100);
+            money.gems = pack.gems;
+            money.body = { ...money.body, price: pack.price };
+            return true;
+          }
+          const bill = dataOf<Record<string, unknown>[]>(answer)?.[0];
+          if (!bill) break;
+          const total = money.amountMinor / 100;
+          money.body = {
+            ...money.body,
+            quoteId: bill.quoteId,
+            customerId: bill.customerId,
+            customerName: bill.customerName,
+            billMonth: bill.billMonth,
+            dueDate: bill.dueDate,
+            referenceNo: bill.referenceNo,
+            processingFee: 0,
+            totalBill: total,
+            totalPay: total,
+            paidBy: 'Wallet',
+            subCompanyId: bill.subCompanyId,
+          };
+          return true;
+        }
+        if (answer.status >= 500) counts.serverErrors += 1;
+        problem(`quote ${money.action}: HTTP ${answer.status} ${answer.text.slice(0, 200)}`);
+        if (answer.status < 500) return false;
+      } catch (error) {
+        if (!(error instanceof NoAnswer)) throw error;
+        counts.noAnswer += 1;
+      }
+      await sleep(backoff + randomInt(0, backoff));
+      backoff = Math.min(backoff * 2, 400);
+    }
+    problem(`quote ${money.action}: not had`);
+    return false;
+  };
+
   const TRANSFER_TURNS: readonly Action[] = ['card', 'transferOnUs', 'transferMomo', 'transferBank'];
 
   const oneMoneyRequest = async (user: LoadUser, mix: WorkloadOptions['mix'], turn: number) => {
@@ -540,6 +656,7 @@ export const runWorkload = async (options: WorkloadOptions): Promise<WorkloadRes
       if (cartId === null) return;
       money.body = { ...money.body, cartId };
     }
+    if (!(await quoted(user, money))) return;
     const key = randomUUID();
     const roll = mix === 'full' ? Math.random() : 1;
     if (roll < 0.1) {

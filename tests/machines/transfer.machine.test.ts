@@ -10,7 +10,12 @@ import type { Beneficiary } from '../../src/contract/beneficiary';
 import type { ExchangeRate, TransferQuoteInPesewas } from '../../src/contract/transfer';
 import type { WalletOperation } from '../../src/contract/wallet';
 import type { OperationQuery } from '../../src/machines/shared/follow-operation';
-import { emptyTransferForm, formSummary, quoteSummary, sendAmountTyped } from '../../src/machines/transfer.form';
+import {
+  emptyTransferForm,
+  formSummary,
+  quoteSummary,
+  sendAmountTyped,
+} from '../../src/machines/transfer.form';
 import type { TransferRequestInPesewas } from '../../src/contract/transfer';
 import { transferMachine, type PayNowCall, type TransferDraft } from '../../src/machines/transfer.machine';
 import { httpError, networkError } from '../support/machine-fixtures';

@@ -62,7 +62,7 @@ export const createTestApp = async (
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
       STATIC_DIR: path.join(dataDir, 'no-build'),
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: (process.env.TEST_LOG_LEVEL as 'silent' | undefined) ?? 'silent',
     }),
     ...configOverrides,
   };

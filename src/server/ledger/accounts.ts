@@ -77,10 +77,11 @@ export class LedgerAccounts {
       missing.map((code) => sql`(${code}, ${kindOf(code)}, ${assetOf(code)}, ${ownerOf(code)}::int)`),
       sql`, `,
     );
-    // ON CONFLICT waits for a concurrent creator to commit, then does nothing.
+    // ON CONFLICT waits for a concurrent creator to commit, then does nothing. No conflict target: a code and its
+    // (owner, asset) pair name the same account, and a concurrent creator may be caught by either unique index first.
     const created = await queryRows<{ code: string }>(
       tx,
-      sql`insert into ledger_accounts (code, kind, asset, user_id) values ${values} on conflict (code) do nothing returning code`,
+      sql`insert into ledger_accounts (code, kind, asset, user_id) values ${values} on conflict do nothing returning code`,
     );
     const createdHere = new Set(created.map((row) => row.code));
     for (const code of missing) if (autocommit || !createdHere.has(code)) this.known.add(code);

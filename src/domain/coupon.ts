@@ -1,4 +1,4 @@
-import type { MinorUnits } from './money';
+import { parseDecimalAmount, type MinorUnits } from './money';
 import type { RuleViolation } from './rule';
 
 /*
@@ -103,8 +103,8 @@ export const couponInputViolations = (applyCoupon: boolean, typed: string): Rule
   return [];
 };
 
-const PERCENT = /^(\d{1,3})(?:\.(\d{1,2}))?%$/;
-const FIXED = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
+const PERCENT = /^(\d{1,3}(?:\.\d{1,2})?)%$/;
+const FIXED = /^\d{1,9}(?:\.\d{1,2})?$/;
 
 /**
  * The admin command's discount: '10%' (up to two decimals, at most 100%) or a fixed amount of cedis ('5' or
@@ -113,14 +113,14 @@ const FIXED = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
 export const parseCouponDiscount = (text: string): CouponDiscount | null => {
   const trimmed = text.trim();
   const percent = PERCENT.exec(trimmed);
-  if (percent) {
-    const basisPoints = Number(percent[1]) * 100 + Number((percent[2] ?? '').padEnd(2, '0'));
+  // A percentage with two decimals counts hundredths of a percent as an amount counts pesewas: basis points.
+  const basisPoints = percent ? parseDecimalAmount(percent[1]!) : null;
+  if (basisPoints !== null) {
     const discount: CouponDiscount = { kind: 'percent', basisPoints };
     return isDiscount(discount) ? discount : null;
   }
-  const fixed = FIXED.exec(trimmed);
-  if (fixed) {
-    const amountMinor = Number(fixed[1]) * 100 + Number((fixed[2] ?? '').padEnd(2, '0'));
+  const amountMinor = FIXED.test(trimmed) ? parseDecimalAmount(trimmed) : null;
+  if (amountMinor !== null) {
     const discount: CouponDiscount = { kind: 'fixed', amountMinor };
     return isDiscount(discount) ? discount : null;
   }

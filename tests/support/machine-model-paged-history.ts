@@ -41,6 +41,8 @@ export interface PagedHistoryModelOptions<TMachine extends AnyStateMachine> {
   machine: TMachine;
   /** The machine's id (its search timer's event names it). */
   machineId: string;
+  /** The id of the first page's load (invoke), 'loadHistory' unless the machine names it otherwise. */
+  loadId?: string;
   failedMessage: string;
   /** What the server may hold (the history may change between two pages, or a search keep fewer). */
   histories: unknown[][];
@@ -58,6 +60,7 @@ export interface PagedHistoryModelOptions<TMachine extends AnyStateMachine> {
 export const pagedHistoryModels = <TMachine extends AnyStateMachine>(
   options: PagedHistoryModelOptions<TMachine>,
 ): [MachineModel<TMachine>, MachineModel<TMachine>] => {
+  const loadId = options.loadId ?? 'loadHistory';
   const check = (step: ModelStep): void => {
     const { previous, event, snapshot, actions } = step;
     const context = snapshot.context as HistoryContext;
@@ -94,11 +97,11 @@ export const pagedHistoryModels = <TMachine extends AnyStateMachine>(
       expect({ ...context, error: null }).toEqual(before);
     };
     switch (event.type) {
-      case 'xstate.done.actor.loadHistory':
+      case `xstate.done.actor.${loadId}`:
         return loaded('loading');
       case 'xstate.done.actor.loadPage':
         return loaded('loadingPage');
-      case 'xstate.error.actor.loadHistory':
+      case `xstate.error.actor.${loadId}`:
         return failedIn('loading');
       case 'xstate.error.actor.loadPage':
         return failedIn('loadingPage');
@@ -156,7 +159,7 @@ export const pagedHistoryModels = <TMachine extends AnyStateMachine>(
         { type: 'RETRY' },
         // The term it already has (none): nothing happens. New terms are the search model's.
         { type: 'SEARCH', text: ' ' },
-        ...(snapshot.matches('loading') ? answers('loadHistory') : []),
+        ...(snapshot.matches('loading') ? answers(loadId) : []),
         ...(snapshot.matches('loadingPage') ? answers('loadPage') : []),
       ];
     },
@@ -182,7 +185,7 @@ export const pagedHistoryModels = <TMachine extends AnyStateMachine>(
         { type: 'PREVIOUS' },
         { type: 'REFRESH' },
         { type: 'RETRY' },
-        ...(snapshot.matches('loading') ? answers('loadHistory') : []),
+        ...(snapshot.matches('loading') ? answers(loadId) : []),
         ...(snapshot.matches('loadingPage') ? answers('loadPage') : []),
       ];
     },

@@ -5,10 +5,9 @@
  */
 import { expect } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { GatewayUser, GemPacksInPesewas, GemPurchase, GemPurchasePage } from '../../src/contract/gems';
+import type { GatewayUser, GemPacksInPesewas, GemPurchase } from '../../src/contract/gems';
 import type { WalletOperation } from '../../src/contract/wallet';
 import { pricedGemPacks } from '../../src/domain/gems';
-import { HISTORY_PAGE_SIZE, pageOf, pageWindow, searchTerm } from '../../src/domain/paging';
 import { serverMessageId } from '../../src/machines/failure-messages';
 import { gemBalanceMachine, gemPurchasesMachine } from '../../src/machines/game.machine';
 import {
@@ -19,6 +18,7 @@ import { treasureShopMachine, type TreasureShopContext } from '../../src/machine
 import { isUnanswered } from '../../src/machines/shared/idempotent-submit';
 import { doneEvent, errorEvent, httpError, networkError, user } from './machine-fixtures';
 import type { MachineModel, ModelStep, NamedAction } from './machine-paths';
+import { pagedHistoryModels } from './machine-model-paged-history';
 
 /* ----------------------------------------------------------------------------------------------- helpers */
 
@@ -376,139 +376,15 @@ const purchase = (n: number): GemPurchase => ({
   date: new Date(Date.UTC(2026, 10, n)).toISOString(),
 });
 const purchases = (count: number) => Array.from({ length: count }, (_, index) => purchase(count - index));
-const purchasesPageOf = (rows: readonly GemPurchase[], page: number): GemPurchasePage => {
-  const shown = pageOf(rows, page, HISTORY_PAGE_SIZE);
-  return { rows: shown.rows, total: rows.length, page: shown.window.page, pageSize: HISTORY_PAGE_SIZE };
-};
-
-interface PurchasesContext {
-  rows: GemPurchase[];
-  total: number;
-  page: number;
-  wanted: number;
-  search?: string;
-  error: string | null;
-}
-
-const purchasesCheck = (step: ModelStep): void => {
-  const { previous, event, snapshot, actions } = step;
-  const context = snapshot.context as PurchasesContext;
-  expect(actions).toEqual([]);
-  expect(context.rows.length).toBeLessThanOrEqual(HISTORY_PAGE_SIZE);
-  if (previous === null) {
-    expect(snapshot.value).toBe('loading');
-    expect(context).toEqual({ rows: [], total: 0, page: 0, wanted: 0, error: null });
-    return;
-  }
-  const before = previous.context as PurchasesContext;
-  switch (event.type) {
-    case 'xstate.done.actor.loadPurchases':
-    case 'xstate.done.actor.loadPage': {
-      const answer = outputOf<GemPurchasePage>(event);
-      expect(snapshot.value).toBe('ready');
-      expect(context).toEqual({
-        rows: answer.rows,
-        total: answer.total,
-        page: answer.page,
-        wanted: answer.page,
-        error: null,
-        search: before.search,
-      });
-      return;
-    }
-    case 'xstate.error.actor.loadPurchases':
-    case 'xstate.error.actor.loadPage':
-      expect(snapshot.value).toBe('failed');
-      expect(context).toEqual({ ...before, error: 'game.loadFailed' });
-      return;
-    case 'NEXT':
-    case 'PREVIOUS': {
-      const wanted = before.page + (event.type === 'NEXT' ? 1 : -1);
-      const window = pageWindow(before.page, HISTORY_PAGE_SIZE, before.total);
-      const exists = event.type === 'NEXT' ? window.hasNext : window.hasPrevious;
-      if (!previous.matches('ready') || !exists) return expectUnchanged(step);
-      expect(snapshot.value).toBe('loadingPage');
-      expect(context).toEqual({ ...before, wanted });
-      return;
-    }
-    case 'REFRESH':
-      if (!previous.matches('ready')) return expectUnchanged(step);
-      expect(snapshot.value).toBe('loading');
-      expect(context).toEqual({ ...before, wanted: before.page });
-      return;
-    case 'RETRY':
-      if (!previous.matches('failed')) return expectUnchanged(step);
-      expect(snapshot.value).toBe('loading');
-      expect(context).toEqual({ ...before, error: null });
-      return;
-    case 'SEARCH': {
-      const term = searchTerm((event as unknown as { text: string }).text) || undefined;
-      if (term === before.search) return expectUnchanged(step);
-      expect(snapshot.value).toBe('searching');
-      expect(context).toEqual({ ...before, search: term, wanted: 0, error: null });
-      return;
-    }
-    case 'xstate.after.searchDelay.gemPurchases.searching':
-      expect(snapshot.value).toBe('loading');
-      expect(context).toEqual(before);
-      return;
-    default:
-      throw new Error(`gem-purchases model: unexpected event ${event.type}`);
-  }
-};
-
-export const gemPurchasesModel: MachineModel<typeof gemPurchasesMachine> = {
+export const [gemPurchasesModel, gemPurchasesSearchModel] = pagedHistoryModels({
   name: 'gem-purchases',
   machine: gemPurchasesMachine,
-  inputs: [{ label: 'start', input: undefined as never }],
-  events: (snapshot) => {
-    const { wanted } = snapshot.context as PurchasesContext;
-    const answers = (id: string) => [
-      doneEvent(id, purchasesPageOf(purchases(12), wanted)),
-      doneEvent(id, purchasesPageOf([], wanted)),
-      errorEvent(id, networkError()),
-    ];
-    return [
-      { type: 'PREVIOUS' },
-      { type: 'NEXT' },
-      { type: 'REFRESH' },
-      { type: 'RETRY' },
-      { type: 'SEARCH', text: ' ' },
-      ...(snapshot.matches('loading') ? answers('loadPurchases') : []),
-      ...(snapshot.matches('loadingPage') ? answers('loadPage') : []),
-    ];
-  },
-  key: contextKey,
-  simpleKey: (snapshot) => {
-    const { page, total } = snapshot.context as PurchasesContext;
-    const window = pageWindow(page, HISTORY_PAGE_SIZE, total);
-    return [window.hasPrevious, window.hasNext];
-  },
-  check: purchasesCheck,
-};
-
-/** The search of the purchase list (the shared paged list's), a model of its own so the graph stays small. */
-export const gemPurchasesSearchModel: MachineModel<typeof gemPurchasesMachine> = {
-  name: 'gem-purchases search',
-  machine: gemPurchasesMachine,
-  inputs: [{ label: 'start', input: undefined as never }],
-  events: (snapshot) => {
-    const answers = (id: string) => [doneEvent(id, purchasesPageOf([], 0)), errorEvent(id, networkError())];
-    return [
-      { type: 'SEARCH', text: ' GEM-1 ' },
-      { type: 'SEARCH', text: '' },
-      { type: 'NEXT' },
-      { type: 'PREVIOUS' },
-      { type: 'REFRESH' },
-      { type: 'RETRY' },
-      ...(snapshot.matches('loading') ? answers('loadPurchases') : []),
-      ...(snapshot.matches('loadingPage') ? answers('loadPage') : []),
-    ];
-  },
-  key: contextKey,
-  simpleKey: (snapshot) => [(snapshot.context as PurchasesContext).search ?? null],
-  check: purchasesCheck,
-};
+  machineId: 'gemPurchases',
+  loadId: 'loadPurchases',
+  failedMessage: 'game.loadFailed',
+  histories: [purchases(12), purchases(3), []],
+  searchText: ' GEM-1 ',
+});
 
 export const shopMachineModels: { file: string; models: MachineModel[] }[] = [
   { file: 'treasure-shop', models: [treasureShopModel as MachineModel] },

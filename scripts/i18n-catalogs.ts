@@ -218,7 +218,9 @@ export const placeholders = (text: string): string[] =>
   [...new Set(argumentsOf(text).map((token) => token[0]))].sort();
 
 /** The plural categories (one, few, other...) each plural of a message uses, exact `=n` branches left out. */
-export const pluralCategoriesUsed = (text: string): { name: string; ordinal: boolean; categories: string[] }[] =>
+export const pluralCategoriesUsed = (
+  text: string,
+): { name: string; ordinal: boolean; categories: string[] }[] =>
   argumentsOf(text)
     .filter((token) => token[1] === 'plural' || token[1] === 'selectordinal')
     .map((token) => ({
@@ -239,7 +241,7 @@ export const pluralCategoriesOf = (locale: string, ordinal = false) => {
   const required = new Set<string>();
   for (let n = 0; n < 10_000; n += 1) required.add(rules.select(n));
   return {
-    allowed: [...rules.resolvedOptions().pluralCategories].sort(),
+    allowed: [...rules.resolvedOptions().pluralCategories].map(String).sort(),
     required: [...required].sort(),
   };
 };

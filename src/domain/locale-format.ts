@@ -36,7 +36,10 @@ interface CldrDates {
   dateTime: string;
 }
 
-/** CLDR 48 data of the languages Chromium has no date data for; their time is 24-hour HH:mm (CLDR's short time). */
+/**
+ * CLDR 48 data of the languages Chromium has no date data for. Their time is 24-hour HH:mm, CLDR's short time
+ * (Yoruba's is 'H:m' there, '9:5': written 09:05 here).
+ */
 const cldrDates: Partial<Record<Language, CldrDates>> = {
   ha: {
     months: [
@@ -145,7 +148,7 @@ const fieldsOf = (date: Date, timeZone: string | undefined) => {
   return {
     y: field('year'),
     month: Number(field('month')),
-    d: field('day'),
+    d: String(Number(field('day'))),
     time: `${field('hour')}:${field('minute')}`,
   };
 };

@@ -28,7 +28,7 @@ describe('I18nProvider', () => {
     expect(currentLanguage()).toBe('en');
     expect(chosen).not.toHaveBeenCalled();
 
-    await userEvent.selectOptions(screen.getByLabelText('Language'), 'Français');
+    await userEvent.selectOptions(screen.getByLabelText('Language: English'), 'Français');
 
     expect(await screen.findByText('Affichage de 1 à 1 sur 1')).toBeInTheDocument();
     expect(chosen).toHaveBeenCalledExactlyOnceWith('fr');

@@ -12,7 +12,7 @@ import { userWithWallet } from './support-wallet';
 
 test.use({ viewport: { width: 360, height: 780 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
 
-const TOP_UP = 1234.5;
+const TOP_UP = 1234;
 const english = sourceMessages('en');
 /** Names that are the same in every language: the brand, places, the test user, card and money networks. */
 const PROPER_NAMES = new Set([
@@ -154,65 +154,83 @@ test('dates of the languages Chromium lacks are written from CLDR, not in Americ
   }
 });
 
-test('Amharic is drawn with an Ethiopic font, and no other language fetches one', async ({ page }) => {
-  const fontRequests: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'font') fontRequests.push(request.url());
-  });
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.evaluate(() => document.fonts.ready);
-  const ethiopicFaces = () =>
-    page.evaluate(() =>
-      [...document.fonts].filter((face) => face.family.includes('Cedi Ethiopic')).map((face) => face.status),
-    );
-  expect(await ethiopicFaces()).toEqual(['unloaded', 'unloaded']);
-  expect(fontRequests.filter((url) => /ethiopic/i.test(url))).toEqual([]);
-
-  // The closed switcher draws only the current language's name: its Amharic option loads nothing.
-  await switcher(page).selectOption('am');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'am');
-  const heading = page.getByRole('heading', { level: 1 });
-  await expect(heading).toHaveText(/[\u1200-\u139f]/);
-  await page.evaluate(() => document.fonts.ready);
-  expect(await ethiopicFaces()).toContain('loaded');
-  expect(await page.evaluate(() => document.fonts.check('16px "Cedi Ethiopic"', 'አማርኛ'))).toBe(true);
-
-  // What Chromium really drew the heading with: a font with Ethiopic glyphs for every Ethiopic letter.
+/** The platform fonts Chromium drew the first h1 with (CDP), and how many Ethiopic letters the heading has. */
+async function headingFonts(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('DOM.enable');
   await cdp.send('CSS.enable');
   const { root } = await cdp.send('DOM.getDocument');
   const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'h1' });
   const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-  const letters = [...((await heading.textContent()) ?? '')].filter((c) => /[\u1200-\u139f]/.test(c)).length;
-  const ethiopic = fonts.filter((font) => /Ethiopic|Nyala|Kefa/i.test(font.familyName));
+  const text = (await page.locator('h1').first().textContent()) ?? '';
+  return { fonts, letters: [...text].filter((c) => /[\u1200-\u139f]/.test(c)).length };
+}
+
+/** The requests for fonts the page makes from now on. */
+function fontRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') urls.push(request.url());
+  });
+  return urls;
+}
+
+async function showAmharic(page: Page): Promise<void> {
+  await switcher(page).selectOption('am');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'am');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/[\u1200-\u139f]/);
+  await page.evaluate(() => document.fonts.ready);
+}
+
+test('Amharic is drawn in Ethiopic glyphs from the system font where there is one: nothing downloaded', async ({
+  page,
+}) => {
+  const fonts = fontRequests(page);
+  await page.goto('/');
+  await showAmharic(page);
+  const drawn = await headingFonts(page);
+  const ethiopic = drawn.fonts.filter((font) => /Ethiopic|Nyala|Kefa/i.test(font.familyName));
   expect(
     ethiopic.reduce((sum, font) => sum + font.glyphCount, 0),
-    JSON.stringify(fonts),
-  ).toBeGreaterThanOrEqual(letters);
+    JSON.stringify(drawn.fonts),
+  ).toBe(drawn.letters);
+  expect(drawn.letters).toBeGreaterThan(0);
+  expect(fonts).toEqual([]);
+});
 
-  // Where no system font has Ethiopic, the subset woff2 is the fallback: served, small, and Ethiopic-only.
-  const faces = await page.evaluate(() =>
-    [...document.styleSheets].flatMap((sheet) =>
-      [...sheet.cssRules]
-        .filter((rule): rule is CSSFontFaceRule => rule instanceof CSSFontFaceRule)
-        .filter((rule) => rule.style.getPropertyValue('font-family').includes('Cedi Ethiopic'))
-        .map((rule) => ({
-          src: rule.style.getPropertyValue('src'),
-          range: rule.style.getPropertyValue('unicode-range'),
-          base: sheet.href ?? location.href,
-        })),
-    ),
-  );
-  expect(faces).toHaveLength(2);
-  for (const face of faces) {
-    expect(face.range.toUpperCase().replace(/\s/g, '')).toBe('U+1200-139F,U+2D80-2DDF,U+AB00-AB2F');
-    expect(face.src).toMatch(/^local\(/);
-    const url = /url\("?([^")]+\.woff2)"?\)/.exec(face.src)?.[1];
-    expect(url, face.src).toBeTruthy();
-    const response = await page.request.get(new URL(url ?? '', face.base).href);
+test('on a phone with no Ethiopic font, only an Amharic page downloads the subset Noto Sans Ethiopic', async ({
+  page,
+}) => {
+  // The stylesheet as served, without its local() sources: a device where no system font matches.
+  await page.route('**/*.css', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(/local\([^)]*\),?/g, '');
+    await route.fulfill({ response, body });
+  });
+  const fonts = fontRequests(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/SignUp');
+  await expect(page.locator('form')).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  expect(fonts, 'English pages fetch no font').toEqual([]);
+
+  await page.goto('/');
+  await showAmharic(page);
+  await expect
+    .poll(
+      () => fonts.filter((url) => /noto-sans-ethiopic-ethiopic-\d00-normal\.[\w]+\.woff2$/.test(url)).length,
+    )
+    .toBeGreaterThan(0);
+  const drawn = await headingFonts(page);
+  const subset = drawn.fonts.filter((font) => font.isCustomFont && /Ethiopic/i.test(font.familyName));
+  expect(
+    subset.reduce((sum, font) => sum + font.glyphCount, 0),
+    JSON.stringify(drawn.fonts),
+  ).toBe(drawn.letters);
+  for (const url of fonts) {
+    const response = await page.request.get(url);
     expect(response.status()).toBe(200);
-    expect((await response.body()).byteLength).toBeLessThan(100_000);
+    expect((await response.body()).byteLength, url).toBeLessThan(100_000);
   }
 });

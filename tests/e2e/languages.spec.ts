@@ -111,6 +111,8 @@ for (const language of languages) {
     await expectSwitcherBesideLogo(page);
     await photograph(page, testInfo, `landing-${language}`);
     if (language !== 'en') expect(await englishLeft(page, language), 'English left on /').toEqual([]);
+    // The check can fail: the English page, read as if it were French, is English all over.
+    else expect((await englishLeft(page, 'fr')).length, 'English found on the English /').toBeGreaterThan(20);
 
     await page.goto('/SignUp');
     await expect(page.locator('html')).toHaveAttribute('lang', language);

@@ -10,6 +10,7 @@ import { registerRateLimit } from './plugins/rate-limit';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerStaticFiles } from './plugins/static-files';
+import { SessionCache } from './sessions/session-cache';
 import { createSandboxBillerRail, type BillerRail } from './providers/biller-rail';
 import type { PaymentProvider } from './providers/provider';
 import { bettingRoutes } from './routes/betting/betting-routes';
@@ -109,7 +110,10 @@ export const buildApp = async ({
   installErrorHandling(app);
   await registerSecurityHeaders(app);
   await registerRateLimit(app);
-  installAuth(app, database.db, config);
+  const sessions = new SessionCache({ database, config, log: app.log });
+  await sessions.start();
+  app.addHook('onClose', () => sessions.close());
+  installAuth(app, sessions);
 
   const deps: RouteDeps = { db: database.db, config, mailer: mailer ?? createMailer(config, app.log) };
   await app.register(healthRoutes, deps);

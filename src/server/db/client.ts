@@ -100,7 +100,8 @@ export const openDatabase = async (
   config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'> & Partial<Pick<Config, 'DATABASE_POOL_SIZE'>>,
 ): Promise<Database> => {
   if (config.DATABASE_URL) {
-    const max = config.DATABASE_POOL_SIZE ?? 20;
+    // At least 2: starting up holds one connection for the advisory lock while another migrates.
+    const max = Math.max(2, config.DATABASE_POOL_SIZE ?? 20);
     return databaseFromPool(new pg.Pool({ connectionString: config.DATABASE_URL, max }));
   }
   const directory = path.resolve(config.DATA_DIR, 'pglite');

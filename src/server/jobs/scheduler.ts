@@ -70,7 +70,7 @@ export class JobScheduler {
     if (!this.stopped) return;
     this.stopped = false;
     this.stopping = false;
-    await this.ensureRows();
+    await this.prepare();
     const shortest = Math.min(1_000, ...[...this.jobs.values()].map((job) => job.everyMs));
     const tickMs = this.options.tickMs ?? Math.max(20, shortest);
     const loop = () => {
@@ -193,7 +193,8 @@ export class JobScheduler {
     }
   }
 
-  private async ensureRows(): Promise<void> {
+  /** Makes the jobs' rows (due at once when new); start() does it first. */
+  async prepare(): Promise<void> {
     for (const name of this.names) {
       await this.options.db.execute(
         sql`insert into scheduled_jobs (name) values (${name}) on conflict (name) do nothing`,

@@ -76,7 +76,11 @@ describe('sessions across two hosts', () => {
     const user = await signedInUser(a.app);
     expect((await validateOn(b, user.token)).statusCode).toBe(200);
     const before = await outboxFiles(a.config.DATA_DIR);
-    await a.app.inject({ method: 'POST', url: apiPaths.forgotPassword, payload: { email: user.input.email } });
+    await a.app.inject({
+      method: 'POST',
+      url: apiPaths.forgotPassword,
+      payload: { email: user.input.email },
+    });
     const code = codeIn((await latestMailTo(a.config.DATA_DIR, user.input.email, before)).text);
     const verified = await a.app.inject({
       method: 'POST',

@@ -180,10 +180,7 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (table) => [
-    index('sessions_user_idx').on(table.userId),
-    index('sessions_expires_idx').on(table.expiresAt),
-  ],
+  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
 );
 
 export const passwordResetCodes = pgTable(

@@ -36,6 +36,8 @@ export interface ApiHostOptions {
   startTimeoutMs?: number;
   /** Extra node flags (e.g. --cpu-prof, which NODE_OPTIONS does not allow). */
   nodeArgs?: string[];
+  /** The host's entry module, relative to the repository (default src/server/main.ts). */
+  entry?: string;
 }
 
 const tail = (lines: string[], chunk: string, keep = 200) => {
@@ -66,6 +68,7 @@ export class ApiHost {
     private readonly env: Record<string, string>,
     private readonly startTimeoutMs: number,
     private readonly nodeArgs: string[],
+    private readonly entry: string,
   ) {
     this.baseUrl = `http://127.0.0.1:${port}`;
   }
@@ -85,7 +88,14 @@ export class ApiHost {
       LOG_LEVEL: 'warn',
       ...options.env,
     };
-    const host = new ApiHost(port, dataDir, env, options.startTimeoutMs ?? 60_000, options.nodeArgs ?? []);
+    const host = new ApiHost(
+      port,
+      dataDir,
+      env,
+      options.startTimeoutMs ?? 60_000,
+      options.nodeArgs ?? [],
+      options.entry ?? 'src/server/main.ts',
+    );
     await host.launch();
     return host;
   }
@@ -101,7 +111,7 @@ export class ApiHost {
   private async launch(): Promise<void> {
     if (this.child) throw new Error('the API host is already running');
     const { PATH, HOME, LANG, TZ } = process.env;
-    const child = spawn(process.execPath, [...this.nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, [...this.nodeArgs, '--import', 'tsx', this.entry], {
       cwd: REPO_ROOT,
       env: {
         ...(PATH ? { PATH } : {}),

@@ -74,7 +74,7 @@ describe('the wallet ledger under 16 concurrent clients (PostgreSQL)', () => {
     console.log(describeWorkload(`concurrency on ${HOSTS} hosts`, result, CLIENTS));
     console.log(
       `concurrency: load average ${loadBefore.map((n) => n.toFixed(2)).join(' ')} before, ${loadDuring.map((n) => n.toFixed(2)).join(' ')} near the end; ` +
-        `logout honoured by the other host after ${logoutMs.map((ms) => `${Math.round(ms)} ms`).join(', ')}`,
+        `revoked token last accepted by the other host ${logoutMs.map((ms) => `${Math.round(ms)} ms`).join(', ')} after the logout`,
     );
 
     const verified = await settleAndVerify({

@@ -117,7 +117,7 @@ describe('the wallet ledger when one of two API hosts is killed under load (Post
     const killedPids = hosts.flatMap((host) => host.killedPids);
     const jobs = await auditJobRuns(environment.database.url, killedPids);
     console.log(
-      `crash: logout honoured by the other host after ${logoutMs.map((ms) => `${Math.round(ms)} ms`).join(', ')}; ` +
+      `crash: revoked token last accepted by the other host ${logoutMs.map((ms) => `${Math.round(ms)} ms`).join(', ')} after the logout; ` +
         `wrong log-ins answered ${statuses.join(' ')}; job runs ${jobs.runs} ${JSON.stringify(jobs.runsByHost)}`,
     );
 

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { connect } from 'node:net';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiHost } from './support/api-host';
 import { sleep } from './support/http';
-import { createScratchDatabase, type ScratchDatabase } from './support/pg-admin';
+import { createScratchDatabase, withClient, type ScratchDatabase } from './support/pg-admin';
 import { createUserWithIdentification, LOAD_PASSWORD, type LoadUser } from './support/users';
 import { buildMoneyRequest } from './support/workload';
 
@@ -89,16 +88,6 @@ const connectionRefused = (port: number): Promise<boolean> =>
     });
     socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
   });
-
-const withClient = async <T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-};
 
 describe('graceful shutdown of an API host (PostgreSQL)', () => {
   let database: ScratchDatabase;

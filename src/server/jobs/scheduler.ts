@@ -16,7 +16,10 @@ export interface ScheduledJob {
 export interface SchedulerOptions {
   db: Db;
   log: FastifyBaseLogger;
-  /** How long a claimed run is this host's without a renewal; a killed host's run is taken after it (default 30 s). */
+  /**
+   * How long a claimed run is this host's without a renewal (renewed every third of it while it runs); a killed
+   * host's run is taken by another after it (default 5 s).
+   */
   leaseMs?: number;
   /** How often due jobs are looked for (default: the shortest job period, at most 1 s). */
   tickMs?: number;
@@ -53,7 +56,7 @@ export class JobScheduler {
 
   constructor(private readonly options: SchedulerOptions) {
     this.hostId = options.hostId ?? defaultHostId();
-    this.leaseMs = options.leaseMs ?? 30_000;
+    this.leaseMs = options.leaseMs ?? 5_000;
   }
 
   add(job: ScheduledJob): void {

@@ -1,4 +1,4 @@
-import { AsYouType, isSupportedCountry, type CountryCode } from 'libphonenumber-js';
+import { AsYouType, isSupportedCountry, type CountryCode } from 'libphonenumber-js/min';
 import { digitsOnly } from '../domain/rule';
 
 /** National digits shown the way people of that country write them ("24 412 3456" for Ghana). Display only. */

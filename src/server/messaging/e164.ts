@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { digitsOnly } from '../../domain/rule';
 
 /** '+' and 8 to 15 digits, the first not 0: the only form an SMS is addressed to. */

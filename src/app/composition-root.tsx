@@ -12,7 +12,8 @@ import { saveSession, sessionFromStore } from './stores/auth-store';
 import { resetAmountDraft } from './stores/amount-draft-store';
 import { readConsent, writeConsent } from './cookies';
 
-const tabVisible = () => document.visibilityState !== 'hidden';
+// No document while scripts/prerender.tsx renders the public pages at build time.
+const tabVisible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
 
 /**
  * Where the real side effects meet the machines: the session and cookie-consent actors get the services, the auth

@@ -2,12 +2,14 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { CookieConsentMachine } from '../machines/cookie-consent.machine';
 import { useI18n } from '../i18n/i18n';
+import { useHydrated } from './ui/use-hydrated';
 
-/** Shown until the visitor accepts or declines (the userConsent cookie). */
+/** Shown until the visitor accepts or declines (the userConsent cookie); never in the prerendered HTML. */
 export function CookieBanner({ actorRef }: { actorRef: ActorRefFrom<CookieConsentMachine> }) {
   const { t } = useI18n();
   const undecided = useSelector(actorRef, (s) => s.matches('undecided'));
-  if (!undecided) return null;
+  const hydrated = useHydrated();
+  if (!undecided || !hydrated) return null;
   return (
     <section className="cookie-banner" aria-label={t('cookies.label')}>
       <p>{t('cookies.text')}</p>

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +12,19 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <body><h1>The app is not built yet</h1><p>The API is running. Run <code>npm run build</code> (or <code>npm start</code>) to build the browser app.</p></body></html>
 `;
 
+/** The public pages scripts/prerender.tsx rendered at build time: lower-case path -> file under STATIC_DIR. */
+const readPrerendered = (root: string): Map<string, string> => {
+  const file = path.join(root, 'prerendered.json');
+  if (!existsSync(file)) return new Map();
+  return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>));
+};
+
+/** Routes match without case and without a trailing slash, like the app's router. */
+const pageKey = (url: string): string => {
+  const pathname = (url.split(/[?#]/)[0] ?? '/').replace(/\/+$/, '').toLowerCase();
+  return pathname === '' ? '/' : pathname;
+};
+
 const isApiPath = (url: string): boolean =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
@@ -20,17 +33,21 @@ const looksLikeFile = (url: string): boolean => /\.[a-z0-9]{1,8}$/i.test(url.spl
 
 /**
  * Serves the built browser app from STATIC_DIR (precompressed .br/.gz when the client accepts them), with the
- * history fallback: any GET that is not /api and not a file answers index.html. Unknown /api paths get a JSON 404.
+ * history fallback: a public page prerendered at build time answers its own HTML (dist/prerendered.json), any
+ * other GET that is not /api and not a file answers index.html. Unknown /api paths get a JSON 404.
  */
 export const registerStaticFiles = async (app: FastifyInstance, staticDir: string): Promise<void> => {
   const root = path.resolve(staticDir);
   const hasIndex = existsSync(path.join(root, 'index.html'));
+  const prerendered = readPrerendered(root);
 
   if (hasIndex) {
     await app.register(fastifyStatic, {
       root,
       preCompressed: true,
       wildcard: true,
+      // '/' is the prerendered landing page (below), not the empty app shell.
+      index: false,
       cacheControl: false,
       etag: true,
       lastModified: true,
@@ -55,6 +72,6 @@ export const registerStaticFiles = async (app: FastifyInstance, staticDir: strin
     if (!hasIndex) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT_PAGE);
     }
-    return reply.sendFile('index.html');
+    return reply.sendFile(prerendered.get(pageKey(url)) ?? 'index.html');
   });
 };

@@ -1,20 +1,21 @@
-// `node scripts/make-icons.mjs`: draws the web app's PNG icons (src/app/icons/) from the logo, src/app/icons/logo.svg,
-// in Debian's Chromium. The PNGs are committed; run this again only when the logo changes.
+// `node scripts/make-icons.mjs`: draws the web app's PNG icons from the logo, src/app/icons/logo.svg, in Debian's
+// Chromium: the manifest's icons into static/icons/ (served as they are), the apple-touch-icon into src/app/icons/
+// (Parcel hashes it). The PNGs are committed; run this again only when the logo changes.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 
-const icons = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'app', 'icons');
-const logo = readFileSync(path.join(icons, 'logo.svg'), 'utf8');
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const logo = readFileSync(path.join(root, 'src', 'app', 'icons', 'logo.svg'), 'utf8');
 
 /** `any` icons are the round logo on transparency; the maskable one fills the square with the logo's green and
  * keeps the logo inside the central 80 % circle that every launcher mask leaves visible. */
 const variants = [
-  { file: 'icon-192.png', size: 192, maskable: false },
-  { file: 'icon-512.png', size: 512, maskable: false },
-  { file: 'icon-maskable-512.png', size: 512, maskable: true },
-  { file: 'apple-touch-icon.png', size: 180, maskable: true },
+  { file: 'static/icons/icon-192.png', size: 192, maskable: false },
+  { file: 'static/icons/icon-512.png', size: 512, maskable: false },
+  { file: 'static/icons/icon-maskable-512.png', size: 512, maskable: true },
+  { file: 'src/app/icons/apple-touch-icon.png', size: 180, maskable: true },
 ];
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
@@ -28,9 +29,9 @@ try {
         logo.replace('<svg ', `<svg width="${inner}" height="${inner}" `) +
         '</body></html>',
     );
-    await page.screenshot({ path: path.join(icons, file), omitBackground: !maskable });
+    await page.screenshot({ path: path.join(root, file), omitBackground: !maskable });
     await page.close();
-    console.log(`icons: wrote src/app/icons/${file}`);
+    console.log(`icons: wrote ${file}`);
   }
 } finally {
   await browser.close();

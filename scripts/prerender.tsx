@@ -2,7 +2,7 @@
 // 1. renders the public pages (/, /LogIn, /SignUp, /TermsAndConditions) signed out and in English from the app's own
 //    components into dist/pages/*.html (the browser hydrates them, src/app/main.tsx), and lists them in
 //    dist/prerendered.json for the server (src/server/plugins/static-files.ts);
-// 2. renders the offline page (dist/offline.html), writes dist/robots.txt;
+// 2. links the web app manifest, renders the offline page (dist/offline.html), writes dist/robots.txt;
 // 3. builds the service worker (src/app/offline/service-worker.ts) into dist/sw.js with this build's precache list;
 // and writes the .gz and .br copies the server sends to browsers that accept them. Run with NODE_ENV=production.
 import { createHash } from 'node:crypto';
@@ -96,9 +96,14 @@ const renderPage = async (location: string): Promise<string> => {
 /** Parcel's minifier drops the quotes: `<div id=root></div>`. */
 const EMPTY_ROOT = /<div id="?root"?><\/div>/;
 
+/** static/manifest.webmanifest, copied as it is (Parcel would need a plugin for it): linked here. */
+const MANIFEST_LINK = '<link rel="manifest" href="/manifest.webmanifest">';
+
 const main = async () => {
-  const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  if (!EMPTY_ROOT.test(template)) throw new Error('dist/index.html has no empty <div id="root">');
+  const built = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  if (!EMPTY_ROOT.test(built)) throw new Error('dist/index.html has no empty <div id="root">');
+  const template = built.includes(MANIFEST_LINK) ? built : built.replace('<title>', `${MANIFEST_LINK}<title>`);
+  writeOut('index.html', template);
 
   for (const page of publicPages) {
     const html = await renderPage(page.path);

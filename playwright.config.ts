@@ -30,6 +30,9 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL ?? 'http://localhost:3000',
     locale: 'en-US',
     trace: 'retain-on-failure',
+    // The production build registers a service worker; only tests/e2e/installable-app.spec.ts lets it run, so the
+    // other journeys see the network as a first visit does (and page.route sees every request).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

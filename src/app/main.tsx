@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { currentToken } from '../services/http';
@@ -39,7 +39,11 @@ const start = async () => {
   });
   if (hydrate) {
     // The HTML is the English page: hydrate it as English; the I18nProvider then loads and shows the stored language.
-    hydrateRoot(container, app(language));
+    // In a transition, React hydrates in slices and the page stays responsive while it does (the page is already
+    // painted, so nothing waits for it).
+    startTransition(() => {
+      hydrateRoot(container, app(language));
+    });
     return;
   }
   // A returning French reader gets French on the first paint (English is in the bundle already).

@@ -2,14 +2,12 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { CookieConsentMachine } from '../machines/cookie-consent.machine';
 import { useI18n } from '../i18n/i18n';
-import { useHydrated } from './ui/use-hydrated';
 
-/** Shown until the visitor accepts or declines (the userConsent cookie); never in the prerendered HTML. */
+/** Shown until the visitor accepts or declines (the userConsent cookie). */
 export function CookieBanner({ actorRef }: { actorRef: ActorRefFrom<CookieConsentMachine> }) {
   const { t } = useI18n();
   const undecided = useSelector(actorRef, (s) => s.matches('undecided'));
-  const hydrated = useHydrated();
-  if (!undecided || !hydrated) return null;
+  if (!undecided) return null;
   return (
     <section className="cookie-banner" aria-label={t('cookies.label')}>
       <p>{t('cookies.text')}</p>

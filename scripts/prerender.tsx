@@ -1,7 +1,8 @@
 // The build's second step (`npm run build`, scripts/build-if-needed.mjs), after parcel has written dist/:
 // 1. renders the public pages (/, /LogIn, /SignUp, /TermsAndConditions) signed out and in English from the app's own
-//    components into dist/pages/*.html (the browser hydrates them, src/app/main.tsx), and lists them in
-//    dist/prerendered.json for the server (src/server/plugins/static-files.ts);
+//    components into dist/pages/*.html (the browser hydrates them, src/app/boot.tsx), each twice: with the cookie
+//    banner, and without it for a visitor who answered it (*.answered.html); lists them in dist/prerendered.json for
+//    the server (src/server/plugins/static-files.ts), which picks the variant by the userConsent cookie;
 // 2. links the web app manifest, renders the offline page (dist/offline.html), writes dist/robots.txt;
 // 3. builds the service worker (src/app/offline/service-worker.ts) into dist/sw.js with this build's precache list;
 // and writes the .gz and .br copies the server sends to browsers that accept them. Run with NODE_ENV=production.
@@ -34,8 +35,11 @@ export const publicPages = [
   { path: '/TermsAndConditions', file: 'pages/terms.html' },
 ] as const;
 const OFFLINE_PAGE = 'offline.html';
-/** Lazy chunks the public pages need, precached so they also hydrate offline (by Parcel's bundle names). */
-const PUBLIC_CHUNKS = /^(sign-up-route|terms-screen)\.[0-9a-f]{8,}\.js$/;
+/** The variant of a page for a visitor who answered the cookie banner. */
+const answeredFile = (file: string): string => file.replace(/\.html$/, '.answered.html');
+/** The app (src/app/boot.tsx) and the lazy chunks of the public pages, precached so those also hydrate offline
+ * (by Parcel's bundle names). */
+const PUBLIC_CHUNKS = /^(boot|sign-up-route|terms-screen)\.[0-9a-f]{8,}\.js$/;
 
 const compressedCopies = (file: string, content: Buffer | string): void => {
   const bytes = typeof content === 'string' ? Buffer.from(content) : content;
@@ -79,12 +83,15 @@ const inEnglish = (children: ReactNode) => (
   </StrictMode>
 );
 
-/** The page as the signed-out English visitor's browser would first render it, every lazy part included. */
-const renderPage = async (location: string): Promise<string> => {
+/**
+ * The page as the signed-out English visitor's browser would first render it, every lazy part included: with the
+ * cookie banner for a visitor who has not answered it, without for one who has (the server picks by the cookie).
+ */
+const renderPage = async (location: string, consentCookies: string): Promise<string> => {
   const { prelude } = await prerenderToNodeStream(
     inEnglish(
       <StaticRouter location={location}>
-        <CompositionRoot>
+        <CompositionRoot consentCookies={consentCookies}>
           <AppRoutes />
         </CompositionRoot>
       </StaticRouter>,
@@ -106,15 +113,27 @@ const main = async () => {
   writeOut('index.html', template);
 
   for (const page of publicPages) {
-    const html = await renderPage(page.path);
-    writeOut(
-      page.file,
-      template.replace(EMPTY_ROOT, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${page.path}">${html}</div>`),
-    );
+    for (const [file, cookies] of [
+      [page.file, ''],
+      [answeredFile(page.file), 'userConsent=true'],
+    ] as const) {
+      const html = await renderPage(page.path, cookies);
+      writeOut(
+        file,
+        template.replace(EMPTY_ROOT, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${page.path}">${html}</div>`),
+      );
+    }
   }
   writeOut(
     'prerendered.json',
-    JSON.stringify(Object.fromEntries(publicPages.map((page) => [pageKey(page.path), page.file]))),
+    JSON.stringify(
+      Object.fromEntries(
+        publicPages.map((page) => [
+          pageKey(page.path),
+          { unanswered: page.file, answered: answeredFile(page.file) },
+        ]),
+      ),
+    ),
   );
 
   // The offline page needs no script: the stylesheet and a way back.

@@ -1,6 +1,7 @@
 // The service worker's decisions (src/app/offline/sw-routing.ts): money and personal data never touch a cache.
 import { describe, expect, it } from 'vitest';
 import {
+  keptPage,
   mayStore,
   offlineFallback,
   pageKey,
@@ -77,6 +78,11 @@ describe('offline pages', () => {
     expect(offlineFallback(`${origin}/`, pages, '/offline.html')).toBe('/');
     expect(offlineFallback(`${origin}/Dashboard`, pages, '/offline.html')).toBe('/offline.html');
     expect(offlineFallback(`${origin}/SendMoney`, pages, '/offline.html')).toBe('/offline.html');
+  });
+
+  it('refreshes the copy of a kept public page only', () => {
+    expect(keptPage(`${origin}/signup`, pages)).toBe('/SignUp');
+    expect(keptPage(`${origin}/Dashboard/walletHistory`, pages)).toBeNull();
   });
 });
 

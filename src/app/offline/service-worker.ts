@@ -4,7 +4,7 @@
  * files it meets later; answers an offline navigation from the cache. Every decision is in ./sw-routing.ts.
  * One cache per build: a new build is a new worker whose activation deletes the old caches.
  */
-import { mayStore, offlineFallback, staleCaches, strategyFor } from './sw-routing';
+import { keptPage, mayStore, offlineFallback, staleCaches, strategyFor } from './sw-routing';
 
 declare const __SW_MANIFEST__: {
   version: string;
@@ -65,7 +65,14 @@ const cacheFirst = async (request: Request): Promise<Response> => {
 
 const page = async (request: Request): Promise<Response> => {
   try {
-    return await fetch(request);
+    const response = await fetch(request);
+    // A public page's copy follows the latest visit (the variant with or without the cookie banner, a new build).
+    const kept = keptPage(request.url, manifest.pages);
+    if (kept && mayStore(response)) {
+      const copy = response.clone();
+      void caches.open(CACHE).then((cache) => cache.put(kept, copy));
+    }
+    return response;
   } catch (error) {
     const fallback = offlineFallback(request.url, manifest.pages, manifest.offlinePage);
     const cached = (await caches.match(fallback)) ?? (await caches.match(manifest.offlinePage));

@@ -49,9 +49,13 @@ export const pageKey = (pathname: string): string => {
  * What an offline navigation shows: the cached prerendered public page for that path (it hydrates from the cached
  * scripts and works in the reader's language), else the offline page.
  */
-export const offlineFallback = (url: string, cachedPages: readonly string[], offlinePage: string): string => {
+export const offlineFallback = (url: string, cachedPages: readonly string[], offlinePage: string): string =>
+  keptPage(url, cachedPages) ?? offlinePage;
+
+/** The kept public page a navigation is to (its copy is refreshed from each online visit), or null. */
+export const keptPage = (url: string, cachedPages: readonly string[]): string | null => {
   const key = pageKey(new URL(url).pathname);
-  return cachedPages.find((page) => pageKey(page) === key) ?? offlinePage;
+  return cachedPages.find((page) => pageKey(page) === key) ?? null;
 };
 
 /** Caches of this app that belong to an older build (deleted when the new worker activates). */

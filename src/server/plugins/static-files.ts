@@ -12,12 +12,22 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <body><h1>The app is not built yet</h1><p>The API is running. Run <code>npm run build</code> (or <code>npm start</code>) to build the browser app.</p></body></html>
 `;
 
-/** The public pages scripts/prerender.tsx rendered at build time: lower-case path -> file under STATIC_DIR. */
-const readPrerendered = (root: string): Map<string, string> => {
+/** A prerendered public page: with the cookie banner, and without it for a visitor who answered it. */
+interface PrerenderedPage {
+  unanswered: string;
+  answered: string;
+}
+
+/** The public pages scripts/prerender.tsx rendered at build time: lower-case path -> files under STATIC_DIR. */
+const readPrerendered = (root: string): Map<string, PrerenderedPage> => {
   const file = path.join(root, 'prerendered.json');
   if (!existsSync(file)) return new Map();
-  return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>));
+  return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, PrerenderedPage>));
 };
+
+/** The userConsent cookie of spec section 3 holds the visitor's answer ('true' or 'false'). */
+const answeredConsent = (cookieHeader: string | undefined): boolean =>
+  /(?:^|;\s*)userConsent=(?:true|false)(?:;|$)/.test(cookieHeader ?? '');
 
 /** Routes match without case and without a trailing slash, like the app's router. */
 const pageKey = (url: string): string => {
@@ -72,6 +82,10 @@ export const registerStaticFiles = async (app: FastifyInstance, staticDir: strin
     if (!hasIndex) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT_PAGE);
     }
-    return reply.sendFile(prerendered.get(pageKey(url)) ?? 'index.html');
+    const page = prerendered.get(pageKey(url));
+    if (!page) return reply.sendFile('index.html');
+    // The banner must be in the HTML exactly when the browser will show it, or hydration would not match.
+    reply.header('vary', 'Cookie');
+    return reply.sendFile(answeredConsent(request.headers.cookie) ? page.answered : page.unanswered);
   });
 };

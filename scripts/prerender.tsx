@@ -3,6 +3,7 @@
 //    components into dist/pages/*.html (the browser hydrates them, src/app/boot.tsx), each twice: with the cookie
 //    banner, and without it for a visitor who answered it (*.answered.html); lists them in dist/prerendered.json for
 //    the server (src/server/plugins/static-files.ts), which picks the variant by the userConsent cookie;
+//    with the stylesheet inline (its CSP hash in dist/inline-styles.json);
 // 2. links the web app manifest, renders the offline page (dist/offline.html), writes dist/robots.txt;
 // 3. builds the service worker (src/app/offline/service-worker.ts) into dist/sw.js with this build's precache list;
 // and writes the .gz and .br copies the server sends to browsers that accept them. Run with NODE_ENV=production.
@@ -109,8 +110,19 @@ const MANIFEST_LINK = '<link rel="manifest" href="/manifest.webmanifest">';
 const main = async () => {
   const built = readFileSync(path.join(dist, 'index.html'), 'utf8');
   if (!EMPTY_ROOT.test(built)) throw new Error('dist/index.html has no empty <div id="root">');
-  const template = built.includes(MANIFEST_LINK) ? built : built.replace('<title>', `${MANIFEST_LINK}<title>`);
+  const template = built.includes(MANIFEST_LINK)
+    ? built
+    : built.replace('<title>', `${MANIFEST_LINK}<title>`);
   writeOut('index.html', template);
+
+  // The public pages carry the stylesheet inline: their first paint needs one request, the page itself. The CSP allows
+  // exactly this text by its hash (dist/inline-styles.json, read by the server).
+  const stylesheet = /<link rel="?stylesheet"? href="?\/([^"\s>]+\.css)"?>/.exec(template);
+  if (!stylesheet?.[1]) throw new Error('dist/index.html links no stylesheet');
+  const css = readFileSync(path.join(dist, stylesheet[1]), 'utf8');
+  const styleHash = `sha256-${createHash('sha256').update(css).digest('base64')}`;
+  const pageTemplate = template.replace(stylesheet[0], () => `<style>${css}</style>`);
+  writeOut('inline-styles.json', JSON.stringify([styleHash]));
 
   for (const page of publicPages) {
     for (const [file, cookies] of [
@@ -120,7 +132,12 @@ const main = async () => {
       const html = await renderPage(page.path, cookies);
       writeOut(
         file,
-        template.replace(EMPTY_ROOT, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${page.path}">${html}</div>`),
+        pageTemplate.replace(
+          EMPTY_ROOT,
+          // inert until the app has taken the page over (src/app/boot.tsx): a form must not be sent, nor a control
+          // used, before the code behind it runs.
+          () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${page.path}" inert>${html}</div>`,
+        ),
       );
     }
   }
@@ -162,12 +179,23 @@ const main = async () => {
   const pages = publicPages.map((page) => page.path);
   const precache = [...new Set([...pages, `/${OFFLINE_PAGE}`, ...linked, ...chunks, ...posters])];
   const version = createHash('sha256');
-  for (const file of [...publicPages.map((page) => page.file), OFFLINE_PAGE, ...linked, ...chunks, ...posters]) {
+  for (const file of [
+    ...publicPages.map((page) => page.file),
+    OFFLINE_PAGE,
+    ...linked,
+    ...chunks,
+    ...posters,
+  ]) {
     const full = path.join(dist, file.replace(/^\//, ''));
     version.update(file);
     if (existsSync(full)) version.update(readFileSync(full));
   }
-  const manifest = { version: version.digest('hex').slice(0, 16), precache, pages, offlinePage: `/${OFFLINE_PAGE}` };
+  const manifest = {
+    version: version.digest('hex').slice(0, 16),
+    precache,
+    pages,
+    offlinePage: `/${OFFLINE_PAGE}`,
+  };
   const worker = await build({
     entryPoints: [path.join(root, 'src', 'app', 'offline', 'service-worker.ts')],
     bundle: true,

@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { currentToken } from '../services/http';
@@ -18,12 +18,20 @@ const keepOnAccount = (language: CatalogLocale) => {
   if (currentToken() && isLanguage(language)) void saveLanguage(language).catch(() => undefined);
 };
 
+/** Lifts the prerendered page's `inert` once React has taken it over (after hydration, or after rendering afresh). */
+function TakenOver({ children }: { children: ReactNode }) {
+  useEffect(() => container?.removeAttribute('inert'), []);
+  return children;
+}
+
 const app = (language: CatalogLocale, catalog?: Awaited<ReturnType<typeof loadCatalog>>) => (
   <StrictMode>
     <I18nProvider initialLanguage={language} initialCatalog={catalog} onLanguageChosen={keepOnAccount}>
       <BrowserRouter>
         <CompositionRoot>
-          <AppRoutes />
+          <TakenOver>
+            <AppRoutes />
+          </TakenOver>
         </CompositionRoot>
       </BrowserRouter>
     </I18nProvider>

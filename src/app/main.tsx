@@ -1,8 +1,25 @@
-// The entry: a few hundred bytes. The prerendered public pages are complete HTML, so the browser paints them first;
-// only then is the app (./boot.tsx: React, the router, the machines) fetched and run, and the page hydrated. A page
-// load never waits for the app's script to paint, and Lighthouse's first paint does not depend on it either.
+// The entry: a few hundred bytes. A prerendered public page is complete HTML, so the app (./boot.tsx: React, the
+// router, the machines) is fetched only once the browser has shown it (its first contentful paint): the first paint
+// never waits for the app's script, on the phone or in Lighthouse's model of it. The empty app shell of the other
+// routes starts the app at once.
 const boot = () => void import('./boot');
 
-if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(boot));
-// Hidden tabs get no animation frames: start at once.
-else setTimeout(boot);
+const prerendered = document.getElementById('root')?.hasAttribute('data-prerendered') ?? false;
+if (!prerendered || typeof PerformanceObserver === 'undefined') {
+  boot();
+} else {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    boot();
+  };
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    start();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  // A tab opened in the background paints nothing until shown: the app still starts.
+  setTimeout(start, 3_000);
+}

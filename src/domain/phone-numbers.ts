@@ -18,7 +18,7 @@ export type { CountryCode, PhoneNumber };
 const metadata = metadataJson as unknown as MetadataJson;
 
 export const isSupportedCountry = (isoCode: string): isoCode is CountryCode =>
-  isSupportedCountryWith(isoCode, metadata);
+  isSupportedCountryWith(isoCode as CountryCode, metadata);
 
 /** Formats national digits as they are typed ("24 412 3456" for Ghana). */
 export const asYouType = (isoCode: CountryCode, digits: string): string =>

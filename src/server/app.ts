@@ -9,7 +9,7 @@ import { installErrorHandling } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security';
-import { registerStaticFiles } from './plugins/static-files';
+import { readInlineStyleHashes, registerStaticFiles } from './plugins/static-files';
 import { createSandboxBillerRail, type BillerRail } from './providers/biller-rail';
 import type { PaymentProvider } from './providers/provider';
 import { bettingRoutes } from './routes/betting/betting-routes';
@@ -107,7 +107,7 @@ export const buildApp = async ({
   app.setSerializerCompiler(responseSerializerCompiler(config));
 
   installErrorHandling(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { inlineStyleHashes: readInlineStyleHashes(config.STATIC_DIR) });
   await registerRateLimit(app);
   installAuth(app, database.db, config);
 

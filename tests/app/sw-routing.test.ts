@@ -10,7 +10,12 @@ import {
 } from '../../src/app/offline/sw-routing';
 
 const origin = 'https://wallet.example';
-const facts = (url: string, method = 'GET', mode = 'cors') => ({ url: `${origin}${url}`, method, mode, origin });
+const facts = (url: string, method = 'GET', mode = 'cors') => ({
+  url: `${origin}${url}`,
+  method,
+  mode,
+  origin,
+});
 
 describe('strategyFor', () => {
   it('sends every /api request to the network only, whatever its method or mode', () => {
@@ -48,9 +53,9 @@ describe('strategyFor', () => {
     expect(
       strategyFor({ url: 'https://cdn.example/app.27c4854e.js', method: 'GET', mode: 'cors', origin }),
     ).toBe('network-only');
-    expect(
-      strategyFor({ url: 'https://other.example/', method: 'GET', mode: 'navigate', origin }),
-    ).toBe('network-only');
+    expect(strategyFor({ url: 'https://other.example/', method: 'GET', mode: 'navigate', origin })).toBe(
+      'network-only',
+    );
   });
 });
 

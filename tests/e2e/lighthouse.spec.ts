@@ -24,7 +24,6 @@ const freePort = () =>
     });
   });
 
-
 for (const path of PAGES) {
   test(`Lighthouse budgets on ${path}`, async ({ baseURL }, testInfo) => {
     test.setTimeout(180_000);

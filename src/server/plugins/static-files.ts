@@ -35,6 +35,16 @@ const pageKey = (url: string): string => {
   return pathname === '' ? '/' : pathname;
 };
 
+/** The CSP hashes of the stylesheet the prerendered pages carry inline (dist/inline-styles.json). */
+export const readInlineStyleHashes = (staticDir: string): string[] => {
+  const file = path.join(path.resolve(staticDir), 'inline-styles.json');
+  if (!existsSync(file)) return [];
+  const hashes: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  return Array.isArray(hashes)
+    ? hashes.filter((hash): hash is string => /^sha256-[A-Za-z0-9+/=]+$/.test(String(hash)))
+    : [];
+};
+
 const isApiPath = (url: string): boolean =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 

@@ -3,6 +3,7 @@
 // real server, no outside network. Fails unless, on /, /LogIn and /SignUp: performance >= 95, accessibility 100,
 // best practices 100, SEO >= 95, LCP <= 1.0 s, CLS <= 0.02; and the JavaScript of each first route <= 100 KB gzip.
 // Its own Playwright project, run after the other journeys by scripts/e2e.mjs, so no other test competes for the CPU.
+import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { chromium, expect, test } from '@playwright/test';
@@ -41,10 +42,15 @@ for (const path of PAGES) {
         onlyCategories: Object.keys(MIN_SCORES),
       });
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-      await testInfo.attach(`lighthouse${path === '/' ? '-landing' : path.replace('/', '-')}.json`, {
-        body: typeof result.report === 'string' ? result.report : JSON.stringify(result.lhr),
-        contentType: 'application/json',
-      });
+      // Kept in test-results/ whether the test passes or not: the figures of every run can be compared.
+      const reportFile = testInfo.outputPath(
+        `lighthouse${path === '/' ? '-landing' : path.replace('/', '-')}.json`,
+      );
+      await writeFile(
+        reportFile,
+        typeof result.report === 'string' ? result.report : JSON.stringify(result.lhr),
+      );
+      await testInfo.attach('lighthouse report', { path: reportFile, contentType: 'application/json' });
       const { categories, audits, runtimeError } = result.lhr;
       expect(runtimeError, runtimeError?.message).toBeUndefined();
       const scores = Object.fromEntries(

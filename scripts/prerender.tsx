@@ -21,7 +21,7 @@ import { build } from 'esbuild';
 import { CompositionRoot } from '../src/app/composition-root';
 import { PRERENDERED_ATTRIBUTE } from '../src/app/hydration';
 import { AppRoutes } from '../src/app/routes';
-import { pageKey } from '../src/app/offline/sw-routing';
+import { routeKey } from '../src/domain/route-key';
 import { I18nProvider } from '../src/i18n/i18n';
 import { OfflineScreen } from '../src/screens/offline-screen';
 
@@ -146,7 +146,7 @@ const main = async () => {
     JSON.stringify(
       Object.fromEntries(
         publicPages.map((page) => [
-          pageKey(page.path),
+          routeKey(page.path),
           { unanswered: page.file, answered: answeredFile(page.file) },
         ]),
       ),

@@ -3,12 +3,9 @@
  * Prerendered pages are the signed-out English pages; a signed-in visitor's page differs (header, hero actions),
  * so it is rendered afresh rather than hydrated into a mismatch. Another language is applied after hydration.
  */
-export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+import { routeKey } from '../domain/route-key';
 
-const samePath = (a: string, b: string): boolean => {
-  const key = (path: string) => path.replace(/\/+$/, '').toLowerCase() || '/';
-  return key(a) === key(b);
-};
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
 export const shouldHydrate = ({
   prerenderedPath,
@@ -19,4 +16,4 @@ export const shouldHydrate = ({
   prerenderedPath: string | null;
   currentPath: string;
   signedIn: boolean;
-}): boolean => prerenderedPath !== null && !signedIn && samePath(prerenderedPath, currentPath);
+}): boolean => prerenderedPath !== null && !signedIn && routeKey(prerenderedPath) === routeKey(currentPath);

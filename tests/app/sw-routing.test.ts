@@ -4,10 +4,10 @@ import {
   keptPage,
   mayStore,
   offlineFallback,
-  pageKey,
   staleCaches,
   strategyFor,
 } from '../../src/app/offline/sw-routing';
+import { routeKey } from '../../src/domain/route-key';
 
 const origin = 'https://wallet.example';
 const facts = (url: string, method = 'GET', mode = 'cors') => ({
@@ -73,9 +73,9 @@ describe('offline pages', () => {
   const pages = ['/', '/LogIn', '/SignUp', '/TermsAndConditions'];
 
   it('matches paths like the router: without case or trailing slash', () => {
-    expect(pageKey('/LogIn/')).toBe('/login');
-    expect(pageKey('/')).toBe('/');
-    expect(pageKey('')).toBe('/');
+    expect(routeKey('/LogIn/')).toBe('/login');
+    expect(routeKey('/')).toBe('/');
+    expect(routeKey('')).toBe('/');
   });
 
   it('shows the kept public page, else the offline page', () => {

@@ -3,6 +3,7 @@
  * touch the cache at all, and what an offline navigation shows. Nothing under /api and no non-GET request is ever
  * cached or answered from the cache: those carry balances, transfers and personal data.
  */
+import { routeKey } from '../../domain/route-key';
 
 /** How the worker answers one request. */
 export type Strategy =
@@ -39,12 +40,6 @@ export const strategyFor = ({ method, url, mode, origin }: RequestFacts): Strate
 export const mayStore = (response: { ok: boolean; status: number; type: string }): boolean =>
   response.ok && response.status === 200 && response.type === 'basic';
 
-/** Paths are matched without case and without a trailing slash, as the app's router and the server do. */
-export const pageKey = (pathname: string): string => {
-  const trimmed = pathname.replace(/\/+$/, '').toLowerCase();
-  return trimmed === '' ? '/' : trimmed;
-};
-
 /**
  * What an offline navigation shows: the cached prerendered public page for that path (it hydrates from the cached
  * scripts and works in the reader's language), else the offline page.
@@ -54,8 +49,8 @@ export const offlineFallback = (url: string, cachedPages: readonly string[], off
 
 /** The kept public page a navigation is to (its copy is refreshed from each online visit), or null. */
 export const keptPage = (url: string, cachedPages: readonly string[]): string | null => {
-  const key = pageKey(new URL(url).pathname);
-  return cachedPages.find((page) => pageKey(page) === key) ?? null;
+  const key = routeKey(new URL(url).pathname);
+  return cachedPages.find((page) => routeKey(page) === key) ?? null;
 };
 
 /** Caches of this app that belong to an older build (deleted when the new worker activates). */

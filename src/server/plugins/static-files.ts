@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { routeKey } from '../../domain/route-key';
 import { failure } from '../envelope';
 
 /** Parcel names bundles `name.<8+ hex>.ext`: those never change, so they are cached for a year. */
@@ -29,11 +30,7 @@ const readPrerendered = (root: string): Map<string, PrerenderedPage> => {
 const answeredConsent = (cookieHeader: string | undefined): boolean =>
   /(?:^|;\s*)userConsent=(?:true|false)(?:;|$)/.test(cookieHeader ?? '');
 
-/** Routes match without case and without a trailing slash, like the app's router. */
-const pageKey = (url: string): string => {
-  const pathname = (url.split(/[?#]/)[0] ?? '/').replace(/\/+$/, '').toLowerCase();
-  return pathname === '' ? '/' : pathname;
-};
+const pageKey = (url: string): string => routeKey(url.split(/[?#]/)[0] ?? '/');
 
 /** The CSP hashes of the stylesheet the prerendered pages carry inline (dist/inline-styles.json). */
 export const readInlineStyleHashes = (staticDir: string): string[] => {

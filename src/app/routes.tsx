@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { MessageId } from '../i18n/en';
 import { useAppActors } from './app-actors';
 import { AppLayout } from './layout';
+import { useInstallPrompt } from './offline/register';
 import { LogInRoute } from './routes/log-in-route';
 import { LandingScreen } from '../screens/landing-screen';
 
@@ -59,7 +60,8 @@ function RequireSession({ children }: { children: ReactNode }) {
 function Landing() {
   const { session } = useAppActors();
   const signedIn = useSelector(session, (s) => !s.matches('loggedOut'));
-  return <LandingScreen signedIn={signedIn} />;
+  const install = useInstallPrompt();
+  return <LandingScreen signedIn={signedIn} install={install} />;
 }
 
 /**

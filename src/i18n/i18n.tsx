@@ -73,7 +73,7 @@ export function I18nProvider({
   children,
 }: {
   initialLanguage?: CatalogLocale;
-  /** The catalog of initialLanguage when the caller loaded it already (main.tsx does, before the first render). */
+  /** The catalog of initialLanguage when the caller loaded it already (src/app/boot.tsx does, before the first render). */
   initialCatalog?: Catalog;
   /** Called after the reader picked a language (the app saves it on the signed-in user's account). */
   onLanguageChosen?: (language: CatalogLocale) => void;

@@ -4,6 +4,7 @@ import type { MessageId } from '../i18n/en';
 import { useI18n } from '../i18n/i18n';
 import { BackToTop } from './back-to-top';
 import { AudienceCards, HowItWorksVideo } from './landing-videos';
+import { InstallAppButton } from './install-app-button';
 import { FocusHeading } from './ui/focus-heading';
 
 interface Tile {
@@ -115,7 +116,14 @@ function useScrollToHash() {
  * the sign-up bar, what we do, why choose us, the language banner, security, audiences, how it works, products and
  * about us. Only what the product does is claimed (docs/decisions.md, issue 12).
  */
-export function LandingScreen({ signedIn }: { signedIn: boolean }) {
+export function LandingScreen({
+  signedIn,
+  install = null,
+}: {
+  signedIn: boolean;
+  /** The browser's install prompt, where it offers one (the DOWNLOAD APP bar shows 'Install the app'). */
+  install?: (() => Promise<void>) | null;
+}) {
   const { t } = useI18n();
   useScrollToHash();
   const feature = (to: string) => (signedIn ? to : '/LogIn');
@@ -149,6 +157,7 @@ export function LandingScreen({ signedIn }: { signedIn: boolean }) {
           <span className="signup-bar-text">{t('landing.bar.download')}</span>
           <span className="visually-hidden">{t('landing.bar.downloadHint')}</span>
         </p>
+        <InstallAppButton install={install} />
       </div>
       <Section id="what-we-do" title="landing.do.title">
         <Tiles tiles={whatWeDo} />

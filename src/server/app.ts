@@ -11,7 +11,7 @@ import { installErrorHandling } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security';
-import { registerStaticFiles } from './plugins/static-files';
+import { readInlineStyleHashes, registerStaticFiles } from './plugins/static-files';
 import { SessionCache } from './sessions/session-cache';
 import { createSandboxBillerRail, type BillerRail } from './providers/biller-rail';
 import type { PaymentProvider } from './providers/provider';
@@ -116,7 +116,7 @@ export const buildApp = async ({
   app.setSerializerCompiler(responseSerializerCompiler(config));
 
   installErrorHandling(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { inlineStyleHashes: readInlineStyleHashes(config.STATIC_DIR) });
   await registerRateLimit(app, database.db);
   const sessions = new SessionCache({ database, config, log: app.log });
   await sessions.start();

@@ -1,15 +1,17 @@
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './mail';
 import { createSms, type Sms } from './messaging/sms';
 import { installAuth } from './plugins/auth';
+import { clientErrorHandler } from './plugins/client-errors';
 import { installErrorHandling } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerStaticFiles } from './plugins/static-files';
+import { installStorableRequests } from './plugins/storable-requests';
 import { createSandboxBillerRail, type BillerRail } from './providers/biller-rail';
 import type { PaymentProvider } from './providers/provider';
 import { bettingRoutes } from './routes/betting/betting-routes';
@@ -100,10 +102,11 @@ export const buildApp = async ({
     // Behind a reverse proxy, set trustProxy through a later option; here the socket address is the client.
     trustProxy: false,
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (onRoute) app.addHook('onRoute', onRoute);
-  app.setValidatorCompiler(validatorCompiler);
+  installStorableRequests(app);
   app.setSerializerCompiler(responseSerializerCompiler(config));
 
   installErrorHandling(app);

@@ -3,11 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './mail';
+import { createMetrics } from './metrics';
 import { createSms, type Sms } from './messaging/sms';
 import { installAuth } from './plugins/auth';
 import { clientErrorHandler } from './plugins/client-errors';
 import { installErrorHandling } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
+import { installRequestIdHeader, requestIdOf } from './plugins/request-id';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerStaticFiles } from './plugins/static-files';
@@ -21,6 +23,7 @@ import { beneficiaryRoutes } from './routes/beneficiary/beneficiary-routes';
 import type { RouteDeps } from './routes/deps';
 import { healthRoutes } from './routes/health/health-routes';
 import { identificationRoutes } from './routes/identification/identification-routes';
+import { metricsRoutes } from './routes/metrics/metrics-routes';
 import { passwordResetRoutes } from './routes/password-reset/password-reset-routes';
 import { phoneVerificationRoutes } from './routes/phone-verification/phone-verification-routes';
 import { referenceRoutes } from './routes/reference/reference-routes';
@@ -103,6 +106,7 @@ export const buildApp = async ({
     trustProxy: false,
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
     clientErrorHandler,
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (onRoute) app.addHook('onRoute', onRoute);
@@ -110,12 +114,16 @@ export const buildApp = async ({
   app.setSerializerCompiler(responseSerializerCompiler(config));
 
   installErrorHandling(app);
+  installRequestIdHeader(app);
+  const metrics = createMetrics({ database });
+  metrics.observe(app);
   await registerSecurityHeaders(app);
   await registerRateLimit(app);
   installAuth(app, database.db, config);
 
   const deps: RouteDeps = { db: database.db, config, mailer: mailer ?? createMailer(config, app.log) };
   await app.register(healthRoutes, deps);
+  await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });
   await app.register(referenceRoutes, deps);
   await app.register(userRoutes, deps);
   await app.register(userLanguageRoutes, deps);

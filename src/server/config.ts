@@ -65,6 +65,8 @@ const envSchema = z
     SANDBOX_MOMO_EXPIRY_MS: positiveInt(120_000),
     /** How often pending operations are checked with the provider (lost callbacks, expiry). */
     PROVIDER_POLL_MS: positiveInt(5000),
+    /** Bearer token GET /metrics asks for; unset, /metrics is open (development). */
+    METRICS_TOKEN: optionalText,
     /** PostgreSQL connections (DATABASE_URL only). */
     DATABASE_POOL_SIZE: positiveInt(20),
   })

@@ -24,6 +24,8 @@ export interface Database {
    */
   asyncCommitDb?: Db;
   kind: 'pglite' | 'postgres';
+  /** The main pool's connections (PostgreSQL only): for the operators' metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export const databaseFromPool = (pool: pg.Pool): Database => {
     db: drizzlePostgres(pool, { schema }) as unknown as Db,
     asyncCommitDb: drizzlePostgres(relaxed, { schema }) as unknown as Db,
     kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await Promise.all([pool.end(), relaxed.end()]);
     },

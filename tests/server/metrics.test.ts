@@ -89,11 +89,12 @@ describe('GET /metrics', () => {
   });
 
   it('asks for the METRICS_TOKEN bearer token when it is set: 401 envelope without it', async () => {
-    for (const headers of [
+    const refused: Record<string, string>[] = [
       {},
       { authorization: 'Bearer wrong' },
       { authorization: 'scraper-secret-0123456789' },
-    ]) {
+    ];
+    for (const headers of refused) {
       const { response } = await scrape(guarded, headers);
       expect(response.statusCode).toBe(401);
       expect(envelope(response)).toMatchObject({ code: 401, data: { messageId: 'auth.required' } });

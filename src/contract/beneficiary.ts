@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeResponses, noDataSchema } from './envelope';
+import { INT4_MAX, intId, queryId } from './storable';
 
 /*
  * Beneficiaries (spec sections 3, 5 and 7): the people a user sends money to, by MoMo number ('mobile') or by bank
@@ -11,10 +12,9 @@ export const beneficiaryTypeSchema = z.enum(['mobile', 'bank']);
 export type BeneficiaryType = z.infer<typeof beneficiaryTypeSchema>;
 
 /** Ids are PostgreSQL integers: a larger number is bad input, not a query that fails. */
-const INTEGER_ID_MAX = 2_147_483_647;
-const id = z.number().int().positive().max(INTEGER_ID_MAX);
+const id = intId();
 /** A bank id as the form sends it: 0 when none is chosen ('Please fill out all required fields.'). */
-const bankId = z.number().int().max(INTEGER_ID_MAX);
+const bankId = z.number().int().max(INT4_MAX);
 
 const name = z.string().max(200);
 /** At most what the table keeps (varchar(100)): the rules of section 5 do not cover these names. */
@@ -73,9 +73,9 @@ export const editBeneficiaryRequestSchema = z.object({
 export type EditBeneficiaryRequest = z.input<typeof editBeneficiaryRequestSchema>;
 
 export const beneficiaryIdQuerySchema = z.object({ id: z.coerce.number().pipe(id) });
-export const beneficiariesQuerySchema = z.object({ userId: z.coerce.number().int().positive() });
+export const beneficiariesQuerySchema = z.object({ userId: queryId() });
 /** GET api/Bank/BeneficiariesBanksByUserId spells it UserId. */
-export const bankBeneficiariesQuerySchema = z.object({ UserId: z.coerce.number().int().positive() });
+export const bankBeneficiariesQuerySchema = z.object({ UserId: queryId() });
 
 /** A beneficiary as both lists answer it. */
 export const beneficiarySchema = z.object({

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { MinorUnits } from '../domain/money';
 import { BETTING_NUMBER_MAX_LENGTH, PAYMENT_LINK_TOKEN_MAX_LENGTH } from '../domain/betting';
 import { SEARCH_TERM_MAX_LENGTH } from '../domain/paging';
-import { apiAmountSchema, envelopeResponses } from './envelope';
+import { apiAmountSchema, cachedEnvelopeResponses, envelopeResponses } from './envelope';
 import { walletOperationResultSchema, walletOperationStatusSchema } from './wallet';
+import { queryId } from './storable';
 
 /*
  * Betting (spec sections 3, 7 and 9): paying GH₵ into the user's account at a betting operator, from the wallet,
@@ -22,7 +23,7 @@ export const bettingOperatorSchema = z.object({
 export type BettingOperator = z.infer<typeof bettingOperatorSchema>;
 
 /** GET api/Transaction/GetBettingOperators (new): the operators, by name. */
-export const bettingOperatorsResponses = envelopeResponses(200, z.array(bettingOperatorSchema));
+export const bettingOperatorsResponses = cachedEnvelopeResponses(z.array(bettingOperatorSchema));
 
 /**
  * POST api/Transaction/InitiateBettingTransaction: the betting transaction request of spec section 3, with an
@@ -86,7 +87,7 @@ export const BETTING_HISTORY_MAX_PAGE_SIZE = 50;
  * answers the last), their total, and a search on the reference number (case-insensitive contains).
  */
 export const bettingHistoryQuerySchema = z.object({
-  userId: z.coerce.number().int().positive(),
+  userId: queryId(),
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(BETTING_HISTORY_MAX_PAGE_SIZE).default(5),
   search: z.string().trim().max(SEARCH_TERM_MAX_LENGTH).optional(),

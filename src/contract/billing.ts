@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { BILL_REFERENCE_MAX_LENGTH } from '../domain/billing';
 import type { MinorUnits } from '../domain/money';
 import { SEARCH_TERM_MAX_LENGTH } from '../domain/paging';
-import { apiAmountSchema, envelopeResponses } from './envelope';
+import { apiAmountSchema, cachedEnvelopeResponses, envelopeResponses } from './envelope';
 import { walletOperationResultSchema, walletOperationStatusSchema } from './wallet';
+import { queryId } from './storable';
 
 /*
  * Bill payment (spec sections 3 and 7): billing companies and their sub-companies, a bill looked up by its
@@ -18,7 +19,7 @@ export const billingCompanySchema = z.object({
   code: z.string(),
 });
 export type BillingCompany = z.infer<typeof billingCompanySchema>;
-export const billingCompaniesResponses = envelopeResponses(200, z.array(billingCompanySchema));
+export const billingCompaniesResponses = cachedEnvelopeResponses(z.array(billingCompanySchema));
 
 /** Spec section 3, "Sub-company", and whether it sells prepaid units (the user chooses the amount). */
 export const billingSubCompanySchema = z.object({
@@ -35,8 +36,8 @@ export const billingSubCompanySchema = z.object({
   prepaid: z.boolean(),
 });
 export type BillingSubCompany = z.infer<typeof billingSubCompanySchema>;
-export const companyIdQuerySchema = z.object({ companyId: z.coerce.number().int().positive() });
-export const billingSubCompaniesResponses = envelopeResponses(200, z.array(billingSubCompanySchema));
+export const companyIdQuerySchema = z.object({ companyId: queryId() });
+export const billingSubCompaniesResponses = cachedEnvelopeResponses(z.array(billingSubCompanySchema));
 
 /**
  * GET api/Billing/GetBillByReferenceNumber: the spec's query has only the reference; the sub-company says which
@@ -44,7 +45,7 @@ export const billingSubCompaniesResponses = envelopeResponses(200, z.array(billi
  */
 export const billLookupQuerySchema = z.object({
   referenceNumber: z.string().max(BILL_REFERENCE_MAX_LENGTH),
-  subCompanyId: z.coerce.number().int().positive(),
+  subCompanyId: queryId(),
 });
 
 /** Spec section 3, "Bill lookup result", and the quote that PayBill pays. */
@@ -114,7 +115,7 @@ export const BILLING_HISTORY_MAX_PAGE_SIZE = 50;
 
 /** GET api/Billing/GetBillingTransactionByUserId: one page (the server pages), searched by reference. */
 export const billingHistoryQuerySchema = z.object({
-  userId: z.coerce.number().int().positive(),
+  userId: queryId(),
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(BILLING_HISTORY_MAX_PAGE_SIZE).default(5),
   /** Case-insensitive contains on our reference or the bill's (`%` and `_` as typed). */

@@ -3,6 +3,7 @@ import type { MinorUnits } from '../domain/money';
 import { apiAmountSchema, envelopeResponses } from './envelope';
 import { userDetailsSchema } from './user';
 import { walletOperationStatusSchema } from './wallet';
+import { queryId } from './storable';
 
 /*
  * The treasure shop, its payment gateway and the game (spec sections 2, 8 and 9; the calls are new: section 7 lists
@@ -71,7 +72,7 @@ export const GEM_PURCHASES_MAX_PAGE_SIZE = 50;
 
 /** GET api/Shop/GetGemPurchasesPage (new): one page of the user's gem purchases and their total count. */
 export const gemPurchasesPageQuerySchema = z.object({
-  userId: z.coerce.number().int().positive(),
+  userId: queryId(),
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(GEM_PURCHASES_MAX_PAGE_SIZE).default(5),
 });

@@ -4,6 +4,7 @@ import type { MinorUnits } from '../domain/money';
 import { SEARCH_TERM_MAX_LENGTH } from '../domain/paging';
 import { apiAmountSchema, envelopeResponses, envelopeSchema } from './envelope';
 import { walletOperationResultSchema, walletOperationStatusSchema } from './wallet';
+import { queryId } from './storable';
 
 /*
  * Sending money (spec sections 3, 4, 5 and 7): a transfer request becomes a cart holding a quote (fee, total, the
@@ -178,7 +179,7 @@ export const TRANSACTION_HISTORY_MAX_PAGE_SIZE = 50;
 
 /** GET api/Transaction/GetTransactionsHistoryPage (new): one page, the total, a search on sender, receiver or reference. */
 export const transactionHistoryPageQuerySchema = z.object({
-  userId: z.coerce.number().int().positive(),
+  userId: queryId(),
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(TRANSACTION_HISTORY_MAX_PAGE_SIZE).default(5),
   /** Case-insensitive contains on sender name, receiver name or reference number (`%` and `_` as typed). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { languages } from '../domain/language';
 import type { MinorUnits } from '../domain/money';
 import { apiAmountSchema } from './envelope';
+import { queryId } from './storable';
 
 /** A language a user can keep on the account (the server's mails use it). */
 export const languageSchema = z.enum(languages);
@@ -60,7 +61,7 @@ export const validateTokenRequestSchema = z.object({ token: z.string().max(512) 
 /** A dead token is a 401, so a success always says `true`. */
 export const validateTokenResponseSchema = z.object({ valid: z.literal(true) });
 
-export const userIdQuerySchema = z.object({ userId: z.coerce.number().int().positive() });
+export const userIdQuerySchema = z.object({ userId: queryId() });
 
 export const walletAmountSchema = z.object({ walletAmount: apiAmountSchema });
 export type WalletAmount = z.infer<typeof walletAmountSchema>;

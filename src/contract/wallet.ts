@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { MinorUnits } from '../domain/money';
 import { SEARCH_TERM_MAX_LENGTH } from '../domain/paging';
 import { apiAmountSchema, envelopeResponses, envelopeSchema } from './envelope';
+import { queryId } from './storable';
 
 export const walletOperationStatusSchema = z.enum(['pending', 'Successful', 'Failed']);
 export type WalletOperationStatus = z.infer<typeof walletOperationStatusSchema>;
@@ -126,7 +127,7 @@ export const WALLET_HISTORY_MAX_PAGE_SIZE = 50;
 
 /** GET api/User/GetWalletHistoryPage (new): one page of the history, newest first, with the total count. */
 export const walletHistoryPageQuerySchema = z.object({
-  userId: z.coerce.number().int().positive(),
+  userId: queryId(),
   /** 0-based. A page past the end answers the last page. */
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(WALLET_HISTORY_MAX_PAGE_SIZE).default(5),

@@ -1,17 +1,22 @@
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { JobScheduler } from './jobs/scheduler';
 import { purgeExpired } from './jobs/purge';
+import { ledgerCheckJob } from './ledger/invariants';
 import { createMailer, type Mailer } from './mail';
+import { createMetrics } from './metrics';
 import { createSms, type Sms } from './messaging/sms';
 import { installAuth } from './plugins/auth';
+import { clientErrorHandler } from './plugins/client-errors';
 import { installErrorHandling } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
+import { installRequestIdHeader, requestIdOf } from './plugins/request-id';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security';
 import { readInlineStyleHashes, registerStaticFiles } from './plugins/static-files';
+import { installStorableRequests } from './plugins/storable-requests';
 import { SessionCache } from './sessions/session-cache';
 import { createSandboxBillerRail, type BillerRail } from './providers/biller-rail';
 import type { PaymentProvider } from './providers/provider';
@@ -22,6 +27,7 @@ import { beneficiaryRoutes } from './routes/beneficiary/beneficiary-routes';
 import type { RouteDeps } from './routes/deps';
 import { healthRoutes } from './routes/health/health-routes';
 import { identificationRoutes } from './routes/identification/identification-routes';
+import { metricsRoutes } from './routes/metrics/metrics-routes';
 import { passwordResetRoutes } from './routes/password-reset/password-reset-routes';
 import { phoneVerificationRoutes } from './routes/phone-verification/phone-verification-routes';
 import { referenceRoutes } from './routes/reference/reference-routes';
@@ -109,13 +115,18 @@ export const buildApp = async ({
     // Whether X-Forwarded-For names the client (request.ip, and so the rate limits): TRUST_PROXY, off by default.
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
+    clientErrorHandler,
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (onRoute) app.addHook('onRoute', onRoute);
-  app.setValidatorCompiler(validatorCompiler);
+  installStorableRequests(app);
   app.setSerializerCompiler(responseSerializerCompiler(config));
 
   installErrorHandling(app);
+  installRequestIdHeader(app);
+  const metrics = createMetrics({ database });
+  metrics.observe(app);
   await registerSecurityHeaders(app, { inlineStyleHashes: readInlineStyleHashes(config.STATIC_DIR) });
   await registerRateLimit(app, database.db);
   const sessions = new SessionCache({ database, config, log: app.log });
@@ -125,6 +136,7 @@ export const buildApp = async ({
 
   const deps: RouteDeps = { db: database.db, config, mailer: mailer ?? createMailer(config, app.log) };
   await app.register(healthRoutes, deps);
+  await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });
   await app.register(referenceRoutes, deps);
   await app.register(userRoutes, deps);
   await app.register(userLanguageRoutes, deps);
@@ -176,6 +188,7 @@ export const buildApp = async ({
       await purgeExpired(database.db, config, app.log);
     },
   });
+  jobs.add(ledgerCheckJob(database.db, app.log));
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
 

@@ -8,14 +8,21 @@ export interface RegisteredRoute {
   url: string;
   /** `schema.response`: status code, 'Nxx' or 'default' to a zod schema. */
   response: Record<string, z.ZodType> | undefined;
+  /** `schema.body` and `schema.querystring`: what the route accepts (the bad-input suite generates from them). */
+  body?: z.ZodType;
+  querystring?: z.ZodType;
 }
 
 /** An onRoute hook for buildApp, and the table it fills. */
 export const routeRecorder = (): { routes: RegisteredRoute[]; onRoute: onRouteHookHandler } => {
   const routes: RegisteredRoute[] = [];
   const onRoute: onRouteHookHandler = (route) => {
-    const response = (route.schema as { response?: Record<string, z.ZodType> } | undefined)?.response;
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, response });
+    const { response, body, querystring } =
+      (route.schema as
+        { response?: Record<string, z.ZodType>; body?: z.ZodType; querystring?: z.ZodType } | undefined) ??
+      {};
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, response, body, querystring });
   };
   return { routes, onRoute };
 };

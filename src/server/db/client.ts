@@ -31,6 +31,8 @@ export interface Database {
    * Absent (a test's stand-in database): nothing listens, and what relies on notifications reads the database.
    */
   listen?(channel: string, handlers: NotificationHandlers): Promise<NotificationListener>;
+  /** The main pool's connections (PostgreSQL only): for the operators' metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -138,6 +140,7 @@ export const databaseFromPool = (pool: pg.Pool): Database => {
     asyncCommitDb: drizzlePostgres(relaxed, { schema }) as unknown as Db,
     kind: 'postgres',
     listen: (channel, handlers) => listenThroughPostgres(pool, channel, handlers),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await Promise.all([pool.end(), relaxed.end()]);
     },

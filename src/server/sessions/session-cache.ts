@@ -99,7 +99,7 @@ export class SessionCache {
     if (!isTokenShaped(token)) return null;
     const hash = tokenHash(token);
     const { config } = this.options;
-    if (this.trusted(now.getTime())) {
+    if (this.trusted()) {
       const cached = this.entries.get(hash);
       if (cached && isSessionAlive(cached, config, now)) return cached;
     }

@@ -1,11 +1,12 @@
 // Builds the browser app into dist/ only when its inputs changed since the last good build.
-// Inputs: src/** except src/server/**, package.json, package-lock.json, .parcelrc, tsconfig.json.
+// Inputs: src/** except src/server/**, static/**, package.json, package-lock.json, .parcelrc, tsconfig.json.
 // The hash of the last good build is kept in dist/.build-hash.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { copyStatic } from './copy-static.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(root, 'dist');
@@ -30,6 +31,7 @@ export function browserInputsHash() {
   const files = [
     ...rootInputs.map((name) => path.join(root, name)).filter((file) => existsSync(file)),
     ...listFiles(path.join(root, 'src'), (full) => full === serverDir),
+    ...listFiles(path.join(root, 'static'), () => false),
   ];
   const hash = createHash('sha256');
   for (const file of files) {
@@ -70,6 +72,7 @@ export async function buildIfNeeded({ force = false, log = (line) => console.log
   const parcel = path.join(root, 'node_modules', '.bin', 'parcel');
   const code = await run(parcel, ['build', '--no-source-maps', '--dist-dir', 'dist']);
   if (code !== 0) throw new Error(`parcel build failed with exit code ${code}`);
+  copyStatic(distDir);
   writeFileSync(hashFile, `${wanted}\n`);
   log(`build: dist/ built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return 'built';

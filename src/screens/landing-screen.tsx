@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import type { MessageId } from '../i18n/en';
 import { useI18n } from '../i18n/i18n';
 import { BackToTop } from './back-to-top';
+import { AudienceCards, HowItWorksVideo } from './landing-videos';
 import { FocusHeading } from './ui/focus-heading';
 
 interface Tile {
@@ -40,12 +41,6 @@ const securityFeatures: readonly Tile[] = [
   { title: 'landing.security.ledger', text: 'landing.security.ledgerText' },
   { title: 'landing.security.identity', text: 'landing.security.identityText' },
   { title: 'landing.security.sessions', text: 'landing.security.sessionsText' },
-];
-
-const audiences: readonly Tile[] = [
-  { title: 'landing.audience.individual', text: 'landing.audience.individualText' },
-  { title: 'landing.audience.business', text: 'landing.audience.businessText' },
-  { title: 'landing.audience.government', text: 'landing.audience.governmentText' },
 ];
 
 const howItWorks: readonly Tile[] = [
@@ -168,9 +163,10 @@ export function LandingScreen({ signedIn }: { signedIn: boolean }) {
         <Tiles tiles={securityFeatures} />
       </Section>
       <Section id="audiences" title="landing.audience.title">
-        <Tiles tiles={audiences} />
+        <AudienceCards />
       </Section>
       <Section id="how-it-works" title="landing.how.title">
+        <HowItWorksVideo />
         <Tiles tiles={howItWorks} numbered />
       </Section>
       <Section id="products" title="landing.products.title">

@@ -3,9 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase, withStartupLock } from './db/migrate';
 import { seedReferenceData } from './seed/seed';
-
-/** What a host may take to stop after SIGTERM before it exits anyway (orchestrators kill at 10 s or later). */
-const SHUTDOWN_GRACE_MS = 9_000;
+import { installGracefulShutdown } from './shutdown';
 
 /** `npm run serve`: configuration, database (migrated and seeded), then the API host and the app on one port. */
 const main = async (): Promise<void> => {
@@ -28,33 +26,7 @@ const main = async (): Promise<void> => {
   });
   const app = await buildApp({ config, database });
 
-  let closing = false;
-  /**
-   * SIGTERM: stop accepting (app.close closes the listening socket; new requests on kept-alive connections get a
-   * 503), finish the requests in flight and this host's claimed jobs (a job claimed meanwhile is released), close
-   * the database and the LISTEN connection (onClose hooks), and exit. Whatever is still running after
-   * SHUTDOWN_GRACE_MS is cut: the process exits 1 within 10 s, and another host takes the jobs once their lease ends.
-   */
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const deadline = setTimeout(() => {
-      console.error(`shutdown took longer than ${SHUTDOWN_GRACE_MS} ms: exiting`);
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    deadline.unref();
-    try {
-      await Promise.all([app.jobs.stop(), app.wallet.worker.stop(), app.close()]);
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      console.error('shutdown failed', error);
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  installGracefulShutdown(app, database);
 
   await app.listen({ port: config.PORT, host: config.HOST });
   // After listen: the sandbox's callbacks and the provider polling run in the background until shutdown.

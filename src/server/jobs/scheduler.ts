@@ -150,15 +150,16 @@ export class JobScheduler {
   async finish(claimed: ClaimedRun, outcome: RunOutcome): Promise<void> {
     const job = this.jobs.get(claimed.name);
     const delayMs = outcome === 'released' ? 0 : (job?.everyMs ?? 0);
+    // The run log first, then the lease: a run logged as finished has ended before any host can claim the next.
+    await this.options.db.execute(
+      sql`update scheduled_job_runs set finished_at = clock_timestamp(), outcome = ${outcome}
+          where name = ${claimed.name} and run = ${claimed.run}`,
+    );
     await this.options.db.execute(
       sql`update scheduled_jobs set lease_owner = null, lease_until = null,
             next_run_at = clock_timestamp() + make_interval(secs => ${delayMs / 1000}),
             last_finished_at = case when ${outcome} = 'released' then last_finished_at else clock_timestamp() end
           where name = ${claimed.name} and runs = ${claimed.run} and lease_owner = ${this.hostId}`,
-    );
-    await this.options.db.execute(
-      sql`update scheduled_job_runs set finished_at = clock_timestamp(), outcome = ${outcome}
-          where name = ${claimed.name} and run = ${claimed.run}`,
     );
   }
 

@@ -193,3 +193,32 @@ describe('when the notification channel is lost', () => {
     }
   });
 });
+
+describe('activity through the cache', () => {
+  it('is written once a minute of use, counted from the last write, not from the last use', async () => {
+    await settled();
+    const user = await signedInUser(a.app);
+    const start = new Date(Date.now() - 5_000);
+    await a.database.db
+      .update(sessions)
+      .set({ lastSeenAt: start })
+      .where(eq(sessions.tokenHash, tokenHash(user.token)));
+    const lastSeen = async () =>
+      (
+        await a.database.db
+          .select({ lastSeenAt: sessions.lastSeenAt })
+          .from(sessions)
+          .where(eq(sessions.tokenHash, tokenHash(user.token)))
+      )[0]!.lastSeenAt.getTime();
+    const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
+
+    const session = await b.app.sessions.find(user.token, at(10));
+    expect(session).not.toBeNull();
+    await b.app.sessions.touch(session!, at(10));
+    expect(await lastSeen()).toBe(start.getTime());
+    const again = await b.app.sessions.find(user.token, at(61));
+    expect(again).toBe(session);
+    await b.app.sessions.touch(again!, at(61));
+    expect(await lastSeen()).toBe(at(61).getTime());
+  });
+});

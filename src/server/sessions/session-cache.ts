@@ -99,7 +99,7 @@ export class SessionCache {
     if (!isTokenShaped(token)) return null;
     const hash = tokenHash(token);
     const { config } = this.options;
-    if (this.trusted(now.getTime())) {
+    if (this.trusted()) {
       const cached = this.entries.get(hash);
       if (cached && isSessionAlive(cached, config, now)) return cached;
     }
@@ -115,8 +115,8 @@ export class SessionCache {
 
   /** Records activity (at most once a minute per session, as touchSession decides) and keeps the copy in step. */
   async touch(session: SessionRow, now = new Date()): Promise<void> {
-    await touchSession(this.options.database.db, session, now);
-    if (now.getTime() > session.lastSeenAt.getTime()) session.lastSeenAt = now;
+    // The copy follows what was written, so the next write is due a minute after this one, not after the last use.
+    if (await touchSession(this.options.database.db, session, now)) session.lastSeenAt = now;
   }
 
   private remember(hash: string, session: SessionRow): void {

@@ -236,13 +236,21 @@ export const findLiveSession = async (
 /** What could be a token: anything else is refused without a lookup. */
 export const isTokenShaped = (token: string): boolean => token !== '' && token.length <= 512;
 
-/** Records activity when the last record is older than a minute (so at most one write a minute per session). */
-export const touchSession = async (db: Queryable, session: SessionRow, now = new Date()): Promise<void> => {
-  if (now.getTime() - session.lastSeenAt.getTime() < ACTIVITY_WRITE_INTERVAL_MS) return;
+/**
+ * Records activity when the last record is older than a minute (so at most one write a minute per session); true
+ * when it wrote.
+ */
+export const touchSession = async (
+  db: Queryable,
+  session: SessionRow,
+  now = new Date(),
+): Promise<boolean> => {
+  if (now.getTime() - session.lastSeenAt.getTime() < ACTIVITY_WRITE_INTERVAL_MS) return false;
   await db
     .update(sessions)
     .set({ lastSeenAt: now })
     .where(and(eq(sessions.id, session.id), isNull(sessions.revokedAt)));
+  return true;
 };
 
 export const revokeSession = async (db: Queryable, sessionId: number, now = new Date()): Promise<void> => {

@@ -8,6 +8,7 @@ import type { MessageId } from '../i18n/en';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { Modal } from './ui/modal';
+import { useDateTime } from './ui/date-time';
 import { ReceiptSummary, type ReceiptSummaryProps } from './ui/receipt-summary';
 import { SummaryList, type SummaryRow } from './ui/summary-list';
 import { StatusBadge } from './wallet-movements';
@@ -136,10 +137,4 @@ export const receiptModalOf = <Receipt,>(title: MessageId, Details: ComponentTyp
   };
 
 /** When a receipt's date cannot be read, it is shown as it came. */
-export const useReceiptDate = () => {
-  const { formatDate } = useI18n();
-  return (iso: string) => {
-    const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? iso : formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
-  };
-};
+export const useReceiptDate = useDateTime;

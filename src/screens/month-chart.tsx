@@ -109,27 +109,30 @@ export function MonthChart({ summary }: { summary: MonthSummary }) {
         <span className="legend-out">{t('monthChart.out', { amount: totals.out })}</span>
         {quiet ? <span className="muted">{t('monthChart.empty')}</span> : null}
       </figcaption>
-      <table className="visually-hidden">
-        <caption>{t('monthChart.tableCaption', { month })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('monthChart.week')}</th>
-            <th scope="col">{t('monthChart.moneyIn')}</th>
-            <th scope="col">{t('monthChart.moneyOut')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {summary.weeks.map((week) => (
-            <tr key={week.week}>
-              <th scope="row">
-                {t('monthChart.weekRange', { week: week.week, from: day(week.from), to: day(week.to) })}
-              </th>
-              <td>{formatMoney(week.inMinor)}</td>
-              <td>{formatMoney(week.outMinor)}</td>
+      {/* A table does not shrink to a hidden box's width: its wrapper is the one hidden. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{t('monthChart.tableCaption', { month })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('monthChart.week')}</th>
+              <th scope="col">{t('monthChart.moneyIn')}</th>
+              <th scope="col">{t('monthChart.moneyOut')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {summary.weeks.map((week) => (
+              <tr key={week.week}>
+                <th scope="row">
+                  {t('monthChart.weekRange', { week: week.week, from: day(week.from), to: day(week.to) })}
+                </th>
+                <td>{formatMoney(week.inMinor)}</td>
+                <td>{formatMoney(week.outMinor)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

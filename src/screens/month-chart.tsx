@@ -20,7 +20,8 @@ const utcStart = (isoDay: string) => new Date(`${isoDay}T00:00:00Z`);
 
 /**
  * The dashboard's picture of the month (/Dashboard home): the server's figures of money in against money out, by
- * week. Loading draws a skeleton, a failed load offers Try again.
+ * week (a month where no money moved says so in words: a chart of zeros tells nothing). Loading draws a skeleton,
+ * a failed load offers Try again.
  */
 export function MonthPanel({ actorRef }: { actorRef: ActorRefFrom<MonthSummaryMachine> }) {
   const { t } = useI18n();
@@ -36,6 +37,8 @@ export function MonthPanel({ actorRef }: { actorRef: ActorRefFrom<MonthSummaryMa
           retryLabel={t('monthChart.retry')}
           onRetry={() => actorRef.send({ type: 'RETRY' })}
         />
+      ) : summary && summary.inMinor === 0 && summary.outMinor === 0 ? (
+        <p className="empty">{t('monthChart.empty')}</p>
       ) : summary ? (
         <MonthChart summary={summary} />
       ) : (
@@ -64,7 +67,6 @@ export function MonthChart({ summary }: { summary: MonthSummary }) {
   const highest = Math.max(1, ...summary.weeks.flatMap((week) => [week.inMinor, week.outMinor]));
   const slot = WIDTH / summary.weeks.length;
   const barHeight = (minor: number) => ((PLOT_BOTTOM - PLOT_TOP) * minor) / highest;
-  const quiet = summary.inMinor === 0 && summary.outMinor === 0;
 
   return (
     <figure className="month-chart">
@@ -107,7 +109,6 @@ export function MonthChart({ summary }: { summary: MonthSummary }) {
       <figcaption className="month-chart-legend">
         <span className="legend-in">{t('monthChart.in', { amount: totals.in })}</span>
         <span className="legend-out">{t('monthChart.out', { amount: totals.out })}</span>
-        {quiet ? <span className="muted">{t('monthChart.empty')}</span> : null}
       </figcaption>
       {/* A table does not shrink to a hidden box's width: its wrapper is the one hidden. */}
       <div className="visually-hidden">

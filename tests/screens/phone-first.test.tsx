@@ -185,9 +185,11 @@ describe('MonthChart', () => {
     expect(heights('.chart-out')).toEqual([0, full * 0.4, 0, 0, full * 0.0255]);
   });
 
-  it('says so when no money moved', () => {
-    renderScreen(<MonthChart summary={quietMonth('2026-11')} />);
-    expect(screen.getByText('No money has moved this month yet.')).toBeInTheDocument();
+  it('says so in words when no money moved this month, without a chart of zeros', async () => {
+    renderScreen(<MonthPanel actorRef={fakeMonthSummary(async () => quietMonth('2026-11'))} />);
+    expect(await screen.findByText('No money has moved this month yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });
 

@@ -85,6 +85,18 @@ const historyTotals = async (user: WalletUser, month: string) => {
   };
 };
 
+/** An on-us transfer of `amountMinor` from one user's wallet to another's (the 1% fee leaves the payer's too). */
+const walletTransfer = (from: WalletUser, to: WalletUser, amountMinor: number) =>
+  t.app.wallet.service.pay({
+    idempotency: keyFor(from.userId),
+    draft: {
+      kind: 'wallet_transfer',
+      amountMinor,
+      counterparty: { rail: 'wallet', label: 'Payee', userId: to.userId },
+    },
+    insufficientFunds: refusal,
+  });
+
 describe('month summary (GET api/Wallet/MonthSummary)', () => {
   it('answers every week of the month in integer pesewas, zeros for a wallet with no movement', async () => {
     const u = await walletUser(t.app, t.database.db);
@@ -156,25 +168,9 @@ describe('month summary (GET api/Wallet/MonthSummary)', () => {
       },
       insufficientFunds: refusal,
     });
-    await service.pay({
-      idempotency: keyFor(u.userId),
-      draft: {
-        kind: 'wallet_transfer',
-        amountMinor: 5_000,
-        counterparty: { rail: 'wallet', label: 'Kofi', userId: other.userId },
-      },
-      insufficientFunds: refusal,
-    });
+    await walletTransfer(u, other, 5_000);
     // The other user sends u money: u's in, the other's out.
-    await service.pay({
-      idempotency: keyFor(other.userId),
-      draft: {
-        kind: 'wallet_transfer',
-        amountMinor: 3_000,
-        counterparty: { rail: 'wallet', label: 'Ama', userId: u.userId },
-      },
-      insufficientFunds: refusal,
-    });
+    await walletTransfer(other, u, 3_000);
     const month = monthOf();
     const summary = await summaryOf(u, month);
     const expected = await historyTotals(u, month);

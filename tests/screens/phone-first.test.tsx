@@ -124,6 +124,8 @@ describe('histories by viewport', () => {
         row({ id: 1, amount: 25000, actionType: 'Credit' }),
       ],
       total: 2,
+      page: 0,
+      pageSize: 5,
     });
     const list = await screen.findByRole('list', { name: 'Movements of your wallet, newest first' });
     const [debit, credit] = within(list).getAllByRole('listitem');

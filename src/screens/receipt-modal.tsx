@@ -12,6 +12,7 @@ import { useDateTime } from './ui/date-time';
 import { ReceiptSummary, type ReceiptSummaryProps } from './ui/receipt-summary';
 import { SummaryList, type SummaryRow } from './ui/summary-list';
 import { StatusBadge } from './wallet-movements';
+import { Skeleton } from './ui/skeleton';
 
 /** While a receipt is open the body carries this class: the print stylesheet then prints the receipt alone. */
 export const RECEIPT_OPEN_CLASS = 'receipt-open';
@@ -50,7 +51,7 @@ export function ReceiptModal<Receipt>({
     <div className="receipt-portal">
       <Modal title={title} onClose={onClose}>
         <p className="receipt-brand">{t('app.name')}</p>
-        {snapshot.matches('loading') ? <p role="status">{t('receiptDetails.loading')}</p> : null}
+        {snapshot.matches('loading') ? <Skeleton label={t('receiptDetails.loading')} /> : null}
         {snapshot.matches('failed') && error ? (
           <Alert>
             {t(error)}{' '}

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
 import { useI18n } from '../i18n/i18n';
 import { useAppActors } from './app-actors';
 import { ErrorBoundary } from './error-boundary';
@@ -7,12 +8,19 @@ import { Header } from '../screens/header';
 import { Footer } from '../screens/footer';
 import { CookieBanner } from '../screens/cookie-banner';
 import { SessionEndingDialog } from '../screens/session-ending-dialog';
+import { BottomNav } from '../screens/bottom-nav';
+import { useInputModality } from './input-modality';
 
-/** Every page: skip link, header, the route's content, footer, cookie banner, and the session popup. */
+/**
+ * Every page: skip link, header, the route's content, footer, cookie banner, the session popup, and for a
+ * signed-in user the bottom bar of a phone.
+ */
 export function AppLayout() {
   const { t } = useI18n();
   const { session, cookieConsent } = useAppActors();
   const { pathname } = useLocation();
+  const signedIn = useSelector(session, (s) => !s.matches('loggedOut'));
+  useInputModality();
   return (
     <>
       <a href="#main" className="skip-link">
@@ -27,6 +35,7 @@ export function AppLayout() {
         </ErrorBoundary>
       </main>
       <Footer />
+      {signedIn ? <BottomNav /> : null}
       <CookieBanner actorRef={cookieConsent} />
       <SessionEndingDialog session={session} />
     </>

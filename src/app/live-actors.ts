@@ -31,7 +31,7 @@ import type {
 import type { Identification } from '../contract/identification';
 import type { PhoneVerificationStatus, SentPhoneCode, VerifiedPhone } from '../contract/phone-verification';
 import type { WalletBalance } from '../contract/user';
-import type { WalletMovementPage, WalletOperation } from '../contract/wallet';
+import type { MonthSummary, WalletMovementPage, WalletOperation } from '../contract/wallet';
 import type { SessionMachine } from '../machines/session.machine';
 import type { BettingCall, PaymentRequestQuery } from '../machines/betting.machine';
 import type { ReceiptInput } from '../machines/shared/receipt';
@@ -85,6 +85,7 @@ import {
   payNow,
 } from '../services/transfer';
 import {
+  getMonthSummary,
   getWalletAmount,
   getWalletHistoryPage,
   getWalletOperation,
@@ -181,6 +182,13 @@ export const liveActors = (session: Session) => {
         }),
       },
       actions: { walletChanged },
+    },
+    monthSummary: {
+      actors: {
+        loadMonthSummary: fromPromise<MonthSummary, { month: string }>(({ input, signal }) =>
+          getMonthSummary(input.month, { signal }),
+        ),
+      },
     },
     walletHistory: {
       actors: {

@@ -27,6 +27,8 @@ const SendMoneyRoute = lazy(() => import('./routes/send-money-route'));
 const CrossBorderRoute = lazy(() => import('./routes/cross-border-route'));
 const TransactionHistoryRoute = lazy(() => import('./routes/transaction-history-route'));
 const TermsScreen = lazy(() => import('../screens/terms-screen'));
+const PayScreen = lazy(() => import('../screens/pay-screen'));
+const AccountRoute = lazy(() => dashboard().then((m) => ({ default: m.AccountRoute })));
 
 const shop = () => import('./routes/shop-routes');
 const TreasureShopRoute = lazy(() => shop().then((m) => ({ default: m.TreasureShopRoute })));
@@ -97,6 +99,7 @@ export function AppRoutes() {
           <Route path="bettingDeposit" element={<BettingRoute />} />
           <Route path="billHistory" element={<BillingHistoryRoute />} />
           <Route path="mobileWallet" element={<MobileWalletRoute />} />
+          <Route path="account" element={<AccountRoute />} />
         </Route>
         <Route
           path="/WalletTopUp"
@@ -144,6 +147,14 @@ export function AppRoutes() {
           element={
             <RequireSession>
               <BettingLinkRoute />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="/Pay"
+          element={
+            <RequireSession>
+              <PayScreen />
             </RequireSession>
           }
         />

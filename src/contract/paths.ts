@@ -28,6 +28,7 @@ export const apiPaths = {
   walletHistory: '/api/User/GetWalletHistoryByUserId',
   walletOperation: '/api/User/GetWalletOperation', // new
   walletHistoryPage: '/api/User/GetWalletHistoryPage', // new: one page and the total, for the browser
+  monthSummary: '/api/Wallet/MonthSummary', // new: money in and out of the wallet by week of a month
   providerWebhook: '/api/Provider/Webhook', // new: called by payment providers, signed
   createMobileBeneficiary: '/api/Beneficiary/CreateBeneficiary',
   createBankBeneficiary: '/api/Bank/CreateBeneficiaryBank',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MinorUnits } from '../domain/money';
+import { isIsoMonth } from '../domain/month';
 import { SEARCH_TERM_MAX_LENGTH } from '../domain/paging';
 import { apiAmountSchema, envelopeResponses, envelopeSchema } from './envelope';
 import { queryId } from './storable';
@@ -180,6 +181,32 @@ export const walletHistoryResponses = envelopeResponses(200, z.array(walletHisto
 
 /** GET api/User/GetWalletHistoryPage. */
 export const walletHistoryPageResponses = envelopeResponses(200, walletHistoryPageSchema);
+
+/** GET api/Wallet/MonthSummary (new): the month asked for, 'YYYY-MM'. */
+export const monthSummaryQuerySchema = z.object({
+  month: z.string().refine(isIsoMonth, 'a month as YYYY-MM'),
+});
+
+/** One week of the month: what came into the wallet and what left it, in pesewas (fees included in what left). */
+export const monthSummaryWeekSchema = z.object({
+  week: z.number().int().min(1),
+  from: z.string(),
+  to: z.string(),
+  inMinor: z.number().int().min(0),
+  outMinor: z.number().int().min(0),
+});
+export type MonthSummaryWeek = z.infer<typeof monthSummaryWeekSchema>;
+
+/** The signed-in user's wallet over one month, week by week (every week of the month, none left out). */
+export const monthSummarySchema = z.object({
+  month: z.string(),
+  weeks: z.array(monthSummaryWeekSchema),
+  inMinor: z.number().int().min(0),
+  outMinor: z.number().int().min(0),
+});
+export type MonthSummary = z.infer<typeof monthSummarySchema>;
+
+export const monthSummaryResponses = envelopeResponses(200, monthSummarySchema);
 
 /** POST api/Provider/Webhook: whether the callback resolved its operation (duplicates and late ones are ignored). */
 export const providerWebhookResultSchema = z.object({ outcome: z.enum(['resolved', 'ignored']) });

@@ -3,6 +3,7 @@ import type { MessageId } from '../i18n/en';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
+import { Skeleton } from './ui/skeleton';
 
 /** The bank gateway's step while its banks load (or failed to: the message and Try again), with a way back. */
 export function BankListStep({
@@ -22,7 +23,7 @@ export function BankListStep({
       <FocusHeading key="banks" level={2}>
         {t('gateway.bank')}
       </FocusHeading>
-      {loading ? <p role="status">{t('topUpScreen.loadingBanks')}</p> : null}
+      {loading ? <Skeleton label={t('topUpScreen.loadingBanks')} shape="rows" /> : null}
       {!loading && error ? (
         <Alert>
           {t(error)}{' '}

@@ -25,6 +25,7 @@ import { FocusHeading } from './ui/focus-heading';
 import { Modal } from './ui/modal';
 import { Pager } from './ui/pager';
 import { TextField } from './ui/text-field';
+import { Skeleton } from './ui/skeleton';
 
 const noticeText: Record<BeneficiaryNotice, MessageId> = {
   added: 'beneficiaries.added',
@@ -123,7 +124,9 @@ export function BeneficiaryManagerPanel({
       <p role="status" className="beneficiary-notice">
         {notice ? t(noticeText[notice]) : ''}
       </p>
-      {loading && beneficiaries.length === 0 ? <p role="status">{t('beneficiaries.loading')}</p> : null}
+      {loading && beneficiaries.length === 0 ? (
+        <Skeleton label={t('beneficiaries.loading')} shape="rows" />
+      ) : null}
       {listState.matches('failed') && error ? (
         <Alert>
           {t(error)}{' '}

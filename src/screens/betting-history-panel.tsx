@@ -31,6 +31,13 @@ export function BettingHistoryPanel({
       actorRef={actorRef}
       heading={<FocusHeading>{t('bettingHistory.title')}</FocusHeading>}
       rowProps={(row) => ({ className: 'history-row', onClick: () => setReceipt(row.referenceNumber) })}
+      card={(row) => ({
+        direction: 'out',
+        amount: formatMoney(row.sendAmount),
+        counterparty: row.operatorName,
+        date: row.date,
+        status: row.status,
+      })}
       columns={[
         { header: t('bettingHistory.sender'), cell: (row) => row.senderName },
         { header: t('bettingHistory.paymentMethod'), cell: (row) => row.paymentMethod },

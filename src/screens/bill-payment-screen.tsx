@@ -19,6 +19,7 @@ import { ReceiptSummary } from './ui/receipt-summary';
 import { TextField } from './ui/text-field';
 import { firstViolationOf } from './ui/violations';
 import { AgainRow, stepHeading, WizardFrame } from './wizard-parts';
+import { Skeleton } from './ui/skeleton';
 
 type BillActor = ActorRefFrom<BillPaymentMachine>;
 
@@ -38,7 +39,7 @@ function MenuStep({ actorRef }: { actorRef: BillActor }) {
     return (
       <>
         {stepHeading('menu', t('billPayment.payBill'))}
-        <p role="status">{t('billPayment.loadingCompanies')}</p>
+        <Skeleton label={t('billPayment.loadingCompanies')} shape="rows" />
       </>
     );
   return (

@@ -30,6 +30,13 @@ export function BillingHistoryPanel({
       actorRef={actorRef}
       heading={<FocusHeading>{t('billingHistory.title')}</FocusHeading>}
       rowProps={(row) => ({ className: 'history-row', onClick: () => setReceipt(row.referenceNumber) })}
+      card={(row) => ({
+        direction: 'out',
+        amount: formatMoney(row.sendAmount),
+        counterparty: row.subCompanyName || row.companyName,
+        date: row.date,
+        status: row.status,
+      })}
       columns={[
         { header: t('billingHistory.sender'), cell: (row) => row.senderName },
         {

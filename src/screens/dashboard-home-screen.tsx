@@ -2,29 +2,33 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import type { MonthSummaryMachine } from '../machines/month-summary.machine';
 import type { PhoneVerificationMachine } from '../machines/phone-verification.machine';
 import type { SessionMachine } from '../machines/session.machine';
 import type { WalletMachine } from '../machines/wallet.machine';
 import { useI18n } from '../i18n/i18n';
-import { Alert } from './ui/alert';
-import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
+import { RetryAlert } from './ui/retry-alert';
+import { Skeleton } from './ui/skeleton';
+import { MonthPanel } from './month-chart';
 import { PhoneVerificationCard } from './phone-verification-card';
 import { MovementList } from './wallet-movements';
 
 /**
- * The dashboard's home panel: balance card, phone verification, recent activity, quick links. The balance is the
- * session's, which the wallet machine refreshes from the server each time this panel opens (and whenever a screen
- * moves money).
+ * The dashboard's home panel: balance card, phone verification, the picture of the month, recent activity, quick
+ * links. The balance is the session's, which the wallet machine refreshes from the server each time this panel
+ * opens (and whenever a screen moves money): the last known figure stays shown, marked busy while it is read again.
  */
 export function DashboardHomeScreen({
   session,
   wallet,
   phoneVerification,
+  monthSummary,
 }: {
   session: ActorRefFrom<SessionMachine>;
   wallet: ActorRefFrom<WalletMachine>;
   phoneVerification: ActorRefFrom<PhoneVerificationMachine>;
+  monthSummary: ActorRefFrom<MonthSummaryMachine>;
 }) {
   const { t, formatMoney } = useI18n();
   const walletSnapshot = useSelector(wallet, (s) => s);
@@ -41,7 +45,7 @@ export function DashboardHomeScreen({
         <h2 id="balance-title" className="balance-title">
           {t('balance.available')}
         </h2>
-        <p className="balance-amount" aria-live="polite">
+        <p className="balance-amount" aria-live="polite" aria-busy={walletSnapshot.matches('loading')}>
           {hidden ? (
             <>
               <span aria-hidden="true">••••••</span>
@@ -66,18 +70,18 @@ export function DashboardHomeScreen({
         </div>
       </section>
       <PhoneVerificationCard actorRef={phoneVerification} />
+      <MonthPanel actorRef={monthSummary} />
       <section className="card" aria-labelledby="activity-title">
         <h2 id="activity-title">{t('activity.title')}</h2>
         {walletSnapshot.matches('loading') && recent.length === 0 ? (
-          <p role="status">{t('activity.loading')}</p>
+          <Skeleton label={t('activity.loading')} shape="rows" />
         ) : null}
         {walletSnapshot.matches('failed') && error ? (
-          <Alert>
-            {t('activity.failed')}{' '}
-            <Button variant="link" onClick={() => wallet.send({ type: 'RETRY' })}>
-              {t('activity.retry')}
-            </Button>
-          </Alert>
+          <RetryAlert
+            message={t('activity.failed')}
+            retryLabel={t('activity.retry')}
+            onRetry={() => wallet.send({ type: 'RETRY' })}
+          />
         ) : null}
         {walletSnapshot.matches('ready') && recent.length === 0 ? (
           <p className="empty">{t('activity.empty')}</p>

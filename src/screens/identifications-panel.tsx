@@ -8,6 +8,7 @@ import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
 import { Pager } from './ui/pager';
 import type { ImageLoader } from './ghana-card';
+import { Skeleton } from './ui/skeleton';
 
 // The card view brings react-barcode: its own bundle, fetched when a card is first shown.
 const GhanaCard = lazy(() => import('./ghana-card'));
@@ -34,7 +35,9 @@ export function IdentificationsPanel({
   return (
     <section className="card identifications">
       <FocusHeading level={2}>{t('identifications.title')}</FocusHeading>
-      {snapshot.matches('loading') ? <p role="status">{t('identifications.loading')}</p> : null}
+      {snapshot.matches('loading') ? (
+        <Skeleton label={t('identifications.loading')} shape="rows" count={2} />
+      ) : null}
       {snapshot.matches('failed') && error ? (
         <Alert>
           {t(error)}{' '}

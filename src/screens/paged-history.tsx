@@ -4,11 +4,14 @@ import type { ActorRefFrom } from 'xstate';
 import { HISTORY_PAGE_SIZE, SEARCH_TERM_MAX_LENGTH } from '../domain/paging';
 import { serverPageShown, type ServerPagedListMachine } from '../machines/shared/paged-list';
 import { useI18n } from '../i18n/i18n';
+import { HistoryCards, type HistoryCardFace } from './history-cards';
 import { HistoryFilterMenu } from './history-filter-menu';
 import { Button } from './ui/button';
 import { HistoryTable } from './ui/history-table';
 import { RetryAlert } from './ui/retry-alert';
+import { Skeleton } from './ui/skeleton';
 import { TextField } from './ui/text-field';
+import { useWideScreen } from './ui/viewport';
 
 /** The histories drawn by `PagedHistory`: each names its texts `<screen>.search`, `<screen>.loading`... */
 export type HistoryScreen = 'transactionHistory' | 'walletHistory' | 'bettingHistory' | 'billingHistory';
@@ -20,15 +23,17 @@ export interface HistoryColumn<Row> {
 
 /**
  * A history of spec section 2 "Histories", five rows a page from the server: its heading and the Filter menu of
- * the four histories, the search box (the machine asks the server once typing pauses), the loading, failed (Try
- * again), empty and no-match states, the table (scrolling sideways on a phone, the region focusable so a keyboard
- * can scroll it), 'Showing x-y of n' with Previous / Next, and Refresh. Each history gives its columns and texts.
+ * the four histories, the search box (the machine asks the server once typing pauses), the loading (a skeleton of
+ * the rows), failed (Try again), empty and no-match states, the rows (a table on a wide screen, a list of cards on
+ * a phone: ui/viewport.ts), 'Showing x-y of n' with Previous / Next, and Refresh. Each history gives its columns,
+ * its cards' faces and its texts.
  */
 export function PagedHistory<Row extends { id: string | number }>({
   screen,
   actorRef,
   heading,
   columns,
+  card,
   rowProps,
   className,
   labelledBy,
@@ -39,7 +44,9 @@ export function PagedHistory<Row extends { id: string | number }>({
   /** The panel's heading (its level is the page's to choose). */
   heading: ReactNode;
   columns: readonly HistoryColumn<Row>[];
-  /** A row's own class and click (opening its details). */
+  /** What a row's card shows on a phone. */
+  card: (row: Row) => HistoryCardFace;
+  /** A row's own class and click (opening its details: on a phone the whole card is the button). */
   rowProps?: (row: Row) => { className?: string; onClick?: () => void };
   className: string;
   /** The id of the heading, when it names the section. */
@@ -48,6 +55,7 @@ export function PagedHistory<Row extends { id: string | number }>({
   children?: ReactNode;
 }) {
   const { t } = useI18n();
+  const wide = useWideScreen();
   const snapshot = useSelector(actorRef, (s) => s);
   const { rows, error, search } = snapshot.context;
   const [searchText, setSearchText] = useState(search ?? '');
@@ -76,7 +84,7 @@ export function PagedHistory<Row extends { id: string | number }>({
           actorRef.send({ type: 'SEARCH', text });
         }}
       />
-      {loading ? <p role="status">{t(`${screen}.loading`)}</p> : null}
+      {loading ? <Skeleton label={t(`${screen}.loading`)} shape="rows" count={HISTORY_PAGE_SIZE} /> : null}
       {failed && error ? (
         <RetryAlert
           message={t(error)}
@@ -87,7 +95,7 @@ export function PagedHistory<Row extends { id: string | number }>({
       {snapshot.matches('ready') && rows.length === 0 ? (
         <p className="empty">{t(search === undefined ? `${screen}.empty` : `${screen}.noMatch`)}</p>
       ) : null}
-      {shownRows && rows.length > 0 ? (
+      {shownRows && rows.length > 0 && wide ? (
         <HistoryTable
           caption={t(`${screen}.caption`)}
           columns={columns.map((column) => column.header)}
@@ -104,6 +112,18 @@ export function PagedHistory<Row extends { id: string | number }>({
             </tr>
           ))}
         </HistoryTable>
+      ) : null}
+      {shownRows && rows.length > 0 && !wide ? (
+        <HistoryCards
+          label={t(`${screen}.caption`)}
+          rows={shown.rows}
+          face={card}
+          onOpen={(row) => rowProps?.(row).onClick}
+          busy={turning}
+          window={shown.window}
+          onPrevious={() => actorRef.send({ type: 'PREVIOUS' })}
+          onNext={() => actorRef.send({ type: 'NEXT' })}
+        />
       ) : null}
       {snapshot.matches('ready') ? (
         <Button variant="secondary" onClick={() => actorRef.send({ type: 'REFRESH' })}>

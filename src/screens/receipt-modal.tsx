@@ -8,9 +8,11 @@ import type { MessageId } from '../i18n/en';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { Modal } from './ui/modal';
+import { useDateTime } from './ui/date-time';
 import { ReceiptSummary, type ReceiptSummaryProps } from './ui/receipt-summary';
 import { SummaryList, type SummaryRow } from './ui/summary-list';
 import { StatusBadge } from './wallet-movements';
+import { Skeleton } from './ui/skeleton';
 
 /** While a receipt is open the body carries this class: the print stylesheet then prints the receipt alone. */
 export const RECEIPT_OPEN_CLASS = 'receipt-open';
@@ -49,7 +51,7 @@ export function ReceiptModal<Receipt>({
     <div className="receipt-portal">
       <Modal title={title} onClose={onClose}>
         <p className="receipt-brand">{t('app.name')}</p>
-        {snapshot.matches('loading') ? <p role="status">{t('receiptDetails.loading')}</p> : null}
+        {snapshot.matches('loading') ? <Skeleton label={t('receiptDetails.loading')} /> : null}
         {snapshot.matches('failed') && error ? (
           <Alert>
             {t(error)}{' '}
@@ -136,10 +138,4 @@ export const receiptModalOf = <Receipt,>(title: MessageId, Details: ComponentTyp
   };
 
 /** When a receipt's date cannot be read, it is shown as it came. */
-export const useReceiptDate = () => {
-  const { formatDate } = useI18n();
-  return (iso: string) => {
-    const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? iso : formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
-  };
-};
+export const useReceiptDate = useDateTime;

@@ -38,7 +38,8 @@ export function TransactionHistoryPanel({
   actorRef: ActorRefFrom<TransactionHistoryMachine>;
   receiptMachine: TransactionReceiptMachine;
 }) {
-  const { t } = useI18n();
+  const { t, formatMoney } = useI18n();
+  const currencyFormat = useCurrencyFormat();
   const titleId = useId();
   const [receipt, setReceipt] = useState<string | null>(null);
   return (
@@ -52,6 +53,23 @@ export function TransactionHistoryPanel({
         className: row.direction === 'received' ? 'history-row history-row-received' : 'history-row',
         onClick: () => setReceipt(row.referenceNumber),
       })}
+      card={(row) =>
+        row.direction === 'received'
+          ? {
+              direction: 'in',
+              amount: currencyFormat(row.receiveAmount, row.currency),
+              counterparty: row.senderName,
+              date: row.date,
+              status: row.status,
+            }
+          : {
+              direction: 'out',
+              amount: formatMoney(row.sendAmount),
+              counterparty: row.receiverName,
+              date: row.date,
+              status: row.status,
+            }
+      }
       columns={[
         { header: t('transactionHistory.sender'), cell: (row) => row.senderName },
         { header: t('transactionHistory.receiver'), cell: (row) => row.receiverName },

@@ -8,6 +8,7 @@ import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
 import { RetryAlert } from './ui/retry-alert';
 import { RadioCards } from './ui/radio-cards';
+import { Skeleton } from './ui/skeleton';
 
 /**
  * /treasure-shop: the three gem packs with their price in GH₵ (at the current USD rate) and in US dollars, a back
@@ -29,7 +30,7 @@ export function TreasureShopScreen({ actorRef }: { actorRef: ActorRefFrom<Treasu
         </Link>
       </nav>
       <FocusHeading>{t('feature.treasureShop')}</FocusHeading>
-      {snapshot.matches('loading') ? <p role="status">{t('treasureShop.loading')}</p> : null}
+      {snapshot.matches('loading') ? <Skeleton label={t('treasureShop.loading')} shape="rows" /> : null}
       {snapshot.matches('failed') && error ? (
         <RetryAlert
           message={t(error)}

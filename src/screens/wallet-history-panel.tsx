@@ -11,7 +11,7 @@ import { MovementAmount, StatusBadge, useMovementText } from './wallet-movements
  * of the histories and a search box (the machine asks the server once typing pauses).
  */
 export function WalletHistoryPanel({ actorRef }: { actorRef: ActorRefFrom<WalletHistoryMachine> }) {
-  const { t } = useI18n();
+  const { t, formatMoney } = useI18n();
   const text = useMovementText();
   return (
     <PagedHistory<WalletMovement>
@@ -19,6 +19,13 @@ export function WalletHistoryPanel({ actorRef }: { actorRef: ActorRefFrom<Wallet
       className="wallet-history"
       actorRef={actorRef}
       heading={<FocusHeading>{t('walletHistory.title')}</FocusHeading>}
+      card={(row) => ({
+        direction: row.actionType === 'Credit' ? 'in' : 'out',
+        amount: formatMoney(row.amount),
+        counterparty: text.description(row),
+        date: row.date,
+        status: row.status,
+      })}
       columns={[
         { header: t('walletHistory.amount'), cell: (row) => <MovementAmount row={row} /> },
         { header: t('walletHistory.description'), cell: (row) => text.description(row) },

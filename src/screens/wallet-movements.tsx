@@ -1,5 +1,6 @@
 import type { WalletMovement, WalletOperationStatus } from '../contract/wallet';
 import { useI18n } from '../i18n/i18n';
+import { useDateTime } from './ui/date-time';
 
 /** Spec section 2: 'pending' amber, 'Failed' red, anything else green. */
 const statusTone = (status: WalletOperationStatus | string): 'pending' | 'failed' | 'success' =>
@@ -34,16 +35,12 @@ export function MovementAmount({ row }: { row: WalletMovement }) {
 
 /** A description in the reader's language, from the kind of operation and what may be shown of the other side. */
 export const useMovementText = () => {
-  const { t, formatDate } = useI18n();
+  const { t } = useI18n();
+  const dateTime = useDateTime();
   return {
     description: (row: WalletMovement) =>
       t(`operation.${row.kind}`, { counterparty: row.counterparty }).trim(),
-    date: (row: WalletMovement) => {
-      const date = new Date(row.date);
-      return Number.isNaN(date.getTime())
-        ? row.date
-        : formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
-    },
+    date: (row: WalletMovement) => dateTime(row.date),
   };
 };
 

@@ -3,6 +3,7 @@ import type {
   BankTopUpRequest,
   CardTopUpRequest,
   MomoTopUpRequest,
+  MonthSummary,
   PaymentInPesewas,
   WalletHistoryPage,
   WalletHistoryRow,
@@ -103,6 +104,10 @@ export const getWalletAmount = async (call: Call = {}): Promise<WalletBalance> =
   });
   return { walletAmount: apiAmountToMinor(walletAmount) };
 };
+
+/** Money in and out of the user's wallet over a month ('YYYY-MM'), week by week, in pesewas as the server sums it. */
+export const getMonthSummary = (month: string, call: Call = {}): Promise<MonthSummary> =>
+  get<MonthSummary>(apiPaths.monthSummary, { ...call, query: { month } });
 
 /** A fresh key for one submit attempt (random, 128 bits or more). */
 export const newIdempotencyKey = (): string => crypto.randomUUID();

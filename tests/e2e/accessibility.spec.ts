@@ -87,7 +87,10 @@ test('dashboard', async ({ page, request }) => {
   await signUpThroughApi(request, user);
   await logIn(page, user);
   await expect(page.getByText('GH₵ 0.00')).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'My Account' })).toBeVisible();
+  // The side menu on a wide screen; on a phone (narrower than 768 px) the bottom bar instead.
+  const phone = (page.viewportSize()?.width ?? 0) < 768;
+  await expect(page.getByRole('navigation', { name: phone ? 'App' : 'My Account' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: phone ? 'My Account' : 'App' })).toBeHidden();
   await expectNoViolations(page, 'dashboard');
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();

@@ -5,7 +5,7 @@ import { DashboardHomeScreen } from '../../src/screens/dashboard-home-screen';
 import { DashboardLayout } from '../../src/screens/dashboard-layout';
 import { Header } from '../../src/screens/header';
 import { auth, fakeSession, renderScreen } from './render';
-import { fakeWallet } from './wallet-fixtures';
+import { fakeMonthSummary, fakeWallet } from './wallet-fixtures';
 import { fakePhoneVerification } from './phone-verification-fixtures';
 
 describe('DashboardHomeScreen', () => {
@@ -16,6 +16,7 @@ describe('DashboardHomeScreen', () => {
         session={actor}
         wallet={fakeWallet().actor}
         phoneVerification={fakePhoneVerification().actor}
+        monthSummary={fakeMonthSummary()}
       />,
       {
         route: '/Dashboard/transactionHistory',
@@ -43,6 +44,7 @@ describe('DashboardHomeScreen', () => {
         session={actor}
         wallet={fakeWallet().actor}
         phoneVerification={fakePhoneVerification().actor}
+        monthSummary={fakeMonthSummary()}
       />,
     );
     expect(screen.getByText('GH₵ 0.00')).toBeInTheDocument();
@@ -57,6 +59,7 @@ describe('DashboardHomeScreen', () => {
         session={actor}
         wallet={fakeWallet().actor}
         phoneVerification={fakePhoneVerification().actor}
+        monthSummary={fakeMonthSummary()}
       />,
     );
     const activity = screen.getByRole('region', { name: 'Recent Activity' });
@@ -79,6 +82,7 @@ describe('DashboardHomeScreen', () => {
           session={actor}
           wallet={fakeWallet().actor}
           phoneVerification={fakePhoneVerification().actor}
+          monthSummary={fakeMonthSummary()}
         />
       </>,
       { route: '/Dashboard/transactionHistory' },

@@ -1,7 +1,10 @@
 /* Fixtures and fake actors of the issue-3 screen tests (not a test file itself). */
 import { createActor, fromPromise } from 'xstate';
+import { monthSummaryMachine } from '../../src/machines/month-summary.machine';
+import { monthWeeks } from '../../src/domain/month';
 import { walletMachine, type WalletSummary } from '../../src/machines/wallet.machine';
 import type {
+  MonthSummary,
   WalletHistoryRow,
   WalletMovement,
   WalletOperation,
@@ -101,3 +104,19 @@ export const fakeWallet = (
   ).start();
   return { actor, changes };
 };
+
+/** The month-summary machine of the dashboard home, its figures from `load` (a quiet November by default). */
+export const fakeMonthSummary = (
+  load: () => Promise<MonthSummary> = () => Promise.resolve(quietMonth('2026-11')),
+) =>
+  createActor(monthSummaryMachine.provide({ actors: { loadMonthSummary: fromPromise(load) } }), {
+    input: { month: '2026-11' },
+  }).start();
+
+/** A month with no movement: every week at zero. */
+export const quietMonth = (month: string): MonthSummary => ({
+  month,
+  inMinor: 0,
+  outMinor: 0,
+  weeks: monthWeeks(month).map((week) => ({ ...week, inMinor: 0, outMinor: 0 })),
+});

@@ -14,7 +14,7 @@ import { WalletHistoryPanel } from '../../src/screens/wallet-history-panel';
 import { IdentificationsPanel } from '../../src/screens/identifications-panel';
 import { DashboardHomeScreen } from '../../src/screens/dashboard-home-screen';
 import { apiError, auth, fakeSession, renderScreen } from './render';
-import { fakeWallet, identification, row, rows } from './wallet-fixtures';
+import { fakeMonthSummary, fakeWallet, identification, row, rows } from './wallet-fixtures';
 import { stubCanvas } from './canvas-stub';
 import { pagedServer } from '../support/paged-server';
 import { fakePhoneVerification } from './phone-verification-fixtures';
@@ -236,6 +236,7 @@ describe('DashboardHomeScreen recent activity', () => {
         session={session}
         wallet={wallet}
         phoneVerification={fakePhoneVerification().actor}
+        monthSummary={fakeMonthSummary()}
       />,
     );
     const activity = screen.getByRole('region', { name: 'Recent Activity' });
@@ -260,6 +261,7 @@ describe('DashboardHomeScreen recent activity', () => {
         session={session}
         wallet={wallet}
         phoneVerification={fakePhoneVerification().actor}
+        monthSummary={fakeMonthSummary()}
       />,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('Recent activity could not be loaded.');

@@ -4,6 +4,7 @@ import {
   getWalletAmount,
   getWalletHistory,
   getWalletHistoryPage,
+  getMonthSummary,
   getWalletOperation,
   newIdempotencyKey,
   topUpByBank,
@@ -159,5 +160,17 @@ describe('reading calls', () => {
     });
     fetchMock.mockResolvedValueOnce(json(200, { code: 200, message: 'OK', data: { walletAmount: 1.005 } }));
     await expect(getWalletAmount()).rejects.toThrow(RangeError);
+  });
+
+  it("reads the month's summary by its month, in pesewas as the server sums it", async () => {
+    const summary = {
+      month: '2026-11',
+      inMinor: 1250,
+      outMinor: 300,
+      weeks: [{ week: 1, from: '2026-11-01', to: '2026-11-07', inMinor: 1250, outMinor: 300 }],
+    };
+    fetchMock.mockResolvedValueOnce(json(200, { code: 200, message: 'OK', data: summary }));
+    await expect(getMonthSummary('2026-11')).resolves.toEqual(summary);
+    expect(lastRequest().url).toBe('/api/Wallet/MonthSummary?month=2026-11');
   });
 });

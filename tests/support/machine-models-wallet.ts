@@ -25,6 +25,8 @@ import { topUpMachine } from '../../src/machines/top-up.machine';
 import { walletHistoryMachine } from '../../src/machines/wallet-history.machine';
 import { walletBalanceMachine } from '../../src/machines/wallet-balance.machine';
 import { walletMachine } from '../../src/machines/wallet.machine';
+import { monthSummaryMachine, type MonthSummaryContext } from '../../src/machines/month-summary.machine';
+import type { MonthSummary } from '../../src/contract/wallet';
 import { withdrawalMachine } from '../../src/machines/withdrawal.machine';
 import {
   doneEvent,
@@ -351,6 +353,77 @@ export const walletModel: MachineModel<typeof walletMachine> = {
   ],
   key: contextKey,
   check: walletCheck,
+};
+
+/* ----------------------------------------------------------------------------------------------- month summary */
+
+/** November 2026 as the server answers it: money in and out by week, in pesewas. */
+export const novemberSummary = (inMinor = 1250): MonthSummary => ({
+  month: '2026-11',
+  inMinor,
+  outMinor: 300,
+  weeks: [
+    { week: 1, from: '2026-11-01', to: '2026-11-07', inMinor, outMinor: 0 },
+    { week: 2, from: '2026-11-08', to: '2026-11-14', inMinor: 0, outMinor: 300 },
+    { week: 3, from: '2026-11-15', to: '2026-11-21', inMinor: 0, outMinor: 0 },
+    { week: 4, from: '2026-11-22', to: '2026-11-28', inMinor: 0, outMinor: 0 },
+    { week: 5, from: '2026-11-29', to: '2026-11-30', inMinor: 0, outMinor: 0 },
+  ],
+});
+
+/** The dashboard's picture of the month: the server's figures for the input month, a failure offers RETRY. */
+export const monthSummaryModel: MachineModel<typeof monthSummaryMachine> = {
+  name: 'month-summary',
+  machine: monthSummaryMachine,
+  inputs: [{ label: 'November 2026', input: { month: '2026-11' } }],
+  events: (snapshot) => [
+    { type: 'REFRESH' },
+    { type: 'RETRY' },
+    ...(snapshot.matches('loading')
+      ? [
+          doneEvent('loadMonthSummary', novemberSummary()),
+          doneEvent('loadMonthSummary', novemberSummary(0)),
+          errorEvent('loadMonthSummary', networkError()),
+          errorEvent('loadMonthSummary', httpError(500, 'server.error')),
+        ]
+      : []),
+  ],
+  key: contextKey,
+  check: (step) => {
+    const { previous, event, snapshot, actions } = step;
+    const context = snapshot.context as MonthSummaryContext;
+    expect(context.month).toBe('2026-11');
+    expect(actions).toEqual([]);
+    if (previous === null) {
+      expect(snapshot.value).toBe('loading');
+      expect(context.summary).toBeNull();
+      return;
+    }
+    const before = previous.context as MonthSummaryContext;
+    switch (event.type) {
+      case 'xstate.done.actor.loadMonthSummary':
+        if (!previous.matches('loading')) return expectUnchanged(step);
+        expect(snapshot.value).toBe('ready');
+        expect(context.summary).toEqual(outputOf<MonthSummary>(event));
+        return;
+      case 'xstate.error.actor.loadMonthSummary':
+        if (!previous.matches('loading')) return expectUnchanged(step);
+        expect(snapshot.value).toBe('failed');
+        // The last figures are kept (the screen shows the retry in their place).
+        expect(context.summary).toEqual(before.summary);
+        return;
+      case 'REFRESH':
+      case 'RETRY': {
+        const from = event.type === 'REFRESH' ? 'ready' : 'failed';
+        if (!previous.matches(from)) return expectUnchanged(step);
+        expect(snapshot.value).toBe('loading');
+        expect(context.summary).toEqual(before.summary);
+        return;
+      }
+      default:
+        throw new Error(`unexpected event ${event.type}`);
+    }
+  },
 };
 
 /* ----------------------------------------------------------------------------------------------- wallet balance */
@@ -1430,4 +1503,5 @@ export const walletMachineModels: { file: string; models: MachineModel[] }[] = [
   { file: 'wallet-history', models: [walletHistoryModel, walletHistorySearchModel] },
   { file: 'wallet', models: [walletModel as MachineModel] },
   { file: 'wallet-balance', models: [walletBalanceModel as MachineModel] },
+  { file: 'month-summary', models: [monthSummaryModel as MachineModel] },
 ];

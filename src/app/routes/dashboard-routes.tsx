@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useActorRef } from '@xstate/react';
+import { monthOf } from '../../domain/month';
+import { monthSummaryMachine } from '../../machines/month-summary.machine';
 import { walletMachine } from '../../machines/wallet.machine';
-import { DashboardLayout } from '../../screens/dashboard-layout';
+import { AccountScreen, DashboardLayout } from '../../screens/dashboard-layout';
 import { DashboardHomeScreen } from '../../screens/dashboard-home-screen';
 import { useAppActors } from '../app-actors';
 import { useLiveActors } from '../live-actors';
@@ -17,21 +19,39 @@ export function DashboardRoute() {
   );
 }
 
+/** /Dashboard/account: the 'My Account' menu as a page. */
+export function AccountRoute() {
+  return <AccountScreen session={useAppActors().session} />;
+}
+
 /**
- * The home panel: the wallet machine reads the balance and the latest movements when it opens (and again when the
- * tab comes back into view, e.g. after approving a MoMo payment on the phone), and hands the balance to the
- * session, which the balance card shows.
+ * The home panel: the wallet machine reads the balance and the latest movements when it opens, the month-summary
+ * machine the month's figures (both again when the tab comes back into view, e.g. after approving a MoMo payment
+ * on the phone); the balance goes to the session, which the balance card shows.
  */
 export function DashboardHomeRoute() {
   const { session } = useAppActors();
   const wallet = useActorRef(walletMachine.provide(useLiveActors().wallet));
   const phoneVerification = usePhoneVerificationActor();
+  // The month of the day the panel opened (Ghana's time is UTC).
+  const monthSummary = useActorRef(monthSummaryMachine.provide(useLiveActors().monthSummary), {
+    input: { month: monthOf() },
+  });
   useEffect(() => {
     const onVisibility = () => {
-      if (document.visibilityState === 'visible') wallet.send({ type: 'REFRESH' });
+      if (document.visibilityState !== 'visible') return;
+      wallet.send({ type: 'REFRESH' });
+      monthSummary.send({ type: 'REFRESH' });
     };
     document.addEventListener('visibilitychange', onVisibility);
     return () => document.removeEventListener('visibilitychange', onVisibility);
-  }, [wallet]);
-  return <DashboardHomeScreen session={session} wallet={wallet} phoneVerification={phoneVerification} />;
+  }, [wallet, monthSummary]);
+  return (
+    <DashboardHomeScreen
+      session={session}
+      wallet={wallet}
+      phoneVerification={phoneVerification}
+      monthSummary={monthSummary}
+    />
+  );
 }

@@ -6,6 +6,8 @@ import {
   bankTopUpRequestSchema,
   cardTopUpRequestSchema,
   momoTopUpRequestSchema,
+  monthSummaryQuerySchema,
+  monthSummaryResponses,
   walletHistoryPageQuerySchema,
   walletHistoryPageResponses,
   walletHistoryResponses,
@@ -39,6 +41,7 @@ import { cardCollection, masked, momoCounterparty, momoCollection } from './coll
 import { answering, insufficientFundsAnswer } from './ledger-answers';
 import { describeOperation } from './operation-description';
 import type { WalletModule } from './wallet-module';
+import { monthSummaryOfUser } from './month-summary-repository';
 import { bankDirectory } from '../reference/reference-repository';
 import {
   countOperationsOfUser,
@@ -256,5 +259,11 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMod
       );
       return ok(answer);
     },
+  );
+
+  app.get(
+    apiPaths.monthSummary,
+    { schema: { querystring: monthSummaryQuerySchema, response: monthSummaryResponses } },
+    async (request) => ok(await monthSummaryOfUser(db, currentUser(request).id, request.query.month)),
   );
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInt4Id } from './db-input';
 
 export const countrySchema = z.object({
   id: z.number().int(),
@@ -11,7 +12,7 @@ export type Country = z.infer<typeof countrySchema>;
 export const bankSchema = z.object({ id: z.number().int(), name: z.string() });
 export type Bank = z.infer<typeof bankSchema>;
 
-export const banksQuerySchema = z.object({ CountryId: z.coerce.number().int().positive() });
+export const banksQuerySchema = z.object({ CountryId: queryInt4Id });
 
 export const paymentMethodSchema = z.object({
   id: z.number().int(),

@@ -5,7 +5,9 @@ import type { Database } from './db/client';
 import { createMailer, type Mailer } from './mail';
 import { createSms, type Sms } from './messaging/sms';
 import { installAuth } from './plugins/auth';
+import { clientErrorHandler } from './plugins/client-errors';
 import { installErrorHandling } from './plugins/errors';
+import { installJsonBodyParser } from './plugins/json-body';
 import { registerRateLimit } from './plugins/rate-limit';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security';
@@ -100,6 +102,8 @@ export const buildApp = async ({
     // Behind a reverse proxy, set trustProxy through a later option; here the socket address is the client.
     trustProxy: false,
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
+    // A request Node's parser refuses (headers past its limit...) is answered with the envelope too.
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (onRoute) app.addHook('onRoute', onRoute);
@@ -107,6 +111,7 @@ export const buildApp = async ({
   app.setSerializerCompiler(responseSerializerCompiler(config));
 
   installErrorHandling(app);
+  installJsonBodyParser(app);
   await registerSecurityHeaders(app);
   await registerRateLimit(app);
   installAuth(app, database.db, config);

@@ -16,11 +16,11 @@ export const INT4_MAX = 2_147_483_647;
  */
 export const API_AMOUNT_MAX = Math.floor(Number.MAX_SAFE_INTEGER / 100);
 
-const NUL = /\u0000/;
+const NUL = String.fromCharCode(0);
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** PostgreSQL text holds neither NUL nor a lone surrogate (the driver would fail, or silently change it). */
-export const isStorableText = (value: string): boolean => !NUL.test(value) && !LONE_SURROGATE.test(value);
+export const isStorableText = (value: string): boolean => !value.includes(NUL) && !LONE_SURROGATE.test(value);
 
 /** A string schema (trimmed, bounded...) that also refuses what a text column cannot hold. */
 export const storableText = <Schema extends z.ZodString>(schema: Schema) =>

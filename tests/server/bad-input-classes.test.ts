@@ -1,7 +1,9 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbText, int4, isStorableText } from '../../src/contract/db-input';
 import { apiPaths } from '../../src/contract/paths';
+import { JSON_DEPTH_LIMIT, nestsDeeperThan } from '../../src/server/plugins/json-body';
 import { bearer, envelope } from '../support/server-helpers';
 import { fundWallet, newKey, walletUser, type WalletUser } from '../support/server-wallet-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -31,6 +33,29 @@ const expectRefused = (
 /** A user id in a request is first compared with the token's user (a preValidation hook): another is a 403. */
 const expectOtherUser = (response: Awaited<ReturnType<TestApp['app']['inject']>>) =>
   expectRefused(response, 403, 'auth.forbidden');
+
+describe('the contract’s database-safe parts', () => {
+  it('keeps text a column holds, emoji (surrogate pairs) included, and refuses NUL and lone surrogates', () => {
+    expect(['', 'Ama Mensah', 'Kwame 💸', 'é\u00a0ü'].every(isStorableText)).toBe(true);
+    expect(['\u0000', 'a\u0000', '\ud800', 'a\udc00b', '💸'.slice(0, 1)].some(isStorableText)).toBe(false);
+    expect(dbText(3).safeParse('abcd').success).toBe(false);
+  });
+
+  it('bounds integers to PostgreSQL integer', () => {
+    expect(int4.safeParse(2_147_483_647).success).toBe(true);
+    expect(int4.safeParse(-2_147_483_648).success).toBe(true);
+    expect(int4.safeParse(2_147_483_648).success).toBe(false);
+    expect(int4.safeParse(-2_147_483_649).success).toBe(false);
+  });
+
+  it('measures nesting without recursion, at any depth', () => {
+    let deep: unknown = 1;
+    for (let level = 0; level < 200_000; level += 1) deep = [deep];
+    expect(nestsDeeperThan(deep, JSON_DEPTH_LIMIT)).toBe(true);
+    expect(nestsDeeperThan({ a: [{ b: 1 }] }, 3)).toBe(false);
+    expect(nestsDeeperThan({ a: [{ b: {} }] }, 3)).toBe(true);
+  });
+});
 
 describe('a NUL character in a string that reaches a query', () => {
   it('is refused in a log-in email', async () => {

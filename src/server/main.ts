@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { scheduleLedgerCheck } from './ledger/invariants';
 import { seedReferenceData } from './seed/seed';
 
 /** `npm run serve`: configuration, database (migrated and seeded), then the API host and the app on one port. */
@@ -22,12 +23,14 @@ const main = async (): Promise<void> => {
   await seedReferenceData(database.db);
   const app = await buildApp({ config, database });
 
+  let stopLedgerCheck = (): void => undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      stopLedgerCheck();
       await app.wallet.worker.stop();
       await app.close();
       await database.close();
@@ -43,6 +46,7 @@ const main = async (): Promise<void> => {
   await app.listen({ port: config.PORT, host: config.HOST });
   // After listen: the sandbox's callbacks and the provider polling run in the background until shutdown.
   app.wallet.worker.start();
+  stopLedgerCheck = scheduleLedgerCheck(database.db, app.log);
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const port = (app.server.address() as { port: number } | null)?.port ?? config.PORT;
   const url = `http://${shownHost}:${port}`;

@@ -1,9 +1,9 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbText, int4, isStorableText } from '../../src/contract/db-input';
+import { dbText, INT4_MAX, int4, isStorableText, queryInt4Id } from '../../src/contract/db-input';
 import { apiPaths } from '../../src/contract/paths';
-import { JSON_DEPTH_LIMIT, nestsDeeperThan } from '../../src/server/plugins/json-body';
+import { JSON_DEPTH_LIMIT, jsonDepth } from '../../src/server/plugins/json-body';
 import { bearer, envelope } from '../support/server-helpers';
 import { fundWallet, newKey, walletUser, type WalletUser } from '../support/server-wallet-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -36,8 +36,10 @@ const expectOtherUser = (response: Awaited<ReturnType<TestApp['app']['inject']>>
 
 describe('the contract’s database-safe parts', () => {
   it('keeps text a column holds, emoji (surrogate pairs) included, and refuses NUL and lone surrogates', () => {
-    expect(['', 'Ama Mensah', 'Kwame 💸', 'é\u00a0ü'].every(isStorableText)).toBe(true);
-    expect(['\u0000', 'a\u0000', '\ud800', 'a\udc00b', '💸'.slice(0, 1)].some(isStorableText)).toBe(false);
+    expect(['', 'Ama Mensah', 'Kwame 💸', 'é\u00a0ü', '\ud83d\ude00'].every(isStorableText)).toBe(true);
+    expect(
+      ['\u0000', 'a\u0000', '\ud800', 'a\udc00b', '\udc00\ud800', '💸'.slice(0, 1)].some(isStorableText),
+    ).toBe(false);
     expect(dbText(3).safeParse('abcd').success).toBe(false);
   });
 
@@ -48,12 +50,18 @@ describe('the contract’s database-safe parts', () => {
     expect(int4.safeParse(-2_147_483_649).success).toBe(false);
   });
 
-  it('measures nesting without recursion, at any depth', () => {
-    let deep: unknown = 1;
-    for (let level = 0; level < 200_000; level += 1) deep = [deep];
-    expect(nestsDeeperThan(deep, JSON_DEPTH_LIMIT)).toBe(true);
-    expect(nestsDeeperThan({ a: [{ b: 1 }] }, 3)).toBe(false);
-    expect(nestsDeeperThan({ a: [{ b: {} }] }, 3)).toBe(true);
+  it('takes an id in a query string only as a positive integer', () => {
+    expect(queryInt4Id.safeParse(String(INT4_MAX)).success).toBe(true);
+    for (const text of ['2147483648', '9223372036854775808', '0', '-1', '1e308', 'NaN', '1.5']) {
+      expect(queryInt4Id.safeParse(text).success, text).toBe(false);
+    }
+  });
+
+  it('measures JSON depth from the text without recursion, ignoring brackets in strings', () => {
+    expect(jsonDepth('{"a":[1,{"b":"[[[{{{"}]}')).toBe(3);
+    expect(jsonDepth('"\\"[["')).toBe(0);
+    expect(jsonDepth('['.repeat(100_000))).toBe(100_000);
+    expect(JSON_DEPTH_LIMIT).toBeGreaterThanOrEqual(8);
   });
 });
 
@@ -200,6 +208,13 @@ describe('what Node’s HTTP parser refuses, on a real socket', () => {
       message: 'The address or the headers of the request are too long.',
       data: { messageId: 'request.headersTooLarge' },
     });
+  });
+
+  it('answers a 70 KB URL to an unknown path the same way', async () => {
+    const { status, headers } = parseRaw(
+      await rawExchange(port, `GET /api/x?q=${'a'.repeat(70_000)} HTTP/1.1\r\nHost: x\r\n\r\n`),
+    );
+    expect([status, headers.connection]).toEqual([431, 'close']);
   });
 
   it('answers headers past the limit the same way', async () => {

@@ -106,7 +106,7 @@ const mutationsOf = (route: RegisteredRoute): fc.Arbitrary<Mutation> => {
       weighted(
         fc.record({
           where: fc.constant('query' as const),
-          field: fc.constantFrom(...queryFields, 'unknownField'),
+          field: fc.constantFrom(...queryFields, 'unknownField', 'id', 'x'),
           value: hostileQueryValue,
         }),
       ),
@@ -146,6 +146,13 @@ const classExamples = (route: RegisteredRoute): Mutation[] => [
     payload: `{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
     contentType: 'application/json',
   },
+  {
+    where: 'raw-body',
+    payload: `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`,
+    contentType: 'application/json',
+  },
+  // Signed out.
+  { where: 'header', name: 'authorization', value: '' },
 ];
 
 /** Percent-encoding of any JavaScript string: a lone surrogate becomes its three WTF-8 bytes (not UTF-8). */

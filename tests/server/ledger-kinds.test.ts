@@ -166,7 +166,6 @@ describe('the operation kinds table', () => {
   it('tells a failed transfer payout apart from a failed withdrawal', () => {
     for (const name of ['momo_transfer', 'bank_transfer'] as const) {
       expect(operationKinds[name].failureMessage('account_failed')).toBe('transfer.payoutFailed');
-      expect(operationKinds[name].requestFailedMessage).toBe('transfer.payFailed');
     }
     expect(operationKinds.bank_withdrawal.failureMessage('account_failed')).toBe('withdrawal.payoutFailed');
   });

@@ -59,6 +59,13 @@ export const HOSTILE_STRINGS: readonly string[] = [
   '2147483648',
   '9223372036854775808',
   '00000000-0000-0000-0000-000000000000',
+  'user\u0000@example.com',
+  '\t\n',
+  '1e308',
+  '0x7fffffff',
+  '-2147483649',
+  '٣٤',
+  '１２',
   // Plausible text just past the columns' lengths (varchar(3), (8), (16), (20), (32), (64), (100), (200)...).
   ...[4, 9, 17, 21, 33, 65, 101, 129, 201, 257, 513, 1025].flatMap((length) => [
     'a'.repeat(length),
@@ -91,13 +98,27 @@ export const HOSTILE_NUMBERS: readonly number[] = [
   API_AMOUNT_MAX + 1,
 ];
 
+/** A value nested `depth` levels (objects in arrays), for a place that wants something else. */
+const nested = (depth: number): unknown => (depth === 0 ? 1 : { a: [nested(depth - 1)] });
+
 /** Values no form sends, in place of a field (or of the whole body). */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...HOSTILE_STRINGS),
   fc.constantFrom(...HOSTILE_NUMBERS),
-  fc.constantFrom<unknown>(null, true, false, [], [1, 2], {}, { $gt: '' }, { __proto__: { admin: true } }, [
-    [[[]]],
-  ]),
+  fc.constantFrom<unknown>(
+    null,
+    true,
+    false,
+    [],
+    [1, 2],
+    {},
+    { 0: 1 },
+    ['\u0000'],
+    { $gt: '' },
+    { __proto__: { admin: true } },
+    [[[[]]]],
+    nested(40),
+  ),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.double(),
   fc.bigInt({ min: 2n ** 62n, max: 2n ** 70n }).map(String),
@@ -126,7 +147,7 @@ export const hostileQueryValue: fc.Arbitrary<HostileQueryValue> = fc.oneof(
     { raw: '+1+' },
   ),
   fc.constantFrom(...HOSTILE_NUMBERS).map((value) => String(value)),
-  fc.constantFrom(['1', '2'], ['', '\u0000']),
+  fc.constantFrom<string[]>(['1', '2'], ['', '\u0000']),
   fc.string({ unit: 'binary', maxLength: 40 }),
 );
 

@@ -1,5 +1,3 @@
-import type { DomainMessageId } from '../../domain/messages';
-
 /** What the ledger refuses, as its own errors: the routes turn them into answers (routes/wallet/ledger-answers.ts). */
 export class LedgerError extends Error {
   constructor(message: string) {
@@ -40,18 +38,6 @@ export class UnknownAccountError extends LedgerError {
 export class WalletNotFoundError extends LedgerError {
   constructor(readonly userId: number) {
     super(`user ${userId} has no wallet`);
-  }
-}
-
-/** The payment provider could not be asked (network, outage): nothing is decided, a retry with the key resumes. */
-export class ProviderUnavailableError extends LedgerError {
-  constructor(
-    readonly referenceNumber: string,
-    /** What to tell the user (the kind's `requestFailedMessage`). */
-    readonly messageId: DomainMessageId,
-    override readonly cause: unknown,
-  ) {
-    super(`the provider call for ${referenceNumber} failed`);
   }
 }
 

@@ -52,8 +52,6 @@ export interface OperationKind {
   entries(input: PlanInput): LedgerEntryInput[];
   /** Why it failed, from the provider's reason. */
   failureMessage(reason: ProviderFailureReason | undefined): DomainMessageId;
-  /** The answer when the provider could not be asked at all. */
-  requestFailedMessage: DomainMessageId;
 }
 
 type CounterpartyOf<R extends Rail> = Extract<Counterparty, { rail: R }>;
@@ -110,27 +108,22 @@ const bettingClearing = account('betting', (c) => accountCodes.bettingClearing(c
 const billerClearing = account('biller', (c) => accountCodes.billerClearing(c.biller));
 const shopRevenue = account('shop', () => accountCodes.shopRevenue());
 
-/** What a debit tells the user when it fails, and when its provider could not be asked. */
+/** What a debit tells the user when it fails. */
 interface DebitMessages {
   failed: DomainMessageId;
-  requestFailed: DomainMessageId;
 }
 
 const withdrawalMessages: DebitMessages = {
   failed: 'withdrawal.payoutFailed',
-  requestFailed: 'withdrawal.requestFailed',
 };
 const bettingMessages: DebitMessages = {
   failed: 'betting.refused',
-  requestFailed: 'betting.initiateFailed',
 };
 const transferMessages: DebitMessages = {
   failed: 'transfer.payoutFailed',
-  requestFailed: 'transfer.payFailed',
 };
 const billMessages: DebitMessages = {
   failed: 'billing.billerFailed',
-  requestFailed: 'billing.billerUnavailable',
 };
 
 /**
@@ -152,7 +145,6 @@ const debit = (
   awaitsPayer: false,
   entries: moneyOut(kind, other),
   failureMessage: () => messages.failed,
-  requestFailedMessage: messages.requestFailed,
 });
 
 const held = { decision: 'provider', charged: false } as const;
@@ -173,7 +165,6 @@ export const operationKinds: Record<OperationKindName, OperationKind> = {
         : reason === 'insufficient_funds'
           ? 'card.insufficientFunds'
           : 'card.failed',
-    requestFailedMessage: 'topUp.failed',
   },
   bank_top_up: {
     direction: 'Credit',
@@ -184,7 +175,6 @@ export const operationKinds: Record<OperationKindName, OperationKind> = {
     awaitsPayer: false,
     entries: moneyIn('bank_top_up', bankClearing),
     failureMessage: (reason) => (reason === 'cancelled' ? 'topUp.failed' : 'topUp.bankFailed'),
-    requestFailedMessage: 'topUp.failed',
   },
   momo_top_up: {
     direction: 'Credit',
@@ -196,7 +186,6 @@ export const operationKinds: Record<OperationKindName, OperationKind> = {
     awaitsPayer: true,
     entries: moneyIn('momo_top_up', momoClearing),
     failureMessage: (reason) => (reason === 'rejected' ? 'topUp.momoRejected' : 'topUp.momoExpired'),
-    requestFailedMessage: 'topUp.failed',
   },
   bank_withdrawal: debit('bank_withdrawal', 'bank', bankPayout, held),
   momo_withdrawal: debit('momo_withdrawal', 'momo', momoPayout, held),
@@ -227,7 +216,6 @@ export const operationKinds: Record<OperationKindName, OperationKind> = {
     awaitsPayer: false,
     entries: () => [],
     failureMessage: () => transferMessages.failed,
-    requestFailedMessage: transferMessages.requestFailed,
   },
   // Two assets in one ledger transaction: the price from the wallet to shop revenue (cedis), and the pack's gems
   // from the issuance account to the buyer's gem account (gems); each sums to zero on its own.

@@ -9,7 +9,7 @@ import { findIdempotencyRecord, recordAnswer, storeAnswer } from '../idempotency
 import type { PaymentProvider, ProviderEvent, ProviderOutcome } from '../providers/provider';
 import { LedgerAccounts } from './accounts';
 import { answerFor } from './answers';
-import { CartAlreadyPaidError, OperationNotFoundError, ProviderUnavailableError } from './errors';
+import { CartAlreadyPaidError, OperationNotFoundError } from './errors';
 import { operationKinds, resolutionOf } from './kinds';
 import type { Operation, OperationDraft } from './operation';
 import {
@@ -90,14 +90,11 @@ export class WalletService {
     try {
       outcome = await callProvider(operation.referenceNumber);
     } catch (error) {
-      // A retry with the key resumes from the provider's status (or replays what was stored at creation); the
-      // worker checks the operation too.
+      // The operation and its key are recorded: answer what a retry with the key answers (the pending answer, stored
+      // at creation or now), never an error the key would contradict. A repeat nudges it and the worker resolves it
+      // from the provider's status (a reference the provider never received is cancelled).
       this.log.error({ err: error, reference: operation.referenceNumber }, 'provider call failed');
-      throw new ProviderUnavailableError(
-        operation.referenceNumber,
-        operationKinds[operation.kind].requestFailedMessage,
-        error,
-      );
+      return answer ?? storeAnswer(this.db, idempotency, answerFor(operation, availableMinor));
     }
     if (answer) {
       // Answered at creation (pending): a provider that decided at once shows in the operation's status.

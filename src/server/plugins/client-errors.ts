@@ -1,8 +1,11 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DomainMessageId } from '../../domain/messages';
 import { failure } from '../envelope';
+
+/** How long a refused connection may stay open after its answer, waiting for the client to close it. */
+const CLOSE_AFTER_MS = 1_000;
 
 /** What Node's HTTP parser refused before Fastify saw a request: its status and message. */
 const refusalOf = (error: NodeJS.ErrnoException): { status: number; messageId: DomainMessageId } => {
@@ -16,10 +19,11 @@ const refusalOf = (error: NodeJS.ErrnoException): { status: number; messageId: D
  * answered with the envelope and `Connection: close`, then the connection is closed (the rest of what the client
  * sent cannot be read as a request). Fastify's own handler answers its own JSON body and drops the connection.
  */
-export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHandler']> = function (
+export function clientErrorHandler(
+  this: FastifyInstance,
   error: NodeJS.ErrnoException,
   socket: Socket,
-) {
+): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, messageId } = refusalOf(error);
   this.log.debug({ err: { code: error.code, message: error.message } }, 'client error');
@@ -32,7 +36,12 @@ export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHa
         'Connection: close\r\n\r\n' +
         body,
     );
+    // end() lets the answer reach the client before the close (destroy() at once may reset it unread); a client
+    // that never closes its side is cut off after a second.
+    const linger = setTimeout(() => socket.destroy(), CLOSE_AFTER_MS);
+    linger.unref();
+    socket.once('close', () => clearTimeout(linger));
   } else {
     socket.destroy(error);
   }
-};
+}

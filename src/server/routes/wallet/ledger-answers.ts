@@ -1,11 +1,7 @@
 import { toViolations, HttpError } from '../../http-error';
 import { failure } from '../../envelope';
 import { IdempotencyConflictError, type StoredAnswer } from '../../idempotency/idempotency-key';
-import {
-  InsufficientFundsError,
-  OperationNotFoundError,
-  ProviderUnavailableError,
-} from '../../ledger/errors';
+import { InsufficientFundsError, OperationNotFoundError } from '../../ledger/errors';
 
 /*
  * The ledger's and the idempotency module's errors as the API's answers. Anything else stays what it is (an
@@ -20,7 +16,6 @@ export const httpErrorOf = (error: unknown): unknown => {
   if (error instanceof InsufficientFundsError)
     return new HttpError(400, 'withdrawal.insufficientFunds', insufficientFundsViolations);
   if (error instanceof OperationNotFoundError) return new HttpError(404, 'operation.notFound');
-  if (error instanceof ProviderUnavailableError) return new HttpError(502, error.messageId);
   if (error instanceof IdempotencyConflictError) return new HttpError(409, 'idempotency.conflict');
   return error;
 };

@@ -1,14 +1,10 @@
-// After Parcel: copies static/ (files served as they are: the landing page's media, made by
-// scripts/make-landing-media.ts) into dist/. Their names carry a content hash, so they are cached for a year.
+// The build's copy step (`npm run build`, scripts/build-if-needed.mjs): files served as they are, without Parcel
+// (the web app manifest and its icons, whose names the installed app keeps, and the landing page's media with a
+// content hash in their names, made by scripts/make-landing-media.ts), from static/ into dist/.
 import { cpSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-export function copyStatic(distDir = path.join(root, 'dist')) {
-  const staticDir = path.join(root, 'static');
-  if (existsSync(staticDir)) cpSync(staticDir, distDir, { recursive: true });
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) copyStatic();
+const source = path.join(root, 'static');
+if (existsSync(source)) cpSync(source, path.join(root, 'dist'), { recursive: true });

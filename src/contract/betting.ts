@@ -3,7 +3,7 @@ import { dbText, int4, queryInt4Id, storableText } from './db-input';
 import type { MinorUnits } from '../domain/money';
 import { BETTING_NUMBER_MAX_LENGTH, PAYMENT_LINK_TOKEN_MAX_LENGTH } from '../domain/betting';
 import { SEARCH_TERM_MAX_LENGTH } from '../domain/paging';
-import { apiAmountSchema, envelopeResponses } from './envelope';
+import { apiAmountSchema, cachedEnvelopeResponses, envelopeResponses } from './envelope';
 import { walletOperationResultSchema, walletOperationStatusSchema } from './wallet';
 
 /*
@@ -23,7 +23,7 @@ export const bettingOperatorSchema = z.object({
 export type BettingOperator = z.infer<typeof bettingOperatorSchema>;
 
 /** GET api/Transaction/GetBettingOperators (new): the operators, by name. */
-export const bettingOperatorsResponses = envelopeResponses(200, z.array(bettingOperatorSchema));
+export const bettingOperatorsResponses = cachedEnvelopeResponses(z.array(bettingOperatorSchema));
 
 /**
  * POST api/Transaction/InitiateBettingTransaction: the betting transaction request of spec section 3, with an

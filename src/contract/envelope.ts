@@ -51,6 +51,21 @@ export const envelopeResponses = <Status extends 200 | 201 | 202, Data extends z
     '5xx': typeof failureEnvelopeSchema;
   };
 
+/** A 304 Not Modified: no body (the client's cached copy stands). */
+export const notModifiedSchema = z.custom<unknown>(
+  (value) => value === undefined || value === '' || (value instanceof Uint8Array && value.byteLength === 0),
+  'no body',
+);
+
+/**
+ * The responses of a reference list served with an ETag (src/server/reference-cache.ts): the envelope, or 304 to a
+ * matching If-None-Match.
+ */
+export const cachedEnvelopeResponses = <Data extends z.ZodType>(data: Data) => ({
+  ...envelopeResponses(200, data),
+  304: notModifiedSchema,
+});
+
 /**
  * A decimal amount of money on the wire: at most two decimals (more is a 400), and small enough that its minor
  * units are an exact integer (far above every domain limit, which keeps its own message).

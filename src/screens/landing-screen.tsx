@@ -4,7 +4,17 @@ import type { MessageId } from '../i18n/en';
 import { useI18n } from '../i18n/i18n';
 import { BackToTop } from './back-to-top';
 import { AudienceCards, HowItWorksVideo } from './landing-videos';
+import { InstallAppButton } from './install-app-button';
 import { FocusHeading } from './ui/focus-heading';
+
+/**
+ * The spec's two app-store links. There is no store listing yet: each opens its store's search for the app, so the link
+ * leads somewhere real today and to the listing once it is published (change the address here, nowhere else).
+ */
+const appStores: readonly { name: MessageId; href: string }[] = [
+  { name: 'landing.bar.googlePlay', href: 'https://play.google.com/store/search?q=Cedi%20Wallet&c=apps' },
+  { name: 'landing.bar.appStore', href: 'https://apps.apple.com/search?term=Cedi%20Wallet' },
+];
 
 interface Tile {
   title: MessageId;
@@ -115,7 +125,14 @@ function useScrollToHash() {
  * the sign-up bar, what we do, why choose us, the language banner, security, audiences, how it works, products and
  * about us. Only what the product does is claimed (docs/decisions.md, issue 12).
  */
-export function LandingScreen({ signedIn }: { signedIn: boolean }) {
+export function LandingScreen({
+  signedIn,
+  install = null,
+}: {
+  signedIn: boolean;
+  /** The browser's install prompt, where it offers one (the DOWNLOAD APP bar shows 'Install the app'). */
+  install?: (() => Promise<void>) | null;
+}) {
   const { t } = useI18n();
   useScrollToHash();
   const feature = (to: string) => (signedIn ? to : '/LogIn');
@@ -149,7 +166,17 @@ export function LandingScreen({ signedIn }: { signedIn: boolean }) {
           <span className="signup-bar-text">{t('landing.bar.download')}</span>
           <span className="visually-hidden">{t('landing.bar.downloadHint')}</span>
         </p>
+        <InstallAppButton install={install} />
       </div>
+      <ul className="store-links" aria-label={t('landing.bar.storesLabel')}>
+        {appStores.map((store) => (
+          <li key={store.name}>
+            <a href={store.href} rel="noopener" className="store-link">
+              {t(store.name)}
+            </a>
+          </li>
+        ))}
+      </ul>
       <Section id="what-we-do" title="landing.do.title">
         <Tiles tiles={whatWeDo} />
       </Section>

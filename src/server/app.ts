@@ -2,16 +2,22 @@ import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify'
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { JobScheduler } from './jobs/scheduler';
+import { purgeExpired } from './jobs/purge';
+import { ledgerCheckJob } from './ledger/invariants';
 import { createMailer, type Mailer } from './mail';
+import { createMetrics } from './metrics';
 import { createSms, type Sms } from './messaging/sms';
 import { installAuth } from './plugins/auth';
 import { clientErrorHandler } from './plugins/client-errors';
 import { installErrorHandling } from './plugins/errors';
 import { installJsonBodyParser } from './plugins/json-body';
 import { registerRateLimit } from './plugins/rate-limit';
+import { installRequestIdHeader, requestIdOf } from './plugins/request-id';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security';
-import { registerStaticFiles } from './plugins/static-files';
+import { readInlineStyleHashes, registerStaticFiles } from './plugins/static-files';
+import { SessionCache } from './sessions/session-cache';
 import { createSandboxBillerRail, type BillerRail } from './providers/biller-rail';
 import type { PaymentProvider } from './providers/provider';
 import { bettingRoutes } from './routes/betting/betting-routes';
@@ -21,6 +27,7 @@ import { beneficiaryRoutes } from './routes/beneficiary/beneficiary-routes';
 import type { RouteDeps } from './routes/deps';
 import { healthRoutes } from './routes/health/health-routes';
 import { identificationRoutes } from './routes/identification/identification-routes';
+import { metricsRoutes } from './routes/metrics/metrics-routes';
 import { passwordResetRoutes } from './routes/password-reset/password-reset-routes';
 import { phoneVerificationRoutes } from './routes/phone-verification/phone-verification-routes';
 import { referenceRoutes } from './routes/reference/reference-routes';
@@ -55,6 +62,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Money movement: its service, the payment rail and the background worker (started by main.ts). */
     wallet: WalletModule;
+    /** The background jobs every host shares (provider polling, purge), claimed run by run (started by main.ts). */
+    jobs: JobScheduler;
   }
 }
 
@@ -74,6 +83,10 @@ const REDACTED_PATHS = [
   '*.cardNumber',
   '*.cvv',
 ];
+
+/** Fastify's trustProxy for TRUST_PROXY: a hop count trusts that many proxies nearest the host. */
+const trustProxyOf = (setting: Config['TRUST_PROXY']) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 
 /** The API host and the static app, ready for `listen` or `inject`. Migrations and seeding are the caller's. */
 export const buildApp = async ({
@@ -99,11 +112,12 @@ export const buildApp = async ({
     // second: requests are logged only at debug level; warnings and every unexpected error always are.
     disableRequestLogging: !['debug', 'trace'].includes(config.LOG_LEVEL),
     bodyLimit: BODY_LIMIT_BYTES,
-    // Behind a reverse proxy, set trustProxy through a later option; here the socket address is the client.
-    trustProxy: false,
+    // Whether X-Forwarded-For names the client (request.ip, and so the rate limits): TRUST_PROXY, off by default.
+    trustProxy: trustProxyOf(config.TRUST_PROXY),
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
     // A request Node's parser refuses (headers past its limit...) is answered with the envelope too.
     clientErrorHandler,
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (onRoute) app.addHook('onRoute', onRoute);
@@ -112,12 +126,19 @@ export const buildApp = async ({
 
   installErrorHandling(app);
   installJsonBodyParser(app);
-  await registerSecurityHeaders(app);
-  await registerRateLimit(app);
-  installAuth(app, database.db, config);
+  installRequestIdHeader(app);
+  const metrics = createMetrics({ database });
+  metrics.observe(app);
+  await registerSecurityHeaders(app, { inlineStyleHashes: readInlineStyleHashes(config.STATIC_DIR) });
+  await registerRateLimit(app, database.db);
+  const sessions = new SessionCache({ database, config, log: app.log });
+  await sessions.start();
+  app.addHook('onClose', () => sessions.close());
+  installAuth(app, sessions);
 
   const deps: RouteDeps = { db: database.db, config, mailer: mailer ?? createMailer(config, app.log) };
   await app.register(healthRoutes, deps);
+  await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });
   await app.register(referenceRoutes, deps);
   await app.register(userRoutes, deps);
   await app.register(userLanguageRoutes, deps);
@@ -159,6 +180,19 @@ export const buildApp = async ({
       }),
   });
   await app.register(providerWebhookRoutes, { wallet });
+
+  const jobs = new JobScheduler({ db: database.db, log: app.log });
+  jobs.add({ name: 'provider-poll', everyMs: config.PROVIDER_POLL_MS, run: () => wallet.worker.pollPass() });
+  jobs.add({
+    name: 'purge',
+    everyMs: config.PURGE_EVERY_MS,
+    run: async () => {
+      await purgeExpired(database.db, config, app.log);
+    },
+  });
+  jobs.add(ledgerCheckJob(database.db, app.log));
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
 
   await registerStaticFiles(app, config.STATIC_DIR);
   return app;

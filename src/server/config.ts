@@ -32,6 +32,15 @@ const envSchema = z
         .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
         .optional(),
     ),
+    /** The mail server, setting by setting (instead of SMTP_URL): host, port, TLS, login, a CA to trust. */
+    SMTP_HOST: optionalText,
+    SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(587),
+    /** 'starttls': plain connection upgraded to TLS, and never sent without it; 'tls': TLS from the start (465). */
+    SMTP_SECURITY: z.enum(['starttls', 'tls', 'none']).default('starttls'),
+    SMTP_USER: optionalText,
+    SMTP_PASSWORD: optionalText,
+    /** A PEM file of the certificate authority (or self-signed certificate) to trust besides the system's. */
+    SMTP_CA_FILE: optionalText,
     MAIL_FROM: z.string().trim().min(3).default('Cedi Wallet <no-reply@localhost>'),
     /** The SMS gateway's endpoint (a JSON POST per message); unset, SMS are written to DATA_DIR/outbox. */
     SMS_GATEWAY_URL: optionalText.pipe(
@@ -65,6 +74,31 @@ const envSchema = z
     SANDBOX_MOMO_EXPIRY_MS: positiveInt(120_000),
     /** How often pending operations are checked with the provider (lost callbacks, expiry). */
     PROVIDER_POLL_MS: positiveInt(5000),
+    /**
+     * Which proxies' X-Forwarded-For is believed for the client address (rate limits are keyed by it): 'false'
+     * (default: the socket's address; anyone could forge the header), a hop count ('1': the nearest proxy), the
+     * proxies' addresses or CIDRs ('10.0.0.0/8,127.0.0.1', or 'loopback', 'uniquelocal'), or 'true' (every hop:
+     * only when nothing but the proxy can reach the host).
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('false')
+      .transform((value): boolean | number | string[] => {
+        if (/^(false|0|no|off)$/i.test(value)) return false;
+        if (/^(true|yes|on)$/i.test(value)) return true;
+        if (/^\d+$/.test(value)) return Number(value);
+        return value
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part !== '');
+      }),
+    /** How long an Idempotency-Key's answer is kept for a retry once its operation is final (hours). */
+    IDEMPOTENCY_RETENTION_HOURS: positiveInt(168),
+    /** How often the purge job runs (expired sessions, used codes, old keys, orphan uploads...). */
+    PURGE_EVERY_MS: positiveInt(15 * 60_000),
+    /** Bearer token GET /metrics asks for; unset, /metrics is open (development). */
+    METRICS_TOKEN: optionalText,
     /** PostgreSQL connections (DATABASE_URL only). */
     DATABASE_POOL_SIZE: positiveInt(20),
   })
@@ -75,6 +109,23 @@ const envSchema = z
         path: ['APP_SECRET'],
         message:
           'the development default is refused when NODE_ENV=production: set a random secret of 32+ characters',
+      });
+    }
+    if (env.SMTP_URL && env.SMTP_HOST) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SMTP_HOST'],
+        message: 'set either SMTP_URL or SMTP_HOST (with SMTP_PORT, SMTP_SECURITY...), not both',
+      });
+    }
+    if (env.SMTP_USER && !env.SMTP_PASSWORD) {
+      context.addIssue({ code: 'custom', path: ['SMTP_PASSWORD'], message: 'is required with SMTP_USER' });
+    }
+    if (env.NODE_ENV === 'production' && env.SMTP_HOST && env.SMTP_SECURITY === 'none') {
+      context.addIssue({
+        code: 'custom',
+        path: ['SMTP_SECURITY'],
+        message: "must be 'starttls' or 'tls' when NODE_ENV=production (reset codes travel in the mail)",
       });
     }
     if (env.SMS_GATEWAY_URL && !env.SMS_GATEWAY_TOKEN) {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LandingScreen } from '../../src/screens/landing-screen';
@@ -41,11 +41,11 @@ const sourcesOf = (video: HTMLVideoElement) =>
   [...video.querySelectorAll('source')].map((source) => source.src);
 
 describe('the landing page videos', () => {
-  let play: ReturnType<typeof vi.fn>;
+  let play: Mock<(this: HTMLMediaElement) => Promise<void>>;
 
   beforeEach(() => {
     observers.length = 0;
-    play = vi.fn(function (this: HTMLVideoElement) {
+    play = vi.fn(function (this: HTMLMediaElement) {
       this.dispatchEvent(new Event('play'));
       return Promise.resolve();
     });

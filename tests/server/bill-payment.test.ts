@@ -14,6 +14,7 @@ import { apiPaths, IDEMPOTENCY_KEY_HEADER } from '../../src/contract/paths';
 import type { WalletOperationResult } from '../../src/contract/wallet';
 import { queryRows } from '../../src/server/db/sql';
 import { sandboxBillDates } from '../../src/server/providers/biller-rail';
+import { payBillBody } from '../support/server-billing-fixtures';
 import { bearer, envelope } from '../support/server-helpers';
 import { transferUser, type TransferUser } from '../support/server-transfer-fixtures';
 import { newKey, operation, walletAmount } from '../support/server-wallet-fixtures';
@@ -61,20 +62,6 @@ const billOf = async (user: TransferUser, subCompanyId: number, reference: strin
   return bills[0] as Bill;
 };
 
-const payBody = (user: TransferUser, bill: Bill, totalBill = bill.totalBillDue): PayBillRequest => ({
-  userId: user.userId,
-  quoteId: bill.quoteId,
-  customerId: bill.customerId,
-  customerName: bill.customerName,
-  billMonth: bill.billMonth,
-  dueDate: bill.dueDate,
-  referenceNo: bill.referenceNo,
-  processingFee: 0,
-  totalBill,
-  totalPay: totalBill,
-  paidBy: 'Wallet',
-  subCompanyId: bill.subCompanyId,
-});
 
 const payBill = (user: TransferUser, body: PayBillRequest, key = newKey()) =>
   t.app.inject({
@@ -185,7 +172,7 @@ describe('PayBill', () => {
     const user = await transferUser(t.app, db(), { cedis: 500 });
     const bill = await billOf(user, ECG_PREPAID.id, ECG_PREPAID.reference);
     expect(bill).toMatchObject({ status: 'Active', prepaid: true, customerName: ECG_PREPAID.customerName });
-    const result = resultOf(await payBill(user, payBody(user, bill, 123.45)));
+    const result = resultOf(await payBill(user, payBillBody(user, bill, 123.45)));
     expect(result).toMatchObject({ amount: 123.45, walletAmount: 376.55 });
     expect(await operation(t.app, user, result.referenceNumber)).toMatchObject({ status: 'Successful' });
     expect(await walletAmount(t.app, user)).toBe(376.55);
@@ -220,7 +207,7 @@ describe('PayBill', () => {
   it('refuses a prepaid amount out of bounds', async () => {
     const user = await transferUser(t.app, db(), { cedis: 50 });
     const bill = await billOf(user, ECG_PREPAID.id, ECG_PREPAID.reference);
-    const response = await payBill(user, payBody(user, bill, 0.5));
+    const response = await payBill(user, payBillBody(user, bill, 0.5));
     expect(response.statusCode).toBe(400);
     expect(messageIdOf(response)).toBe('billing.amountRange');
     expect(await operationCount(user.userId)).toBe(0);
@@ -230,21 +217,21 @@ describe('PayBill', () => {
     const user = await transferUser(t.app, db(), { cedis: 1000 });
     const bill = await billOf(user, GOTV.id, GOTV.reference);
     const key = newKey();
-    const paid = resultOf(await payBill(user, payBody(user, bill), key));
+    const paid = resultOf(await payBill(user, payBillBody(user, bill), key));
     expect(paid.amount).toBe(GOTV.amount);
     expect(await walletAmount(t.app, user)).toBe(1000 - GOTV.amount);
     // The same request again replays its answer; the same quote with another key is refused.
-    expect(resultOf(await payBill(user, payBody(user, bill), key)).referenceNumber).toBe(
+    expect(resultOf(await payBill(user, payBillBody(user, bill), key)).referenceNumber).toBe(
       paid.referenceNumber,
     );
-    const again = await payBill(user, payBody(user, bill));
+    const again = await payBill(user, payBillBody(user, bill));
     expect(again.statusCode).toBe(409);
     expect(messageIdOf(again)).toBe('billing.alreadyPaid');
     // Looked up again, by anyone: Paid, nothing due; paying that quote is refused too.
     const other = await transferUser(t.app, db(), { cedis: 1000 });
     const second = await billOf(other, GOTV.id, GOTV.reference);
     expect(second).toMatchObject({ status: 'Paid', totalBillDue: 0 });
-    const refused = await payBill(other, payBody(other, second, GOTV.amount));
+    const refused = await payBill(other, payBillBody(other, second, GOTV.amount));
     expect(refused.statusCode).toBe(409);
     expect(await walletAmount(t.app, other)).toBe(1000);
     expect(await walletAmount(t.app, user)).toBe(1000 - GOTV.amount);
@@ -255,8 +242,8 @@ describe('PayBill', () => {
     const first = await billOf(user, UG.id, UG.reference);
     const second = await billOf(user, UG.id, UG.reference);
     const answers = await Promise.all([
-      payBill(user, payBody(user, first)),
-      payBill(user, payBody(user, second)),
+      payBill(user, payBillBody(user, first)),
+      payBill(user, payBillBody(user, second)),
     ]);
     // One of them is refused (whichever came second), by the quote check or by the database's index.
     const statuses = answers.map((answer) => answer.statusCode).sort();
@@ -268,11 +255,11 @@ describe('PayBill', () => {
     const user = await transferUser(t.app, db(), { cedis: 500 });
     const bill = await billOf(user, GWL.id, GWL.reference);
     for (const tampered of [
-      payBody(user, bill, 1),
-      { ...payBody(user, bill), totalPay: 1 },
-      { ...payBody(user, bill), referenceNo: '100234568' },
-      { ...payBody(user, bill), billMonth: '2020-01' },
-      { ...payBody(user, bill), processingFee: 1, totalPay: GWL.amount + 1 },
+      payBillBody(user, bill, 1),
+      { ...payBillBody(user, bill), totalPay: 1 },
+      { ...payBillBody(user, bill), referenceNo: '100234568' },
+      { ...payBillBody(user, bill), billMonth: '2020-01' },
+      { ...payBillBody(user, bill), processingFee: 1, totalPay: GWL.amount + 1 },
     ]) {
       const response = await payBill(user, tampered);
       expect(response.statusCode, JSON.stringify(tampered)).toBe(400);
@@ -281,13 +268,13 @@ describe('PayBill', () => {
     expect(await walletAmount(t.app, user)).toBe(500);
     expect(await operationCount(user.userId)).toBe(0);
     // The untouched request pays what the bill said.
-    expect(resultOf(await payBill(user, payBody(user, bill))).amount).toBe(GWL.amount);
+    expect(resultOf(await payBill(user, payBillBody(user, bill))).amount).toBe(GWL.amount);
   });
 
   it("says 'Insufficient funds' and moves nothing when the wallet cannot cover the bill", async () => {
     const user = await transferUser(t.app, db(), { cedis: 100 });
     const bill = await billOf(user, ECG_POSTPAID.id, ECG_POSTPAID.reference);
-    const response = await payBill(user, payBody(user, bill));
+    const response = await payBill(user, payBillBody(user, bill));
     expect(response.statusCode).toBe(400);
     expect(envelope(response).message).toBe('Insufficient funds');
     expect(messageIdOf(response)).toBe('billing.insufficientFunds');
@@ -298,7 +285,7 @@ describe('PayBill', () => {
   it('holds the payment when the biller is down, then releases it with a message', async () => {
     const user = await transferUser(t.app, db(), { cedis: 300 });
     const bill = await billOf(user, ECG_POSTPAID.id, ECG_POSTPAID.down);
-    const result = resultOf(await payBill(user, payBody(user, bill)));
+    const result = resultOf(await payBill(user, payBillBody(user, bill)));
     expect(result).toMatchObject({ status: 'pending', amount: 150, walletAmount: 150 });
     await t.app.wallet.worker.runOnce({ minAgeMs: 0 });
     expect(await operation(t.app, user, result.referenceNumber)).toMatchObject({
@@ -313,14 +300,14 @@ describe('PayBill', () => {
   it('is behind the identity gate and needs an Idempotency-Key', async () => {
     const stranger = await transferUser(t.app, db(), { cedis: 0, identified: false });
     const bill = await billOf(stranger, DSTV.id, DSTV.reference);
-    const gated = await payBill(stranger, payBody(stranger, bill));
+    const gated = await payBill(stranger, payBillBody(stranger, bill));
     expect(gated.statusCode).toBe(403);
     expect(messageIdOf(gated)).toBe('identity.required');
     const user = await transferUser(t.app, db(), { cedis: 10 });
     const noKey = await t.app.inject({
       method: 'POST',
       url: apiPaths.payBill,
-      payload: payBody(user, await billOf(user, DSTV.id, DSTV.reference)),
+      payload: payBillBody(user, await billOf(user, DSTV.id, DSTV.reference)),
       headers: bearer(user.token),
     });
     expect(noKey.statusCode).toBe(400);
@@ -330,10 +317,10 @@ describe('PayBill', () => {
     const owner = await transferUser(t.app, db(), { cedis: 500 });
     const thief = await transferUser(t.app, db(), { cedis: 500 });
     const bill = await billOf(owner, ECG_PREPAID.id, ECG_PREPAID.reference);
-    const stolen = await payBill(thief, { ...payBody(owner, bill, 10), userId: thief.userId });
+    const stolen = await payBill(thief, { ...payBillBody(owner, bill, 10), userId: thief.userId });
     expect(stolen.statusCode).toBe(404);
     expect(messageIdOf(stolen)).toBe('billing.quoteNotFound');
-    const paid = resultOf(await payBill(owner, payBody(owner, bill, 10)));
+    const paid = resultOf(await payBill(owner, payBillBody(owner, bill, 10)));
     const receipt = await get(thief, apiPaths.billingTransaction, { referenceNumber: paid.referenceNumber });
     expect(receipt.statusCode).toBe(404);
     const history = await get(thief, apiPaths.billingHistory, { userId: String(owner.userId) });
@@ -349,7 +336,7 @@ describe('GetBillingTransactionByUserId', () => {
     const references: string[] = [];
     for (let index = 0; index < 6; index += 1) {
       const bill = await billOf(user, ECG_PREPAID.id, ECG_PREPAID.reference);
-      references.push(resultOf(await payBill(user, payBody(user, bill, 10 + index))).referenceNumber);
+      references.push(resultOf(await payBill(user, payBillBody(user, bill, 10 + index))).referenceNumber);
     }
     const first = await historyOf(user, { page: '0', pageSize: '5' });
     expect(first.total).toBe(6);

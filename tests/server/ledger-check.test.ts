@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runLedgerCheckCommand } from '../../scripts/ledger-check-command';
 import { apiPaths } from '../../src/contract/paths';
-import { scheduleLedgerCheck } from '../../src/server/ledger/invariants';
+import { JobScheduler } from '../../src/server/jobs/scheduler';
+import { ledgerCheckJob } from '../../src/server/ledger/invariants';
 import { buyGemPack } from '../support/server-shop-fixtures';
 import { transferUser, type TransferUser } from '../support/server-transfer-fixtures';
 import { momoWithdrawalBody, postMoney } from '../support/server-wallet-fixtures';
@@ -65,24 +66,28 @@ describe('ledger:check', () => {
     expect(report).toContain(`gems of user ${user.userId}: cached 2505 != sum of its entries 2500`);
   });
 
-  it('the scheduled run logs an error for each finding', async () => {
+  it('the scheduled job logs an error for each finding', async () => {
     await tamper(sql`update wallets set balance_minor = balance_minor - 1 where user_id = ${user.userId}`);
     const errors: unknown[] = [];
-    const found = new Promise<void>((resolve) => {
-      const stop = scheduleLedgerCheck(
+    let found!: () => void;
+    const logged = new Promise<void>((resolve) => (found = resolve));
+    const jobs = new JobScheduler({ db: t.database.db, log: t.app.log, tickMs: 20 });
+    jobs.add(
+      ledgerCheckJob(
         t.database.db,
         {
           error: (details: unknown) => {
             errors.push(details);
-            stop();
-            resolve();
+            found();
           },
           info: () => undefined,
         } as never,
         10,
-      );
-    });
-    await found;
+      ),
+    );
+    await jobs.start();
+    await logged;
+    await jobs.stop();
     expect(JSON.stringify(errors[0])).toMatch(
       new RegExp(`wallet of user ${user.userId}: cached balance \\d+ != sum of its entries \\d+`),
     );

@@ -1,12 +1,13 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bill, PayBillRequest } from '../../src/contract/billing';
+import type { Bill } from '../../src/contract/billing';
 import { apiPaths, IDEMPOTENCY_KEY_HEADER } from '../../src/contract/paths';
 import type { WalletOperationResult } from '../../src/contract/wallet';
 import { DELIVERY_METHOD_IDS, PAYMENT_METHOD_IDS } from '../../src/domain/cross-border';
 import { createSandboxBillerRail, type BillerRail } from '../../src/server/providers/biller-rail';
 import type { PaymentProvider } from '../../src/server/providers/provider';
 import { postBet, betBody } from '../support/server-betting-fixtures';
+import { payBillBody } from '../support/server-billing-fixtures';
 import { bearer, envelope } from '../support/server-helpers';
 import {
   addBankBeneficiary,
@@ -230,20 +231,7 @@ describe('a provider call that throws after the operation is recorded', () => {
       headers: bearer(u.token),
     });
     const bill = envelope<Bill[]>(bills).data[0] as Bill;
-    const body: PayBillRequest = {
-      userId: u.userId,
-      quoteId: bill.quoteId,
-      customerId: bill.customerId,
-      customerName: bill.customerName,
-      billMonth: bill.billMonth,
-      dueDate: bill.dueDate,
-      referenceNo: bill.referenceNo,
-      processingFee: 0,
-      totalBill: bill.totalBillDue,
-      totalPay: bill.totalBillDue,
-      paidBy: 'Wallet',
-      subCompanyId: bill.subCompanyId,
-    };
+    const body = payBillBody(u, bill);
     const key = newKey();
     const send = () =>
       t.app.inject({

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/paths';
 import {
@@ -29,8 +30,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const getList = async <T>(url: string, schema: { parse(value: unknown): T }) => {
-  const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const getList = async <T>(
+  url: string,
+  schema: { parse(value: unknown): T },
+  app: FastifyInstance = t.app,
+) => {
+  const response = await app.inject({ method: 'GET', url, headers: bearer(token) });
   expect(response.statusCode, response.body).toBe(200);
   const body = envelope<unknown[]>(response);
   expect(body.message).toBe('OK');
@@ -125,12 +130,15 @@ describe('reference lists', () => {
     const payments = await getList(`${apiPaths.paymentMethods}?crossBorder=true`, paymentMethodSchema);
     expect(payments.every((m) => m.isCrossBoarder && m.isEnabled)).toBe(true);
     await t.database.db.update(deliveryMethods).set({ isEnabled: false }).where(eq(deliveryMethods.id, 3));
+    // Reference lists are read once per host (reference-cache.ts): a host started after the change serves it.
+    const later = await buildApp({ config: t.config, database: t.database });
     try {
-      const enabled = await getList(apiPaths.deliveryMethods, deliveryMethodSchema);
+      const enabled = await getList(apiPaths.deliveryMethods, deliveryMethodSchema, later);
       expect(enabled.map((m) => m.name)).toEqual(['Mobile Money', 'Bank Deposit', 'Wallet']);
-      const all = await getList(`${apiPaths.deliveryMethods}?crossBorder=false`, deliveryMethodSchema);
+      const all = await getList(`${apiPaths.deliveryMethods}?crossBorder=false`, deliveryMethodSchema, later);
       expect(all.map((m) => m.name)).toEqual(['Mobile Money', 'Bank Deposit', 'Wallet']);
     } finally {
+      await later.close();
       await t.database.db.update(deliveryMethods).set({ isEnabled: true }).where(eq(deliveryMethods.id, 3));
     }
     const wrong = await t.app.inject({

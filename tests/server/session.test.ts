@@ -196,14 +196,14 @@ describe('unexpected errors', () => {
         done();
       },
     });
-    const failing = {
-      select: () => {
-        throw new DrizzleQueryError('select "id" from "users" where "email" = $1', ['leaky@example.com'], {
-          code: '57P01',
-          message: 'terminating connection due to administrator command',
-        } as unknown as Error);
-      },
-    } as unknown as Db;
+    const fail = () => {
+      throw new DrizzleQueryError('select "id" from "users" where "email" = $1', ['leaky@example.com'], {
+        code: '57P01',
+        message: 'terminating connection due to administrator command',
+      } as unknown as Error);
+    };
+    // Every way to the database fails alike (the log-in's rate limit is counted in the database first).
+    const failing = { select: fail, execute: fail, $client: { query: fail } } as unknown as Db;
     const broken = await buildApp({
       config: { ...t.config, LOG_LEVEL: 'info' },
       database: { db: failing, kind: 'postgres', close: async () => undefined },

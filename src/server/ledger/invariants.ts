@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/sql';
+import type { ScheduledJob } from '../jobs/scheduler';
 
 /*
  * The ledger's invariants, checked on a plain snapshot of its tables: by the load and crash tests once the load has
@@ -377,17 +378,15 @@ export const runLedgerCheck = async (
 
 export const LEDGER_CHECK_EVERY_MS = 60 * 60 * 1000;
 
-/** runLedgerCheck every `everyMs` (hourly) until the returned function is called; a failed run is logged. */
-export const scheduleLedgerCheck = (
+/** The hourly ledger check as a scheduled job: one host runs it each hour, and it stops with the other jobs. */
+export const ledgerCheckJob = (
   db: Db,
   log: Pick<FastifyBaseLogger, 'error' | 'info'>,
   everyMs = LEDGER_CHECK_EVERY_MS,
-): (() => void) => {
-  const timer = setInterval(() => {
-    runLedgerCheck(db, log).catch((error: unknown) =>
-      log.error({ err: error }, 'ledger check failed to run'),
-    );
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-};
+): ScheduledJob => ({
+  name: 'ledger-check',
+  everyMs,
+  run: async () => {
+    await runLedgerCheck(db, log);
+  },
+});

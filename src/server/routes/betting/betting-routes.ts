@@ -25,6 +25,7 @@ import { idempotencyOf, requireIdempotencyKey } from '../../idempotency/require-
 import type { Counterparty } from '../../ledger/counterparty';
 import { currentUser } from '../../plugins/auth';
 import { identityGate } from '../../plugins/identity-gate';
+import { createReferenceCache } from '../../reference-cache';
 import type { RouteDeps } from '../deps';
 import { pagedAnswer } from '../paged-answer';
 import { notEnoughFundsAnswer, maskedDigits } from '../transfer/cart-payment';
@@ -109,8 +110,10 @@ export const bettingRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMo
   app,
   { db, wallet },
 ) => {
-  app.get(apiPaths.bettingOperators, { schema: { response: bettingOperatorsResponses } }, async () =>
-    ok(await allOperators(db)),
+  // The operators are reference data: read once per host, served with an ETag (reference-cache.ts).
+  const cache = createReferenceCache();
+  app.get(apiPaths.bettingOperators, { schema: { response: bettingOperatorsResponses } }, (request, reply) =>
+    cache.send(request, reply, 'operators', () => allOperators(db)),
   );
 
   app.post(

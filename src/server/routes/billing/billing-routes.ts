@@ -37,6 +37,7 @@ import { currentUser } from '../../plugins/auth';
 import { identityGate } from '../../plugins/identity-gate';
 import type { BillerRail } from '../../providers/biller-rail';
 import type { RouteDeps } from '../deps';
+import { createReferenceCache } from '../../reference-cache';
 import { pagedAnswer } from '../paged-answer';
 import { answering } from '../wallet/ledger-answers';
 import type { WalletModule } from '../wallet/wallet-module';
@@ -167,15 +168,17 @@ const historyRow = (record: BillPaymentRecord): BillingHistoryRow => ({
 export const billingRoutes: FastifyPluginAsyncZod<
   RouteDeps & { wallet: WalletModule; billerRail: BillerRail }
 > = async (app, { db, wallet, billerRail }) => {
-  app.get(apiPaths.billingCompanies, { schema: { response: billingCompaniesResponses } }, async () =>
-    ok(await allCompanies(db)),
+  // The billers are reference data: read once per host, served with an ETag (reference-cache.ts).
+  const cache = createReferenceCache();
+  app.get(apiPaths.billingCompanies, { schema: { response: billingCompaniesResponses } }, (request, reply) =>
+    cache.send(request, reply, 'companies', () => allCompanies(db)),
   );
 
   app.get(
     apiPaths.billingSubCompanies,
     { schema: { querystring: companyIdQuerySchema, response: billingSubCompaniesResponses } },
-    async (request) =>
-      ok(
+    (request, reply) =>
+      cache.send(request, reply, `subCompanies:${request.query.companyId}`, async () =>
         (await subCompaniesOf(db, request.query.companyId)).map(
           ({ code: _code, companyCode: _companyCode, ...subCompany }) => subCompany,
         ),

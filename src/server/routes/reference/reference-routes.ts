@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { methodListQuerySchema } from '../../../contract/cross-border';
-import { envelopeResponses } from '../../../contract/envelope';
+import { cachedEnvelopeResponses } from '../../../contract/envelope';
 import { apiPaths } from '../../../contract/paths';
 import {
   bankListSchema,
@@ -11,7 +11,7 @@ import {
   paymentMethodListSchema,
   transactionPurposeListSchema,
 } from '../../../contract/reference';
-import { ok } from '../../envelope';
+import { createReferenceCache } from '../../reference-cache';
 import type { RouteDeps } from '../deps';
 import {
   listBanks,
@@ -22,18 +22,25 @@ import {
   listTransactionPurposes,
 } from './reference-repository';
 
-/** Reference lists. Countries are public (sign-up needs them); the rest need a session, as the spec sends a token. */
+/**
+ * Reference lists, read once per host and served with an ETag (reference-cache.ts). Countries are public (sign-up
+ * needs them); the rest need a session, as the spec sends a token.
+ */
 export const referenceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+  const cache = createReferenceCache();
   app.get(
     apiPaths.countries,
-    { config: { public: true }, schema: { response: envelopeResponses(200, countryListSchema) } },
-    async () => ok(await listCountries(db)),
+    { config: { public: true }, schema: { response: cachedEnvelopeResponses(countryListSchema) } },
+    (request, reply) => cache.send(request, reply, 'countries', () => listCountries(db), { shared: true }),
   );
 
   app.get(
     apiPaths.banksByCountry,
-    { schema: { querystring: banksQuerySchema, response: envelopeResponses(200, bankListSchema) } },
-    async (request) => ok(await listBanks(db, request.query.CountryId)),
+    { schema: { querystring: banksQuerySchema, response: cachedEnvelopeResponses(bankListSchema) } },
+    (request, reply) =>
+      cache.send(request, reply, `banks:${request.query.CountryId}`, () =>
+        listBanks(db, request.query.CountryId),
+      ),
   );
 
   // Enabled methods only (spec section 7 keeps only those); ?crossBorder=true keeps the cross-border ones.
@@ -42,11 +49,15 @@ export const referenceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     {
       schema: {
         querystring: methodListQuerySchema,
-        response: envelopeResponses(200, paymentMethodListSchema),
+        response: cachedEnvelopeResponses(paymentMethodListSchema),
       },
     },
-    async (request) =>
-      ok(await listPaymentMethods(db, { crossBorderOnly: request.query.crossBorder === true })),
+    (request, reply) => {
+      const crossBorderOnly = request.query.crossBorder === true;
+      return cache.send(request, reply, `paymentMethods:${crossBorderOnly}`, () =>
+        listPaymentMethods(db, { crossBorderOnly }),
+      );
+    },
   );
 
   app.get(
@@ -54,22 +65,26 @@ export const referenceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     {
       schema: {
         querystring: methodListQuerySchema,
-        response: envelopeResponses(200, deliveryMethodListSchema),
+        response: cachedEnvelopeResponses(deliveryMethodListSchema),
       },
     },
-    async (request) =>
-      ok(await listDeliveryMethods(db, { crossBorderOnly: request.query.crossBorder === true })),
+    (request, reply) => {
+      const crossBorderOnly = request.query.crossBorder === true;
+      return cache.send(request, reply, `deliveryMethods:${crossBorderOnly}`, () =>
+        listDeliveryMethods(db, { crossBorderOnly }),
+      );
+    },
   );
 
   app.get(
     apiPaths.transactionPurposes,
-    { schema: { response: envelopeResponses(200, transactionPurposeListSchema) } },
-    async () => ok(await listTransactionPurposes(db)),
+    { schema: { response: cachedEnvelopeResponses(transactionPurposeListSchema) } },
+    (request, reply) => cache.send(request, reply, 'purposes', () => listTransactionPurposes(db)),
   );
 
   app.get(
     apiPaths.identificationTypes,
-    { schema: { response: envelopeResponses(200, identificationTypeListSchema) } },
-    async () => ok(await listIdentificationTypes(db)),
+    { schema: { response: cachedEnvelopeResponses(identificationTypeListSchema) } },
+    (request, reply) => cache.send(request, reply, 'identificationTypes', () => listIdentificationTypes(db)),
   );
 };

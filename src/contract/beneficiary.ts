@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { dbText, int4, int4Id, queryInt4Id } from './db-input';
 import { envelopeResponses, noDataSchema } from './envelope';
-import { INT4_MAX, intId, queryId } from './storable';
 
 /*
  * Beneficiaries (spec sections 3, 5 and 7): the people a user sends money to, by MoMo number ('mobile') or by bank
@@ -12,44 +12,44 @@ export const beneficiaryTypeSchema = z.enum(['mobile', 'bank']);
 export type BeneficiaryType = z.infer<typeof beneficiaryTypeSchema>;
 
 /** Ids are PostgreSQL integers: a larger number is bad input, not a query that fails. */
-const id = intId();
+const id = int4Id;
 /** A bank id as the form sends it: 0 when none is chosen ('Please fill out all required fields.'). */
-const bankId = z.number().int().max(INT4_MAX);
+const bankId = int4;
 
-const name = z.string().max(200);
+const name = dbText(200);
 /** At most what the table keeps (varchar(100)): the rules of section 5 do not cover these names. */
-const optionalName = z.string().max(100).default('');
+const optionalName = dbText(100).default('');
 
 /**
  * POST api/Beneficiary/CreateBeneficiary. The browser sends `phoneNumber` without its first 3 characters (the
  * spec's '233' prefix) and `phoneCode` '+233'; the server stores the whole number in E.164.
  */
 export const createMobileBeneficiaryRequestSchema = z.object({
-  userId: z.number().int(),
+  userId: int4,
   firstName: name,
   middleName: optionalName,
   lastName: name,
   motherMaidenName: optionalName,
-  phoneCode: z.string().max(8).default('+233'),
-  phoneNumber: z.string().max(32),
-  relationship: z.string().max(100).default(''),
-  countryId: z.number().int().default(1),
-  stateId: z.number().int().default(1),
-  cityId: z.number().int().default(1),
+  phoneCode: dbText(8).default('+233'),
+  phoneNumber: dbText(32),
+  relationship: dbText(100).default(''),
+  countryId: int4.default(1),
+  stateId: int4.default(1),
+  cityId: int4.default(1),
 });
 export type CreateMobileBeneficiaryRequest = z.input<typeof createMobileBeneficiaryRequestSchema>;
 
 /** POST api/Bank/CreateBeneficiaryBank. */
 export const createBankBeneficiaryRequestSchema = z.object({
-  userId: z.number().int(),
+  userId: int4,
   firstName: name,
   middleName: optionalName,
   lastName: name,
   motherMaidenName: optionalName,
-  phoneCode: z.string().max(8).default('+233'),
-  phoneNumber: z.string().max(32).default(''),
+  phoneCode: dbText(8).default('+233'),
+  phoneNumber: dbText(32).default(''),
   bankId,
-  accountNo: z.string().max(64),
+  accountNo: dbText(64),
 });
 export type CreateBankBeneficiaryRequest = z.input<typeof createBankBeneficiaryRequestSchema>;
 
@@ -60,22 +60,22 @@ export type CreateBankBeneficiaryRequest = z.input<typeof createBankBeneficiaryR
  */
 export const editBeneficiaryRequestSchema = z.object({
   id,
-  userId: z.number().int().optional(),
+  userId: int4.optional(),
   firstName: name,
   /** Left out: kept as saved ('' clears it). The same for motherMaidenName and relationship. */
-  middleName: z.string().max(100).optional(),
+  middleName: dbText(100).optional(),
   lastName: name,
-  motherMaidenName: z.string().max(100).optional(),
+  motherMaidenName: dbText(100).optional(),
   /** Mobile only: the whole number with its dial code digits, '233241234567'. Ignored for a bank beneficiary. */
-  phoneNumber: z.string().max(32).default(''),
-  relationship: z.string().max(100).optional(),
+  phoneNumber: dbText(32).default(''),
+  relationship: dbText(100).optional(),
 });
 export type EditBeneficiaryRequest = z.input<typeof editBeneficiaryRequestSchema>;
 
 export const beneficiaryIdQuerySchema = z.object({ id: z.coerce.number().pipe(id) });
-export const beneficiariesQuerySchema = z.object({ userId: queryId() });
+export const beneficiariesQuerySchema = z.object({ userId: queryInt4Id });
 /** GET api/Bank/BeneficiariesBanksByUserId spells it UserId. */
-export const bankBeneficiariesQuerySchema = z.object({ UserId: queryId() });
+export const bankBeneficiariesQuerySchema = z.object({ UserId: queryInt4Id });
 
 /** A beneficiary as both lists answer it. */
 export const beneficiarySchema = z.object({
@@ -109,11 +109,11 @@ export type Beneficiary = z.infer<typeof beneficiarySchema>;
 export const resolveAccountNameRequestSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('mobile'),
-    phoneCode: z.string().max(8).default('+233'),
+    phoneCode: dbText(8).default('+233'),
     /** As for CreateBeneficiary: without the first 3 characters. */
-    phoneNumber: z.string().max(32),
+    phoneNumber: dbText(32),
   }),
-  z.object({ type: z.literal('bank'), bankId, accountNo: z.string().max(64) }),
+  z.object({ type: z.literal('bank'), bankId, accountNo: dbText(64) }),
 ]);
 export type ResolveAccountNameRequest = z.input<typeof resolveAccountNameRequestSchema>;
 export const resolvedAccountNameSchema = z.object({ accountName: z.string() });

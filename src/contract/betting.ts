@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { dbText, int4, queryInt4Id, storableText } from './db-input';
 import type { MinorUnits } from '../domain/money';
 import { BETTING_NUMBER_MAX_LENGTH, PAYMENT_LINK_TOKEN_MAX_LENGTH } from '../domain/betting';
 import { SEARCH_TERM_MAX_LENGTH } from '../domain/paging';
 import { apiAmountSchema, cachedEnvelopeResponses, envelopeResponses } from './envelope';
 import { walletOperationResultSchema, walletOperationStatusSchema } from './wallet';
-import { queryId } from './storable';
 
 /*
  * Betting (spec sections 3, 7 and 9): paying GH₵ into the user's account at a betting operator, from the wallet,
@@ -33,26 +33,23 @@ export const bettingOperatorsResponses = cachedEnvelopeResponses(z.array(betting
  * operator, betting number and receiver phone are the link's, and so is the amount when the link carries one.
  */
 export const initiateBettingRequestSchema = z.object({
-  referenceNumber: z.string().max(64).optional(),
+  referenceNumber: dbText(64).optional(),
   /** Must be the token's user. */
-  userId: z.number().int(),
+  userId: int4,
   /** The operator paid into (new; 0 or absent with a paymentToken). */
-  operatorId: z.number().int().default(0),
+  operatorId: int4.default(0),
   /** The phone number of the account at the operator. */
-  receiverPhoneNo: z.string().max(32).default(''),
+  receiverPhoneNo: dbText(32).default(''),
   /** The user's account number at the operator. */
-  bettingNo: z
-    .string()
-    .max(BETTING_NUMBER_MAX_LENGTH * 2)
-    .default(''),
+  bettingNo: dbText(BETTING_NUMBER_MAX_LENGTH * 2).default(''),
   sendAmount: apiAmountSchema,
   processingFee: apiAmountSchema.optional(),
   totalPay: apiAmountSchema.optional(),
   /** 1: the wallet (the only payment method of a bet). */
-  paymentMethodId: z.number().int().default(1),
-  status: z.string().max(16).optional(),
+  paymentMethodId: int4.default(1),
+  status: dbText(16).optional(),
   /** The partner payment link being paid (new). */
-  paymentToken: z.string().max(PAYMENT_LINK_TOKEN_MAX_LENGTH).optional(),
+  paymentToken: dbText(PAYMENT_LINK_TOKEN_MAX_LENGTH).optional(),
 });
 export type InitiateBettingRequest = z.input<typeof initiateBettingRequestSchema>;
 
@@ -87,10 +84,10 @@ export const BETTING_HISTORY_MAX_PAGE_SIZE = 50;
  * answers the last), their total, and a search on the reference number (case-insensitive contains).
  */
 export const bettingHistoryQuerySchema = z.object({
-  userId: queryId(),
+  userId: queryInt4Id,
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(BETTING_HISTORY_MAX_PAGE_SIZE).default(5),
-  search: z.string().trim().max(SEARCH_TERM_MAX_LENGTH).optional(),
+  search: storableText(z.string().trim().max(SEARCH_TERM_MAX_LENGTH)).optional(),
 });
 export const bettingHistoryPageSchema = z.object({
   rows: z.array(bettingHistoryRowSchema),
@@ -101,7 +98,7 @@ export const bettingHistoryPageSchema = z.object({
 export type BettingHistoryPage = z.infer<typeof bettingHistoryPageSchema>;
 export const bettingHistoryResponses = envelopeResponses(200, bettingHistoryPageSchema);
 
-export const bettingReferenceQuerySchema = z.object({ referenceNumber: z.string().max(32) });
+export const bettingReferenceQuerySchema = z.object({ referenceNumber: dbText(32) });
 
 /** GET api/Transaction/GetBettingTransactionByReferenceNo: the betting detail of spec section 3 ('Betting Details'). */
 export const bettingDetailSchema = z.object({
@@ -135,18 +132,20 @@ export const PARTNER_KEY_HEADER = 'X-Partner-Key';
  * chooses the amount (the Amount, Payment, Purpose, Review wizard).
  */
 export const paymentLinkRequestSchema = z.object({
-  firstName: z.string().trim().max(100).default(''),
-  lastName: z.string().trim().max(100).default(''),
-  email: z.string().trim().min(3).max(254),
-  battingNo: z
-    .string()
-    .trim()
-    .min(1)
-    .max(BETTING_NUMBER_MAX_LENGTH * 2),
-  senderPhoneCode: z.string().trim().max(8).default(''),
-  senderPhoneNumber: z.string().trim().max(20).default(''),
-  country: z.string().trim().max(100).default(''),
-  receiverNumber: z.string().trim().max(32),
+  firstName: storableText(z.string().trim().max(100)).default(''),
+  lastName: storableText(z.string().trim().max(100)).default(''),
+  email: storableText(z.string().trim().min(3).max(254)),
+  battingNo: storableText(
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(BETTING_NUMBER_MAX_LENGTH * 2),
+  ),
+  senderPhoneCode: storableText(z.string().trim().max(8)).default(''),
+  senderPhoneNumber: storableText(z.string().trim().max(20)).default(''),
+  country: storableText(z.string().trim().max(100)).default(''),
+  receiverNumber: storableText(z.string().trim().max(32)),
   sendAmount: apiAmountSchema.optional(),
 });
 export type PaymentLinkRequest = z.input<typeof paymentLinkRequestSchema>;
@@ -163,7 +162,7 @@ export type PaymentLink = z.infer<typeof paymentLinkSchema>;
 export const paymentLinkResponses = envelopeResponses(201, paymentLinkSchema);
 
 export const paymentRequestQuerySchema = z.object({
-  token: z.string().min(1).max(PAYMENT_LINK_TOKEN_MAX_LENGTH),
+  token: dbText(PAYMENT_LINK_TOKEN_MAX_LENGTH).min(1),
 });
 
 /**

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { dbText, int4, queryInt4Id, storableText } from './db-input';
 import { BILL_REFERENCE_MAX_LENGTH } from '../domain/billing';
 import type { MinorUnits } from '../domain/money';
 import { SEARCH_TERM_MAX_LENGTH } from '../domain/paging';
 import { apiAmountSchema, cachedEnvelopeResponses, envelopeResponses } from './envelope';
 import { walletOperationResultSchema, walletOperationStatusSchema } from './wallet';
-import { queryId } from './storable';
 
 /*
  * Bill payment (spec sections 3 and 7): billing companies and their sub-companies, a bill looked up by its
@@ -36,7 +36,7 @@ export const billingSubCompanySchema = z.object({
   prepaid: z.boolean(),
 });
 export type BillingSubCompany = z.infer<typeof billingSubCompanySchema>;
-export const companyIdQuerySchema = z.object({ companyId: queryId() });
+export const companyIdQuerySchema = z.object({ companyId: queryInt4Id });
 export const billingSubCompaniesResponses = cachedEnvelopeResponses(z.array(billingSubCompanySchema));
 
 /**
@@ -44,8 +44,8 @@ export const billingSubCompaniesResponses = cachedEnvelopeResponses(z.array(bill
  * biller to ask (a meter number alone does not).
  */
 export const billLookupQuerySchema = z.object({
-  referenceNumber: z.string().max(BILL_REFERENCE_MAX_LENGTH),
-  subCompanyId: queryId(),
+  referenceNumber: dbText(BILL_REFERENCE_MAX_LENGTH),
+  subCompanyId: queryInt4Id,
 });
 
 /** Spec section 3, "Bill lookup result", and the quote that PayBill pays. */
@@ -77,18 +77,18 @@ export const billLookupResponses = envelopeResponses(200, z.array(billSchema));
  * `totalBill` of a prepaid bill, which is the amount the user chose.
  */
 export const payBillRequestSchema = z.object({
-  userId: z.number().int(),
+  userId: int4,
   quoteId: z.string().uuid(),
-  customerId: z.string().max(64),
-  customerName: z.string().max(200),
-  billMonth: z.string().max(16),
-  dueDate: z.string().max(16),
-  referenceNo: z.string().max(BILL_REFERENCE_MAX_LENGTH),
+  customerId: dbText(64),
+  customerName: dbText(200),
+  billMonth: dbText(16),
+  dueDate: dbText(16),
+  referenceNo: dbText(BILL_REFERENCE_MAX_LENGTH),
   processingFee: apiAmountSchema,
   totalBill: apiAmountSchema,
   totalPay: apiAmountSchema,
-  paidBy: z.string().max(16),
-  subCompanyId: z.number().int(),
+  paidBy: dbText(16),
+  subCompanyId: int4,
 });
 export type PayBillRequest = z.input<typeof payBillRequestSchema>;
 /** Like every money-moving POST; a biller that is slow to answer leaves it 'pending' (followed like a payout). */
@@ -115,11 +115,11 @@ export const BILLING_HISTORY_MAX_PAGE_SIZE = 50;
 
 /** GET api/Billing/GetBillingTransactionByUserId: one page (the server pages), searched by reference. */
 export const billingHistoryQuerySchema = z.object({
-  userId: queryId(),
+  userId: queryInt4Id,
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(BILLING_HISTORY_MAX_PAGE_SIZE).default(5),
   /** Case-insensitive contains on our reference or the bill's (`%` and `_` as typed). */
-  search: z.string().trim().max(SEARCH_TERM_MAX_LENGTH).optional(),
+  search: storableText(z.string().trim().max(SEARCH_TERM_MAX_LENGTH)).optional(),
 });
 export const billingHistoryPageSchema = z.object({
   rows: z.array(billingHistoryRowSchema),
@@ -130,7 +130,7 @@ export const billingHistoryPageSchema = z.object({
 export type BillingHistoryPage = z.infer<typeof billingHistoryPageSchema>;
 export const billingHistoryResponses = envelopeResponses(200, billingHistoryPageSchema);
 
-export const billingReferenceQuerySchema = z.object({ referenceNumber: z.string().max(32) });
+export const billingReferenceQuerySchema = z.object({ referenceNumber: dbText(32) });
 
 /** GET api/Billing/GetBillingTransactionByReferenceNumber (new): a bill payment's receipt. */
 export const billingReceiptSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_AMOUNT_MAX, storableText } from './db-input';
 import { COUPON_CODE_MAX_LENGTH } from '../domain/coupon';
 import type { MinorUnits } from '../domain/money';
 import { apiAmountSchema, envelopeResponses } from './envelope';
@@ -25,8 +26,8 @@ export type MethodListQuery = z.input<typeof methodListQuerySchema>;
  * it again (InitiateTransfer's couponCode), and the payment checks it once more and counts it.
  */
 export const couponCheckQuerySchema = z.object({
-  couponCode: z.string().trim().min(1).max(COUPON_CODE_MAX_LENGTH),
-  sendAmount: z.coerce.number().finite().positive(),
+  couponCode: storableText(z.string().trim().min(1).max(COUPON_CODE_MAX_LENGTH)),
+  sendAmount: z.coerce.number().finite().positive().max(API_AMOUNT_MAX),
 });
 export type CouponCheckQuery = z.input<typeof couponCheckQuerySchema>;
 

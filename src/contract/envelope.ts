@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_AMOUNT_MAX } from './db-input';
 
 /** Every answer is `{ code, message, data }`, and the HTTP status equals `code`. */
 export const envelopeSchema = <Data extends z.ZodType>(data: Data) =>
@@ -65,8 +66,13 @@ export const cachedEnvelopeResponses = <Data extends z.ZodType>(data: Data) => (
   304: notModifiedSchema,
 });
 
-/** A decimal amount of money on the wire: at most two decimals (more is a 400). */
+/**
+ * A decimal amount of money on the wire: at most two decimals (more is a 400), and small enough that its minor
+ * units are an exact integer (far above every domain limit, which keeps its own message).
+ */
 export const apiAmountSchema = z
   .number()
   .finite()
+  .min(-API_AMOUNT_MAX)
+  .max(API_AMOUNT_MAX)
   .refine((value) => /^-?\d+(\.\d{1,2})?$/.test(String(value)), 'at most two decimals');

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { dbText, int4, queryInt4Id } from './db-input';
 import type { MinorUnits } from '../domain/money';
 import { apiAmountSchema, envelopeResponses } from './envelope';
 import { userDetailsSchema } from './user';
 import { walletOperationStatusSchema } from './wallet';
-import { queryId } from './storable';
 
 /*
  * The treasure shop, its payment gateway and the game (spec sections 2, 8 and 9; the calls are new: section 7 lists
@@ -41,8 +41,8 @@ export const gemPacksResponses = envelopeResponses(200, gemPacksSchema);
  * nothing moves), so the buyer never pays a price they were not shown. Answers like every money-moving POST.
  */
 export const buyGemPackRequestSchema = z.object({
-  userId: z.number().int(),
-  packId: z.string().max(32),
+  userId: int4,
+  packId: dbText(32),
   price: apiAmountSchema.optional(),
 });
 export type BuyGemPackRequest = z.input<typeof buyGemPackRequestSchema>;
@@ -72,7 +72,7 @@ export const GEM_PURCHASES_MAX_PAGE_SIZE = 50;
 
 /** GET api/Shop/GetGemPurchasesPage (new): one page of the user's gem purchases and their total count. */
 export const gemPurchasesPageQuerySchema = z.object({
-  userId: queryId(),
+  userId: queryInt4Id,
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(GEM_PURCHASES_MAX_PAGE_SIZE).default(5),
 });

@@ -1,22 +1,20 @@
 import { z } from 'zod';
+import { dbText, int4 } from './db-input';
 
 /** 'YYYY-MM-DD', or an ISO datetime whose date part is taken (the spec sends ISO datetimes). */
-export const isoDateInputSchema = z
-  .string()
-  .max(40)
-  .transform((value) => value.slice(0, 10));
+export const isoDateInputSchema = dbText(40).transform((value) => value.slice(0, 10));
 
 /** Identification payload of spec section 3; imgUrl carries the id the upload endpoint returned. */
 export const addIdentificationRequestSchema = z.object({
-  userId: z.number().int(),
-  identificationId: z.number().int(),
-  identificationNumber: z.string().max(64),
+  userId: int4,
+  identificationId: int4,
+  identificationNumber: dbText(64),
   issuedDate: isoDateInputSchema,
   expiryDate: isoDateInputSchema,
-  countryId: z.number().int().default(1),
-  stateId: z.number().int().default(1),
-  cityId: z.number().int().default(1),
-  imgUrl: z.string().max(200),
+  countryId: int4.default(1),
+  stateId: int4.default(1),
+  cityId: int4.default(1),
+  imgUrl: dbText(200),
 });
 export type AddIdentificationRequest = z.input<typeof addIdentificationRequestSchema>;
 

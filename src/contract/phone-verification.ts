@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbText } from './db-input';
 
 /*
  * Phone verification (new): the account's registered phone is proved by a 6-digit code sent to it by SMS. A
@@ -26,7 +27,7 @@ export const sentPhoneCodeSchema = z.object({
 export type SentPhoneCode = z.infer<typeof sentPhoneCodeSchema>;
 
 /** POST api/User/VerifyPhone. Shape only: six digits is the rule of src/domain/otp.ts. */
-export const verifyPhoneRequestSchema = z.object({ code: z.string().max(16) });
+export const verifyPhoneRequestSchema = z.object({ code: dbText(16) });
 export type VerifyPhoneRequest = z.infer<typeof verifyPhoneRequestSchema>;
 
 /** A wrong code is a 400, so a success always says `true`. */

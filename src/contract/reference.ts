@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryId } from './storable';
+import { queryInt4Id } from './db-input';
 
 export const countrySchema = z.object({
   id: z.number().int(),
@@ -12,7 +12,7 @@ export type Country = z.infer<typeof countrySchema>;
 export const bankSchema = z.object({ id: z.number().int(), name: z.string() });
 export type Bank = z.infer<typeof bankSchema>;
 
-export const banksQuerySchema = z.object({ CountryId: queryId() });
+export const banksQuerySchema = z.object({ CountryId: queryInt4Id });
 
 export const paymentMethodSchema = z.object({
   id: z.number().int(),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { dbText, int4, queryInt4Id, storableText } from './db-input';
 import { COUPON_CODE_MAX_LENGTH } from '../domain/coupon';
 import type { MinorUnits } from '../domain/money';
 import { SEARCH_TERM_MAX_LENGTH } from '../domain/paging';
 import { apiAmountSchema, envelopeResponses, envelopeSchema } from './envelope';
 import { walletOperationResultSchema, walletOperationStatusSchema } from './wallet';
-import { queryId } from './storable';
 
 /*
  * Sending money (spec sections 3, 4, 5 and 7): a transfer request becomes a cart holding a quote (fee, total, the
@@ -37,25 +37,25 @@ export const initiateTransferRequestSchema = z.object({
   receiveAmount: apiAmountSchema.optional(),
   /** The currency the beneficiary receives; 'GHS' is a local transfer. */
   currency: currencyCodeSchema.default('GHS'),
-  sendingCountryId: z.number().int().default(1),
-  receivingCountryId: z.number().int().default(1),
-  paymentMethodId: z.number().int().default(0),
+  sendingCountryId: int4.default(1),
+  receivingCountryId: int4.default(1),
+  paymentMethodId: int4.default(0),
   /** The sender: must be the token's user. */
-  senderId: z.number().int(),
-  beneficiaryId: z.number().int().default(0),
-  deliveryMethodId: z.number().int().default(0),
-  transactionPurposeId: z.number().int().default(0),
-  identificationId: z.number().int().default(0),
+  senderId: int4,
+  beneficiaryId: int4.default(0),
+  deliveryMethodId: int4.default(0),
+  transactionPurposeId: int4.default(0),
+  identificationId: int4.default(0),
   processingFee: apiAmountSchema.optional(),
   totalPay: apiAmountSchema.optional(),
   /** The notes that purpose 4 ('Other') reveals. */
-  payeeNote: z.string().max(500).default(''),
+  payeeNote: dbText(500).default(''),
   /**
    * A discount coupon (new): its discount comes off the processing fee of this quote. '' or absent: none. An
    * unknown, expired or used-up code is a 400 with its message (field `couponCode`). Initiating again with the same
    * details is how a fresh quote is taken (an expired one, or one whose coupon no longer applies).
    */
-  couponCode: z.string().trim().max(COUPON_CODE_MAX_LENGTH).default(''),
+  couponCode: storableText(z.string().trim().max(COUPON_CODE_MAX_LENGTH)).default(''),
 });
 export type InitiateTransferRequest = z.input<typeof initiateTransferRequestSchema>;
 
@@ -107,7 +107,7 @@ export type TransferReview = z.infer<typeof transferReviewSchema>;
 export const transferReviewResponses = envelopeResponses(200, transferReviewSchema);
 
 const flexibleInt = z.union([
-  z.number().int(),
+  int4,
   z
     .string()
     .regex(/^\d{1,6}$/)
@@ -130,24 +130,24 @@ const flexibleInt = z.union([
  * again for a fresh quote), already paid 409; a coupon that no longer applies 409 with its message.
  */
 export const payNowRequestSchema = z.object({
-  userId: z.number().int(),
+  userId: int4,
   cartId: z.string().uuid(),
   /** Card variant: digits, spaces allowed. Never stored or logged. */
-  cardNumber: z.string().max(32).optional(),
+  cardNumber: dbText(32).optional(),
   cardExpiryYear: flexibleInt.optional(),
   cardExpiryMonth: flexibleInt.optional(),
-  cardCVCNumber: z.string().max(8).optional(),
+  cardCVCNumber: dbText(8).optional(),
   /** Card variant: what the browser showed as the total; it must be the cart's total (else 409, re-review). */
   cardAmount: apiAmountSchema.optional(),
   /** Card variant: 'GHS' (the card is charged in the wallet's currency). */
   currency: z.literal('GHS').default('GHS'),
   isBankPayment: z.literal(false).default(false),
   /** Card variant: the name on the card (the card form's first and last name). */
-  firstName: z.string().max(100).optional(),
-  lastName: z.string().max(100).optional(),
+  firstName: dbText(100).optional(),
+  lastName: dbText(100).optional(),
   /** MoMo variant (new): the payer's number (9 to 12 digits, or E.164) and network ('MTN' by default). */
-  momoPhone: z.string().max(32).optional(),
-  momoProvider: z.string().max(32).optional(),
+  momoPhone: dbText(32).optional(),
+  momoProvider: dbText(32).optional(),
 });
 export type PayNowRequest = z.input<typeof payNowRequestSchema>;
 /** 200 (paid from the wallet or the card, the transfer's answer), 202 (MoMo waiting for the payer), failures. */
@@ -179,11 +179,11 @@ export const TRANSACTION_HISTORY_MAX_PAGE_SIZE = 50;
 
 /** GET api/Transaction/GetTransactionsHistoryPage (new): one page, the total, a search on sender, receiver or reference. */
 export const transactionHistoryPageQuerySchema = z.object({
-  userId: queryId(),
+  userId: queryInt4Id,
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(TRANSACTION_HISTORY_MAX_PAGE_SIZE).default(5),
   /** Case-insensitive contains on sender name, receiver name or reference number (`%` and `_` as typed). */
-  search: z.string().trim().max(SEARCH_TERM_MAX_LENGTH).optional(),
+  search: storableText(z.string().trim().max(SEARCH_TERM_MAX_LENGTH)).optional(),
 });
 export const transactionHistoryPageSchema = z.object({
   rows: z.array(transactionHistoryRowSchema),
@@ -195,7 +195,7 @@ export type TransactionHistoryPage = z.infer<typeof transactionHistoryPageSchema
 export const transactionHistoryResponses = envelopeResponses(200, z.array(transactionHistoryRowSchema));
 export const transactionHistoryPageResponses = envelopeResponses(200, transactionHistoryPageSchema);
 
-export const referenceNumberQuerySchema = z.object({ referenceNumber: z.string().max(32) });
+export const referenceNumberQuerySchema = z.object({ referenceNumber: dbText(32) });
 
 /** GET api/Transaction/GetTransactionByReferenceNumber: the transaction detail of spec section 3, for receipts. */
 export const transactionDetailSchema = z.object({

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { dbText, int4, queryInt4Id, storableText } from './db-input';
 import type { MinorUnits } from '../domain/money';
 import { isIsoMonth } from '../domain/month';
 import { SEARCH_TERM_MAX_LENGTH } from '../domain/paging';
 import { apiAmountSchema, envelopeResponses, envelopeSchema } from './envelope';
-import { queryId } from './storable';
 
 export const walletOperationStatusSchema = z.enum(['pending', 'Successful', 'Failed']);
 export type WalletOperationStatus = z.infer<typeof walletOperationStatusSchema>;
@@ -36,7 +36,7 @@ export const walletOperationKindSchema = z.enum(walletOperationKinds);
 export type WalletOperationKind = z.infer<typeof walletOperationKindSchema>;
 
 const flexibleInt = z.union([
-  z.number().int(),
+  int4,
   z
     .string()
     .regex(/^\d{1,6}$/)
@@ -45,13 +45,13 @@ const flexibleInt = z.union([
 
 /** POST api/User/AddFundsToWallet (card). The card number and CVC are never stored or logged. */
 export const cardTopUpRequestSchema = z.object({
-  userId: z.number().int(),
+  userId: int4,
   amount: apiAmountSchema,
-  firstName: z.string().max(100),
-  lastName: z.string().max(100),
+  firstName: dbText(100),
+  lastName: dbText(100),
   /** Digits, spaces allowed (they are removed). */
-  cardNumber: z.string().max(32),
-  cvv: z.string().max(8),
+  cardNumber: dbText(32),
+  cvv: dbText(8),
   expiryMonth: flexibleInt,
   expiryYear: flexibleInt,
 });
@@ -59,35 +59,35 @@ export type CardTopUpRequest = z.input<typeof cardTopUpRequestSchema>;
 
 /** POST api/User/AddBanksFundsToWallet. */
 export const bankTopUpRequestSchema = z.object({
-  userId: z.number().int(),
+  userId: int4,
   amount: apiAmountSchema,
-  bankAccountNumber: z.string().max(64),
-  bankId: z.number().int(),
-  bankRoutingNumber: z.string().max(32).default('1'),
+  bankAccountNumber: dbText(64),
+  bankId: int4,
+  bankRoutingNumber: dbText(32).default('1'),
   accountTypeId: flexibleInt.default(1),
 });
 export type BankTopUpRequest = z.input<typeof bankTopUpRequestSchema>;
 
 /** POST api/User/AddMOMOFundsToWallet: answered 202 pending; the payer approves on the phone. */
 export const momoTopUpRequestSchema = z.object({
-  userId: z.number().int(),
+  userId: int4,
   amount: apiAmountSchema,
-  phone: z.string().max(32),
-  provider: z.string().max(32).default('MTN'),
+  phone: dbText(32),
+  provider: dbText(32).default('MTN'),
 });
 export type MomoTopUpRequest = z.input<typeof momoTopUpRequestSchema>;
 
 /** POST api/Transaction/WithDrawalMoney: the fields of the other gateway are ignored. */
 export const withdrawalRequestSchema = z.object({
-  userId: z.number().int(),
+  userId: int4,
   amount: apiAmountSchema,
   isMOMOWithdrawal: z.boolean(),
-  bankAccountNumber: z.string().max(64).default(''),
-  bankId: z.number().int().default(0),
-  bankRoutingNumber: z.string().max(32).default('1'),
+  bankAccountNumber: dbText(64).default(''),
+  bankId: int4.default(0),
+  bankRoutingNumber: dbText(32).default('1'),
   accountTypeId: flexibleInt.default(1),
-  momoMobileNumber: z.string().max(32).default(''),
-  provider: z.string().max(32).default('MTN'),
+  momoMobileNumber: dbText(32).default(''),
+  provider: dbText(32).default('MTN'),
 });
 export type WithdrawalRequest = z.input<typeof withdrawalRequestSchema>;
 
@@ -103,7 +103,7 @@ export const walletOperationResultSchema = z.object({
 });
 export type WalletOperationResult = z.infer<typeof walletOperationResultSchema>;
 
-export const walletOperationQuerySchema = z.object({ referenceNumber: z.string().max(32) });
+export const walletOperationQuerySchema = z.object({ referenceNumber: dbText(32) });
 
 /** A row of GET api/User/GetWalletHistoryByUserId (newest first). */
 export const walletHistoryRowSchema = z.object({
@@ -128,7 +128,7 @@ export const WALLET_HISTORY_MAX_PAGE_SIZE = 50;
 
 /** GET api/User/GetWalletHistoryPage (new): one page of the history, newest first, with the total count. */
 export const walletHistoryPageQuerySchema = z.object({
-  userId: queryId(),
+  userId: queryInt4Id,
   /** 0-based. A page past the end answers the last page. */
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(WALLET_HISTORY_MAX_PAGE_SIZE).default(5),
@@ -136,7 +136,7 @@ export const walletHistoryPageQuerySchema = z.object({
    * Only the operations whose reference number or counterparty label contains this, ignoring case (`%` and `_`
    * are matched as typed). Trimmed; empty or absent lists everything.
    */
-  search: z.string().trim().max(SEARCH_TERM_MAX_LENGTH).optional(),
+  search: storableText(z.string().trim().max(SEARCH_TERM_MAX_LENGTH)).optional(),
 });
 
 export const walletHistoryPageSchema = z.object({

@@ -44,6 +44,8 @@ export const domainMessages = {
   'request.tooMany': 'Too many attempts. Please wait a minute and try again.',
   'request.invalid': 'Some of the information sent is missing or not valid.',
   'request.tooLarge': 'The request is too large.',
+  'request.headersTooLarge': 'The address or the headers of the request are too long.',
+  'request.timeout': 'The request took too long to arrive. Please try again.',
   'auth.required': 'Please log in to continue.',
   'auth.forbidden': 'You are not allowed to access this information.',
   'server.error': 'Something went wrong, please try again later',

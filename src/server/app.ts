@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { JobScheduler } from './jobs/scheduler';
@@ -11,12 +11,12 @@ import { createSms, type Sms } from './messaging/sms';
 import { installAuth } from './plugins/auth';
 import { clientErrorHandler } from './plugins/client-errors';
 import { installErrorHandling } from './plugins/errors';
+import { installJsonBodyParser } from './plugins/json-body';
 import { registerRateLimit } from './plugins/rate-limit';
 import { installRequestIdHeader, requestIdOf } from './plugins/request-id';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security';
 import { readInlineStyleHashes, registerStaticFiles } from './plugins/static-files';
-import { installStorableRequests } from './plugins/storable-requests';
 import { SessionCache } from './sessions/session-cache';
 import { createSandboxBillerRail, type BillerRail } from './providers/biller-rail';
 import type { PaymentProvider } from './providers/provider';
@@ -115,15 +115,17 @@ export const buildApp = async ({
     // Whether X-Forwarded-For names the client (request.ip, and so the rate limits): TRUST_PROXY, off by default.
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
+    // A request Node's parser refuses (headers past its limit...) is answered with the envelope too.
     clientErrorHandler,
     genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (onRoute) app.addHook('onRoute', onRoute);
-  installStorableRequests(app);
+  app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(config));
 
   installErrorHandling(app);
+  installJsonBodyParser(app);
   installRequestIdHeader(app);
   const metrics = createMetrics({ database });
   metrics.observe(app);

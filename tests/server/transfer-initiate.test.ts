@@ -195,7 +195,7 @@ describe('InitiateTransfer: what was chosen must exist', () => {
     [{ transactionPurposeId: 99 }, ['transfer.purposeRequired']],
     [{ currency: 'XOF', paymentMethodId: 1 }, ['transfer.currencyUnknown']],
     [{ paymentMethodId: 99 }, ['transfer.paymentMethodRequired']],
-    [{ deliveryMethodId: 2 ** 40 }, ['transfer.deliveryMethodRequired']],
+    [{ deliveryMethodId: 99 }, ['transfer.deliveryMethodRequired']],
     [
       { transactionPurposeId: 99, currency: 'XOF', paymentMethodId: 99, deliveryMethodId: 99 },
       [
@@ -231,17 +231,21 @@ describe('InitiateTransfer: what was chosen must exist', () => {
     }
   });
 
-  it("another user's, a deleted or an unknown beneficiary is a 404 beneficiary.notFound", async () => {
+  it("another user's, a deleted or an unknown beneficiary is a 404 beneficiary.notFound (an id past integer a 400)", async () => {
     const user = await transferUser(t.app, db());
     const other = await transferUser(t.app, db());
     const others = await addMobileBeneficiary(db(), other.userId);
     const deleted = await addMobileBeneficiary(db(), user.userId);
     await deleteBeneficiary(db(), deleted);
-    for (const beneficiaryId of [others, deleted, 2_000_000_000, 2 ** 40]) {
+    for (const beneficiaryId of [others, deleted, 2_000_000_000]) {
       const response = await initiate(t.app, user, transferRequest(user, beneficiaryId, 20));
       expect(response.statusCode, String(beneficiaryId)).toBe(404);
       expect(envelope<ErrorData>(response).data.messageId).toBe('beneficiary.notFound');
     }
+    // Past the column (integer): refused by the contract before any query.
+    const response = await initiate(t.app, user, transferRequest(user, 2 ** 40, 20));
+    expect(response.statusCode).toBe(400);
+    expect(envelope<ErrorData>(response).data.messageId).toBe('request.invalid');
   });
 
   it("another user's senderId is a 403 and makes no cart", async () => {

@@ -8,21 +8,31 @@ export interface RegisteredRoute {
   url: string;
   /** `schema.response`: status code, 'Nxx' or 'default' to a zod schema. */
   response: Record<string, z.ZodType> | undefined;
-  /** `schema.body` and `schema.querystring`: what the route accepts (the bad-input suite generates from them). */
+  /** The request schemas it validates (the bad-input suite derives its requests from them). */
+  request: RequestSchemas;
+}
+
+export interface RequestSchemas {
   body?: z.ZodType;
   querystring?: z.ZodType;
+  params?: z.ZodType;
+  headers?: z.ZodType;
 }
 
 /** An onRoute hook for buildApp, and the table it fills. */
 export const routeRecorder = (): { routes: RegisteredRoute[]; onRoute: onRouteHookHandler } => {
   const routes: RegisteredRoute[] = [];
   const onRoute: onRouteHookHandler = (route) => {
-    const { response, body, querystring } =
-      (route.schema as
-        { response?: Record<string, z.ZodType>; body?: z.ZodType; querystring?: z.ZodType } | undefined) ??
-      {};
-    for (const method of [route.method].flat())
-      routes.push({ method, url: route.url, response, body, querystring });
+    const schema = route.schema as (RequestSchemas & { response?: Record<string, z.ZodType> }) | undefined;
+    const request: RequestSchemas = {
+      body: schema?.body,
+      querystring: schema?.querystring,
+      params: schema?.params,
+      headers: schema?.headers,
+    };
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, response: schema?.response, request });
+    }
   };
   return { routes, onRoute };
 };

@@ -8,6 +8,7 @@ const keys = new WeakMap<FastifyRequest, IdempotencyKey>();
  * preValidation hook of every money-moving POST (after auth and the identity gate): the key is required (400
  * 'idempotency.keyRequired' without one), and the fingerprint is taken of the body as sent (before defaults are
  * applied). The path is the route's, not the URL, so a query string does not change the fingerprint.
+ * The fingerprint walks the body recursively: plugins/json-body.ts refused anything nested deeper than 32 levels.
  */
 export const requireIdempotencyKey = async (request: FastifyRequest): Promise<void> => {
   const user = request.user;

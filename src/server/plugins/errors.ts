@@ -9,6 +9,8 @@ const clientErrorMessage = (status: number): DomainMessageId => {
   if (status === 413) return 'request.tooLarge';
   if (status === 429) return 'request.tooMany';
   if (status === 404) return 'notFound';
+  if (status === 431) return 'request.headersTooLarge';
+  if (status === 408) return 'request.timeout';
   return 'request.invalid';
 };
 

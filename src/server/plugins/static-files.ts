@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeKey } from '../../domain/route-key';
 import { failure } from '../envelope';
 
@@ -78,14 +78,8 @@ export const registerStaticFiles = async (app: FastifyInstance, staticDir: strin
     });
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const url = request.raw.url ?? request.url;
-    if (isApiPath(url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.code(404).send(failure(404, 'notFound'));
-    }
-    if (looksLikeFile(url)) {
-      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-    }
+  /** An app route's page: its prerendered HTML when it has one, else the app shell (the history fallback). */
+  const sendPage = (url: string, request: FastifyRequest, reply: FastifyReply) => {
     if (!hasIndex) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT_PAGE);
     }
@@ -94,5 +88,19 @@ export const registerStaticFiles = async (app: FastifyInstance, staticDir: strin
     // The banner must be in the HTML exactly when the browser will show it, or hydration would not match.
     reply.header('vary', 'Cookie');
     return reply.sendFile(answeredConsent(request.headers.cookie) ? page.answered : page.unanswered);
+  };
+
+  // The static files' wildcard would answer '/' as a directory (403 without an index file): '/' is a page.
+  if (hasIndex) app.get('/', (request, reply) => sendPage('/', request, reply));
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.raw.url ?? request.url;
+    if (isApiPath(url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send(failure(404, 'notFound'));
+    }
+    if (looksLikeFile(url)) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    return sendPage(url, request, reply);
   });
 };

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batcherOf, CommitBatcher } from '../../src/server/db/commit-batcher';
+import { batcherOf, type CommitBatcher } from '../../src/server/db/commit-batcher';
 import type { Database } from '../../src/server/db/client';
 import { queryRows } from '../../src/server/db/sql';
 import { accountCodes, LedgerAccounts } from '../../src/server/ledger/accounts';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 /*
@@ -151,11 +152,8 @@ export class CommitBatcher {
     const connection = await this.pool.connect();
     let broken: unknown;
     try {
-      if (!prepared.has(connection)) {
-        await connection.query(BATCH_FUNCTION);
-        prepared.add(connection);
-      }
-      const texts = batch.map((item) => inlineValues(item.text, item.values));
+      await defineFunctions(connection, batch);
+      const texts = batch.map(callOf);
       const hook = this.options.beforeCommit;
       if (hook) await connection.query('begin');
       const { rows } = await connection.query<BatchRow>({
@@ -197,16 +195,12 @@ returns table (ok boolean, result jsonb, err_state text, err_message text, err_c
 language plpgsql as $batch$
 declare
   i int;
-  item record;
   collected jsonb;
 begin
   set constraints all immediate;
   for i in 1 .. coalesce(array_length(statements, 1), 0) loop
     begin
-      collected := '[]'::jsonb;
-      for item in execute statements[i] loop
-        collected := collected || jsonb_build_array(to_jsonb(item));
-      end loop;
+      execute statements[i] into collected;
       ok := true; result := collected; err_state := null; err_message := null; err_constraint := null;
     exception when others then
       get stacked diagnostics err_state = returned_sqlstate, err_message = message_text,
@@ -236,7 +230,55 @@ const statementError = (row: BatchRow): Error =>
     constraint: row.err_constraint || undefined,
   });
 
-const prepared = new WeakSet<pg.PoolClient>();
+/**
+ * Each statement runs as a temporary plpgsql function of its own (`lb_<hash of its text>`, its parameters as text,
+ * each cast by the statement, `$n::type`): plpgsql plans its static query once per connection and keeps the plan,
+ * as a named prepared statement would be, so only the small call is planned per batch. It returns the rows as JSON.
+ */
+const statementFunction = (text: string): { name: string; definition: string } => {
+  const name = `pg_temp.lb_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  const arity = Math.max(0, ...[...text.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])));
+  const definition = `create or replace function ${name}(${Array.from({ length: arity }, () => 'text').join(', ')})
+returns jsonb language plpgsql as $lb$
+declare
+  item record;
+  collected jsonb := '[]'::jsonb;
+begin
+  for item in ${text} loop
+    collected := collected || jsonb_build_array(to_jsonb(item));
+  end loop;
+  return collected;
+end
+$lb$`;
+  return { name, definition };
+};
+
+/** The functions of the batch's statements this connection does not have yet are created (once per connection). */
+const defined = new WeakMap<pg.PoolClient, Set<string>>();
+const defineFunctions = async (connection: pg.PoolClient, batch: readonly Queued[]): Promise<void> => {
+  const known = defined.get(connection) ?? new Set<string>();
+  defined.set(connection, known);
+  if (!known.has(BATCH_FUNCTION)) {
+    await connection.query(BATCH_FUNCTION);
+    known.add(BATCH_FUNCTION);
+  }
+  for (const { text } of batch) {
+    if (known.has(text)) continue;
+    await connection.query(statementFunction(text).definition);
+    known.add(text);
+  }
+};
+
+/** The call of a statement's function with its parameters written in as quoted literals. */
+const callOf = ({ text, values }: Queued): string => {
+  const { name } = statementFunction(text);
+  const arity = Math.max(0, ...[...text.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])));
+  const literals = Array.from({ length: arity }, (_, index) => {
+    const value = parameterText(values[index]);
+    return value === null ? 'null' : pg.escapeLiteral(value);
+  });
+  return `select ${name}(${literals.join(', ')})`;
+};
 
 /** A parameter as the text PostgreSQL reads it (as node-postgres sends it): arrays as array literals. */
 const parameterText = (value: unknown): string | null => {

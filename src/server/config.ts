@@ -67,8 +67,11 @@ const envSchema = z
     PROVIDER_POLL_MS: positiveInt(5000),
     /** PostgreSQL connections (DATABASE_URL only). */
     DATABASE_POOL_SIZE: positiveInt(20),
-    /** Most money postings committed in one transaction (DATABASE_URL only; 1 commits each on its own). */
-    LEDGER_BATCH_MAX: z.coerce.number().int().min(1).max(60).default(32),
+    /**
+     * Most money postings committed in one transaction (DATABASE_URL only): 1 (the default) commits each on its
+     * own; 2-60 turns batched commits on (docs/decisions.md, "Issue 13: batched ledger commits").
+     */
+    LEDGER_BATCH_MAX: z.coerce.number().int().min(1).max(60).default(1),
     /** Batches of postings committed side by side (each a connection while it runs; a user always uses the same). */
     LEDGER_BATCH_LANES: positiveInt(2),
   })

@@ -35,7 +35,7 @@ export const openDatabase = async (
 ): Promise<Database> => {
   if (config.DATABASE_URL) {
     const max = config.DATABASE_POOL_SIZE ?? 20;
-    const batchMax = config.LEDGER_BATCH_MAX ?? DEFAULT_BATCH_OPTIONS.maxBatch;
+    const batchMax = config.LEDGER_BATCH_MAX ?? 1;
     return databaseFromPool(
       new pg.Pool({ connectionString: config.DATABASE_URL, max }),
       batchMax > 1
@@ -66,13 +66,10 @@ const asyncCommitPool = (pool: pg.Pool): pg.Pool =>
   });
 
 /**
- * PostgreSQL through `pool`; with `batch` (the default), the ledger's hot statements are committed in batches
- * (commit-batcher.ts, `batchedRows`); `false` runs each on its own.
+ * PostgreSQL through `pool`; with `batch`, the ledger's hot statements are committed in batches (commit-batcher.ts,
+ * `batchedRows`); without (the default), each on its own. Tests set TEST_LEDGER_BATCH_MAX to run batched.
  */
-export const databaseFromPool = (
-  pool: pg.Pool,
-  batch: CommitBatcherOptions | false = DEFAULT_BATCH_OPTIONS,
-): Database => {
+export const databaseFromPool = (pool: pg.Pool, batch: CommitBatcherOptions | false = false): Database => {
   const relaxed = asyncCommitPool(pool);
   const batcher = batch ? attachBatcher(pool, batch) : undefined;
   // An idle client losing its connection must not crash the process; the next query reconnects.

@@ -2,11 +2,12 @@
 // `npm run i18n` and Lingui's own tools see the same locales, format and paths (README, "Translations").
 import { formatter } from '@lingui/format-po';
 import type { LinguiConfig } from '@lingui/conf';
+import { catalogLanguages } from './src/domain/language';
 
 const config = {
   sourceLocale: 'en',
-  // `pseudo` is compiled from English for development only (never shipped, never translated).
-  locales: ['en', 'fr', 'pseudo'],
+  // Every language with a catalog (src/domain/language.ts); `pseudo` is compiled from English for development only (never shipped, never translated).
+  locales: [...catalogLanguages, 'pseudo'],
   pseudoLocale: 'pseudo',
   fallbackLocales: { default: 'en' },
   catalogs: [{ path: '<rootDir>/src/i18n/locales/{locale}/messages', include: ['src'] }],

@@ -1,5 +1,8 @@
 // Builds the browser app into dist/ only when its inputs changed since the last good build.
-// Inputs: src/** except src/server/**, package.json, package-lock.json, .parcelrc, tsconfig.json.
+// Steps: parcel, then scripts/copy-static.mjs (static/ as it is) and scripts/prerender.tsx (the public pages, the
+// offline page and the service worker), as `npm run build` does.
+// Inputs: src/** except src/server/**, static/**, the two build scripts, package.json, package-lock.json,
+// .parcelrc, tsconfig.json.
 // The hash of the last good build is kept in dist/.build-hash.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -10,7 +13,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(root, 'dist');
 const hashFile = path.join(distDir, '.build-hash');
-const rootInputs = ['package.json', 'package-lock.json', '.parcelrc', 'tsconfig.json'];
+const rootInputs = [
+  'package.json',
+  'package-lock.json',
+  '.parcelrc',
+  'tsconfig.json',
+  'scripts/copy-static.mjs',
+  'scripts/prerender.tsx',
+];
 
 function listFiles(dir, skip) {
   if (!existsSync(dir)) return [];
@@ -30,6 +40,7 @@ export function browserInputsHash() {
   const files = [
     ...rootInputs.map((name) => path.join(root, name)).filter((file) => existsSync(file)),
     ...listFiles(path.join(root, 'src'), (full) => full === serverDir),
+    ...listFiles(path.join(root, 'static'), () => false),
   ];
   const hash = createHash('sha256');
   for (const file of files) {
@@ -41,9 +52,9 @@ export function browserInputsHash() {
   return hash.digest('hex');
 }
 
-function run(command, args) {
+function run(command, args, env = process.env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
     child.on('error', reject);
     child.on('exit', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
   });
@@ -68,8 +79,15 @@ export async function buildIfNeeded({ force = false, log = (line) => console.log
   const started = Date.now();
   rmSync(distDir, { recursive: true, force: true });
   const parcel = path.join(root, 'node_modules', '.bin', 'parcel');
-  const code = await run(parcel, ['build', '--no-source-maps', '--dist-dir', 'dist']);
+  const code = await run(parcel, ['build', '--no-source-maps', '--no-autoinstall', '--dist-dir', 'dist']);
   if (code !== 0) throw new Error(`parcel build failed with exit code ${code}`);
+  const copied = await run(process.execPath, ['scripts/copy-static.mjs']);
+  if (copied !== 0) throw new Error(`copying static/ failed with exit code ${copied}`);
+  const prerendered = await run(process.execPath, ['--import', 'tsx', 'scripts/prerender.tsx'], {
+    ...process.env,
+    NODE_ENV: 'production',
+  });
+  if (prerendered !== 0) throw new Error(`prerendering failed with exit code ${prerendered}`);
   writeFileSync(hashFile, `${wanted}\n`);
   log(`build: dist/ built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return 'built';

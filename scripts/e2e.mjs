@@ -1,6 +1,7 @@
 // `npm run test:e2e`: builds the app if needed, starts the real API host (src/server/main.ts) on a free port with a
 // fresh temporary DATA_DIR (embedded PGlite) and the development APP_SECRET, waits for /api/health, runs Playwright
-// against it in Debian's Chromium, stops the server and closes with one plain line `N passed, N failed`.
+// against it in Debian's Chromium (the journeys, then the Lighthouse budgets on their own: tests/e2e/lighthouse.spec.ts),
+// stops the server and closes with one plain line `N passed, N failed` over both runs.
 // Extra arguments go to `playwright test` (`npm run test:e2e -- tests/e2e/log-in.spec.ts`).
 // Playwright gets E2E_BASE_URL, E2E_DATA_DIR and a betting operator's API key (E2E_PARTNER_KEY, for
 // E2E_PARTNER_OPERATOR) for AuthenticateUser.
@@ -148,43 +149,70 @@ if (!healthy) {
 }
 console.log(`e2e: server healthy on ${baseURL} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-const playwright = spawn(
-  path.join(root, 'node_modules', '.bin', 'playwright'),
-  ['test', '--reporter=list,json', ...process.argv.slice(2)],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      E2E_BASE_URL: baseURL,
-      E2E_DATA_DIR: dataDir,
-      E2E_PARTNER_OPERATOR: PARTNER_OPERATOR,
-      E2E_PARTNER_KEY: partnerKey,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
-    },
-  },
-);
-const playwrightCode = await new Promise((resolve) => {
-  playwright.on('error', (error) => {
-    console.error(`e2e: could not run playwright: ${error.message}`);
-    resolve(1);
+/**
+ * One `playwright test` run with its own JSON report. Resolves to its exit code and report file.
+ * @param {string[]} args
+ * @param {string} report
+ */
+const runPlaywright = (args, report) =>
+  new Promise((resolve) => {
+    const playwright = spawn(
+      path.join(root, 'node_modules', '.bin', 'playwright'),
+      ['test', '--reporter=list,json', ...args],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          E2E_BASE_URL: baseURL,
+          E2E_DATA_DIR: dataDir,
+          E2E_PARTNER_OPERATOR: PARTNER_OPERATOR,
+          E2E_PARTNER_KEY: partnerKey,
+          PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+        },
+      },
+    );
+    playwright.on('error', (error) => {
+      console.error(`e2e: could not run playwright: ${error.message}`);
+      resolve(1);
+    });
+    playwright.on('exit', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
   });
-  playwright.on('exit', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
-});
+
+// The whole suite: the journeys first, then the Lighthouse budgets alone (their timings must not share the CPU with
+// other browsers). With arguments, one run as asked.
+const extraArgs = process.argv.slice(2);
+const runs =
+  extraArgs.length > 0
+    ? [extraArgs]
+    : [
+        ['--project', 'chromium', '--project', 'mobile-chromium'],
+        ['--project', 'lighthouse', '--workers', '1'],
+      ];
+const reportFiles = [];
+let playwrightCode = 0;
+for (const [index, args] of runs.entries()) {
+  const report = index === 0 ? reportFile : reportFile.replace(/\.json$/, `-${index}.json`);
+  reportFiles.push(report);
+  const code = await runPlaywright(args, report);
+  if (code !== 0) playwrightCode = code;
+}
 
 await stopServer();
 
 let passed = 0;
 let failed = 0;
-if (existsSync(reportFile)) {
-  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
-  const stats = report.stats ?? {};
-  passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
-  failed = (stats.unexpected ?? 0) + (report.errors?.length ?? 0);
+for (const report of reportFiles) {
+  if (!existsSync(report)) {
+    console.error(`e2e: playwright wrote no JSON report (${path.basename(report)})`);
+    failed += 1;
+    continue;
+  }
+  const { stats = {}, errors = [] } = JSON.parse(readFileSync(report, 'utf8'));
+  passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  failed += (stats.unexpected ?? 0) + errors.length;
   if ((stats.skipped ?? 0) > 0) console.log(`e2e: ${stats.skipped} skipped`);
   if ((stats.flaky ?? 0) > 0) console.log(`e2e: ${stats.flaky} flaky (passed on retry)`);
-} else {
-  console.error('e2e: playwright wrote no JSON report');
 }
 if (playwrightCode !== 0 && failed === 0) failed = 1;
 if (playwrightCode !== 0) console.error(`--- server log (last lines) ---\n${tail(serverLog, 40)}`);

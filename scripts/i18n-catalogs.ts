@@ -8,7 +8,8 @@
  *   catalog (empty when new, flagged fuzzy when its English changed since it was translated).
  * - compile: each catalog to src/i18n/locales/<locale>/messages.json (Lingui's precompiled ICU form, committed),
  *   untranslated entries falling back to English; `pseudo` is compiled from English (development only).
- * - check: missing, untranslated and fuzzy messages, placeholders that differ from English, ICU syntax errors.
+ * - check: missing, extra, untranslated and fuzzy messages, placeholders that differ from English, plural
+ *   categories that are not the language's own (CLDR's, as Intl.PluralRules gives them), ICU syntax errors.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -17,7 +18,8 @@ import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import config from '../lingui.config';
 import { domainMessages } from '../src/domain/messages';
 import type { MessageId } from '../src/i18n/en';
-import { languages } from '../src/domain/language';
+import { intlLocales } from '../src/domain/locale-format';
+import { isCatalogLanguage, languages } from '../src/domain/language';
 
 export const SOURCE_LOCALE = config.sourceLocale;
 export const PSEUDO_LOCALE = config.pseudoLocale;
@@ -194,32 +196,79 @@ export const compile = () => {
   }
 };
 
-type Token = string | [string, string?, Record<string, Token[] | string>?];
+type Token = string | [string, string?, Record<string, Token[] | string | number>?];
 
-/** The placeholder names of an ICU message (`{name}`, `{count, plural, ...}` and those inside its branches). */
-export const placeholders = (text: string): string[] => {
-  const names = new Set<string>();
+/** Every argument of an ICU message, nested ones included, with its type ('plural', 'select'...) and branches. */
+const argumentsOf = (text: string): Exclude<Token, string>[] => {
+  const found: Exclude<Token, string>[] = [];
   const walk = (tokens: unknown) => {
     if (!Array.isArray(tokens)) return;
     for (const token of tokens as Token[]) {
       if (typeof token === 'string') continue;
-      names.add(token[0]);
+      found.push(token);
       for (const branch of Object.values(token[2] ?? {})) walk(branch);
     }
   };
   walk(compileMessageOrThrow(text));
-  return [...names].sort();
+  return found;
+};
+
+/** The placeholder names of an ICU message (`{name}`, `{count, plural, ...}` and those inside its branches). */
+export const placeholders = (text: string): string[] =>
+  [...new Set(argumentsOf(text).map((token) => token[0]))].sort();
+
+/** The plural categories (one, few, other...) each plural of a message uses, exact `=n` branches left out. */
+export const pluralCategoriesUsed = (
+  text: string,
+): { name: string; ordinal: boolean; categories: string[] }[] =>
+  argumentsOf(text)
+    .filter((token) => token[1] === 'plural' || token[1] === 'selectordinal')
+    .map((token) => ({
+      name: token[0],
+      ordinal: token[1] === 'selectordinal',
+      categories: Object.keys(token[2] ?? {})
+        .filter((key) => key !== 'offset' && !/^\d+$/.test(key))
+        .sort(),
+    }));
+
+/**
+ * A language's own plural categories (CLDR's rules, as Intl.PluralRules has them): `allowed` is every category it
+ * has, `required` those some whole number under 10,000 falls in (French 'many' starts at a million: optional).
+ */
+export const pluralCategoriesOf = (locale: string, ordinal = false) => {
+  const tag = isCatalogLanguage(locale) ? intlLocales[locale] : locale;
+  const rules = new Intl.PluralRules(tag, { type: ordinal ? 'ordinal' : 'cardinal' });
+  const required = new Set<string>();
+  for (let n = 0; n < 10_000; n += 1) required.add(rules.select(n));
+  return {
+    allowed: [...rules.resolvedOptions().pluralCategories].map(String).sort(),
+    required: [...required].sort(),
+  };
 };
 
 export interface LocaleReport {
   locale: string;
   shipped: boolean;
   missing: string[];
+  /** Live entries whose id English does not have (a typo, or an id removed from English). */
+  extra: string[];
   untranslated: string[];
   fuzzy: string[];
   placeholders: { id: string; english: string[]; translation: string[] }[];
+  plurals: { id: string; argument: string; used: string[]; expected: string[] }[];
   invalid: { id: string; error: string }[];
 }
+
+/** The plurals of a text whose branches are not the language's own categories (all required, none foreign). */
+const pluralProblems = (locale: string, id: string, text: string): LocaleReport['plurals'] =>
+  pluralCategoriesUsed(text).flatMap(({ name, ordinal, categories }) => {
+    const { allowed, required } = pluralCategoriesOf(locale, ordinal);
+    const foreign = categories.filter((category) => !allowed.includes(category));
+    const absent = required.filter((category) => !categories.includes(category));
+    return foreign.length > 0 || absent.length > 0
+      ? [{ id, argument: name, used: categories, expected: allowed }]
+      : [];
+  });
 
 const syntaxError = (text: string): string | null => {
   try {
@@ -236,9 +285,11 @@ export const checkCatalog = (locale: string, english: Catalog, translation: Cata
     locale,
     shipped: shippedLocales.includes(locale),
     missing: [],
+    extra: [],
     untranslated: [],
     fuzzy: [],
     placeholders: [],
+    plurals: [],
     invalid: [],
   };
   for (const source of english.values()) {
@@ -256,16 +307,23 @@ export const checkCatalog = (locale: string, english: Catalog, translation: Cata
         if (want.join() !== got.join())
           report.placeholders.push({ id: source.id, english: want, translation: got });
       }
+      if (!error) report.plurals.push(...pluralProblems(locale, source.id, entry.text));
     }
+  }
+  for (const entry of translation.values()) {
+    const source = english.get(entry.id);
+    if (!entry.obsolete && (!source || source.obsolete)) report.extra.push(entry.id);
   }
   return report;
 };
 
 export const problemCount = (report: LocaleReport) =>
   report.missing.length +
+  report.extra.length +
   report.untranslated.length +
   report.fuzzy.length +
   report.placeholders.length +
+  report.plurals.length +
   report.invalid.length;
 
 export const check = (): LocaleReport[] => {
@@ -283,11 +341,17 @@ export const formatReport = (report: LocaleReport): string => {
     if (ids.length > 0) lines.push(`  ${title} (${ids.length}): ${ids.join(', ')}`);
   };
   list('missing', report.missing);
+  list('extra (not in English)', report.extra);
   list('untranslated', report.untranslated);
   list('fuzzy (English changed, review)', report.fuzzy);
   for (const { id, english, translation } of report.placeholders) {
     lines.push(
       `  placeholders differ in ${id}: English {${english.join('}, {')}}, here {${translation.join('}, {')}}`,
+    );
+  }
+  for (const { id, argument, used, expected } of report.plurals) {
+    lines.push(
+      `  plural categories of {${argument}} in ${id}: ${used.join(', ')}; the language has ${expected.join(', ')}`,
     );
   }
   for (const { id, error } of report.invalid) lines.push(`  invalid ICU in ${id}: ${error}`);

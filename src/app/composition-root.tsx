@@ -12,13 +12,21 @@ import { saveSession, sessionFromStore } from './stores/auth-store';
 import { resetAmountDraft } from './stores/amount-draft-store';
 import { readConsent, writeConsent } from './cookies';
 
-const tabVisible = () => document.visibilityState !== 'hidden';
+// No document while scripts/prerender.tsx renders the public pages at build time.
+const tabVisible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
 
 /**
  * Where the real side effects meet the machines: the session and cookie-consent actors get the services, the auth
  * store and the router through `machine.provide`, and browser events become machine events. Screens only see actors.
  */
-export function CompositionRoot({ children }: { children: ReactNode }) {
+export function CompositionRoot({
+  children,
+  consentCookies,
+}: {
+  children: ReactNode;
+  /** Cookies to read the consent from instead of document.cookie: scripts/prerender.tsx renders both variants. */
+  consentCookies?: string;
+}) {
   // @xstate/react hands each render's implementations to the running actor, so `navigate` is never stale.
   const navigate = useNavigate();
 
@@ -46,7 +54,7 @@ export function CompositionRoot({ children }: { children: ReactNode }) {
     cookieConsentMachine.provide({
       actions: { storeConsent: (_, params) => writeConsent(params.consent) },
     }),
-    { input: { consent: readConsent() } },
+    { input: { consent: readConsent(consentCookies) } },
   );
 
   useEffect(() => {

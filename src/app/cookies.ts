@@ -2,7 +2,9 @@
 const CONSENT_COOKIE = 'userConsent';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-export const readConsent = (cookies: string = document.cookie): boolean | null => {
+export const readConsent = (
+  cookies: string = typeof document === 'undefined' ? '' : document.cookie,
+): boolean | null => {
   for (const part of cookies.split(';')) {
     const [name, value] = part.trim().split('=');
     if (name === CONSENT_COOKIE) {

@@ -1,39 +1,25 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { currentToken } from '../services/http';
-import { I18nProvider, isLanguage, loadCatalog, storedLanguage, type CatalogLocale } from '../i18n/i18n';
-import { saveLanguage } from '../services/user';
-import { CompositionRoot } from './composition-root';
-import { AppRoutes } from './routes';
+// The entry: a few hundred bytes. A prerendered public page is complete HTML, so the app (./boot.tsx: React, the
+// router, the machines) is fetched only once the browser has shown it (its first contentful paint): the first paint
+// never waits for the app's script, on the phone or in Lighthouse's model of it. The empty app shell of the other
+// routes starts the app at once.
+const boot = () => void import('./boot');
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root');
-
-/** A signed-in user's choice is kept on the account too, so the server mails them in it. */
-const keepOnAccount = (language: CatalogLocale) => {
-  if (currentToken() && isLanguage(language)) void saveLanguage(language).catch(() => undefined);
-};
-
-const start = async () => {
-  const language = storedLanguage();
-  // A returning French reader gets French on the first paint (English is in the bundle already).
-  const catalog = await loadCatalog(language).catch(() => undefined);
-  createRoot(container).render(
-    <StrictMode>
-      <I18nProvider
-        initialLanguage={catalog ? language : 'en'}
-        initialCatalog={catalog}
-        onLanguageChosen={keepOnAccount}
-      >
-        <BrowserRouter>
-          <CompositionRoot>
-            <AppRoutes />
-          </CompositionRoot>
-        </BrowserRouter>
-      </I18nProvider>
-    </StrictMode>,
-  );
-};
-
-void start();
+const prerendered = document.getElementById('root')?.hasAttribute('data-prerendered') ?? false;
+if (!prerendered || typeof PerformanceObserver === 'undefined') {
+  boot();
+} else {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    boot();
+  };
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    start();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  // A tab opened in the background paints nothing until shown: the app still starts.
+  setTimeout(start, 3_000);
+}

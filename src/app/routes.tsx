@@ -4,9 +4,9 @@ import { useSelector } from '@xstate/react';
 import type { MessageId } from '../i18n/en';
 import { useAppActors } from './app-actors';
 import { AppLayout } from './layout';
+import { useInstallPrompt } from './offline/register';
 import { LogInRoute } from './routes/log-in-route';
 import { LandingScreen } from '../screens/landing-screen';
-import { PlaceholderScreen } from '../screens/placeholder-screen';
 
 // Beyond the landing and log-in pages every screen is its own bundle, fetched when first visited.
 const SignUpRoute = lazy(() => import('./routes/sign-up-route'));
@@ -39,17 +39,9 @@ const BettingHistoryRoute = lazy(() => betting().then((m) => ({ default: m.Betti
 
 const BillPaymentRoute = lazy(() => import('./routes/bill-payment-route'));
 const BillingHistoryRoute = lazy(() => import('./routes/billing-history-route'));
-
-/** Dashboard children of spec section 2 that later issues fill in. */
-const dashboardPlaceholders: readonly [path: string, feature: MessageId][] = [
-  ['mobileWallet', 'feature.mobileWallet'],
-];
-
-/** Signed-in routes of later issues. /VerifyIdentity shows the user's identity, so it is protected too (the spec
- * leaves its guard open), like /Withdrawal, /PaymentGateway and /treasure-shop, which move or show money. */
-const protectedPlaceholders: readonly [path: string, feature: MessageId][] = [
-  ['/VerifyIdentity', 'feature.verifyIdentity'],
-];
+const account = () => import('./routes/account-routes');
+const MobileWalletRoute = lazy(() => account().then((m) => ({ default: m.MobileWalletRoute })));
+const VerifyIdentityRoute = lazy(() => account().then((m) => ({ default: m.VerifyIdentityRoute })));
 
 /**
  * Protected routes: arriving without a session goes to /LogIn. A session that ends while the page is open is the
@@ -68,7 +60,8 @@ function RequireSession({ children }: { children: ReactNode }) {
 function Landing() {
   const { session } = useAppActors();
   const signedIn = useSelector(session, (s) => !s.matches('loggedOut'));
-  return <LandingScreen signedIn={signedIn} />;
+  const install = useInstallPrompt();
+  return <LandingScreen signedIn={signedIn} install={install} />;
 }
 
 /**
@@ -103,13 +96,7 @@ export function AppRoutes() {
           <Route path="bettingHistory" element={<BettingHistoryRoute />} />
           <Route path="bettingDeposit" element={<BettingRoute />} />
           <Route path="billHistory" element={<BillingHistoryRoute />} />
-          {dashboardPlaceholders.map(([path, feature]) => (
-            <Route
-              key={path}
-              path={path}
-              element={<PlaceholderScreen feature={feature} back="dashboard" />}
-            />
-          ))}
+          <Route path="mobileWallet" element={<MobileWalletRoute />} />
         </Route>
         <Route
           path="/WalletTopUp"
@@ -176,17 +163,15 @@ export function AppRoutes() {
             </RequireSession>
           }
         />
-        {protectedPlaceholders.map(([path, feature]) => (
-          <Route
-            key={path}
-            path={path}
-            element={
-              <RequireSession>
-                <PlaceholderScreen feature={feature} back="dashboard" />
-              </RequireSession>
-            }
-          />
-        ))}
+        {/* It shows the user's identity, so it is protected (the spec leaves its guard open). */}
+        <Route
+          path="/VerifyIdentity"
+          element={
+            <RequireSession>
+              <VerifyIdentityRoute />
+            </RequireSession>
+          }
+        />
         <Route path="/TermsAndConditions" element={<TermsScreen />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>

@@ -6,16 +6,17 @@
 import { setupI18n, type I18n as LinguiI18n, type Messages } from '@lingui/core';
 import { enCatalog, type MessageId } from './en';
 import type { Language } from '../domain/language';
+import { intlLocales as languageLocales } from '../domain/locale-format';
 
 export { enCatalog, type MessageId } from './en';
 export type Values = Record<string, string | number>;
 /** A compiled catalog (Lingui's precompiled ICU messages, by id). */
 export type Catalog = Messages;
-/** The shipped languages, and `pseudo` (English with accents and longer words) for development. */
+/** The languages with a catalog, and `pseudo` (English with accents and longer words) for development. */
 export type CatalogLocale = Language | 'pseudo';
 
-/** Each language's Intl locale (Ghanaian English formats GH₵ as people in Ghana expect it). */
-export const intlLocales: Record<CatalogLocale, string> = { en: 'en-GH', fr: 'fr', pseudo: 'en-GH' };
+/** Each catalog's Intl locale, for its plural rules and the numbers in its messages (src/domain/locale-format.ts). */
+export const intlLocales: Record<CatalogLocale, string> = { ...languageLocales, pseudo: languageLocales.en };
 
 type CompiledModule = { default?: { messages: unknown }; messages?: unknown };
 const messagesOf = (module: CompiledModule): Catalog =>
@@ -24,6 +25,13 @@ const messagesOf = (module: CompiledModule): Catalog =>
 const loaders: Record<CatalogLocale, () => Promise<Catalog>> = {
   en: () => Promise.resolve(enCatalog),
   fr: () => import('./locales/fr/messages.json').then(messagesOf),
+  ak: () => import('./locales/ak/messages.json').then(messagesOf),
+  ha: () => import('./locales/ha/messages.json').then(messagesOf),
+  yo: () => import('./locales/yo/messages.json').then(messagesOf),
+  sw: () => import('./locales/sw/messages.json').then(messagesOf),
+  zu: () => import('./locales/zu/messages.json').then(messagesOf),
+  ig: () => import('./locales/ig/messages.json').then(messagesOf),
+  am: () => import('./locales/am/messages.json').then(messagesOf),
   // Development only: a production build leaves the pseudo-locale out altogether.
   pseudo: () =>
     process.env.NODE_ENV === 'production'

@@ -5,7 +5,8 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nProvider as LinguiProvider, useLingui } from '@lingui/react';
-import { formatMoney as formatMinor, type MinorUnits } from '../domain/money';
+import type { MinorUnits } from '../domain/money';
+import { formatDateIn, formatMoneyIn } from '../domain/locale-format';
 import {
   enCatalog,
   intlLocales,
@@ -16,10 +17,17 @@ import {
   type CatalogLocale,
   type Translate,
 } from './core';
-import { isLanguage, type Language } from '../domain/language';
+import { isLanguage, textDirections, type Language, type ShippedLanguage } from '../domain/language';
 
 export { isMessageId, loadCatalog, type CatalogLocale, type MessageId, type Values } from './core';
-export { isLanguage, languages, type Language } from '../domain/language';
+export {
+  isLanguage,
+  languageNames,
+  languageShortNames,
+  languages,
+  type Language,
+  type ShippedLanguage,
+} from '../domain/language';
 
 const STORAGE_KEY = 'language';
 
@@ -40,14 +48,18 @@ export const storedLanguage = (): CatalogLocale => {
 
 let lastActivated: CatalogLocale = 'en';
 /** The language on screen now, for code outside React (the sign-up request carries it). */
-export const currentLanguage = (): Language => (isLanguage(lastActivated) ? lastActivated : 'en');
+export const currentLanguage = (): ShippedLanguage => (isLanguage(lastActivated) ? lastActivated : 'en');
+
+/** The language whose amounts and dates a catalog shows (the pseudo-locale's are English). */
+const formatLanguage = (locale: CatalogLocale): Language => (locale === 'pseudo' ? 'en' : locale);
 
 export interface I18n {
   language: CatalogLocale;
   locale: string;
   t: Translate;
-  /** Integer minor units (pesewas) as GH₵ in the reader's locale; in `currency`'s minor units when given (cents). */
+  /** Integer minor units (pesewas) as GH₵ in the reader's language; in `currency`'s minor units when given (cents). */
   formatMoney: (minor: MinorUnits, currency?: string) => string;
+  /** A date as Intl's options ask, in the reader's language (src/domain/locale-format.ts decides how). */
   formatDate: (date: Date, options?: Intl.DateTimeFormatOptions) => string;
   setLanguage: (language: CatalogLocale) => Promise<void>;
 }
@@ -61,7 +73,7 @@ export function I18nProvider({
   children,
 }: {
   initialLanguage?: CatalogLocale;
-  /** The catalog of initialLanguage when the caller loaded it already (main.tsx does, before the first render). */
+  /** The catalog of initialLanguage when the caller loaded it already (src/app/boot.tsx does, before the first render). */
   initialCatalog?: Catalog;
   /** Called after the reader picked a language (the app saves it on the signed-in user's account). */
   onLanguageChosen?: (language: CatalogLocale) => void;
@@ -129,8 +141,8 @@ export const useI18n = (): I18n => {
       language,
       locale,
       t: translateWith(i18n),
-      formatMoney: (minor, currency) => formatMinor(minor, locale, currency),
-      formatDate: (date, options) => new Intl.DateTimeFormat(locale, options).format(date),
+      formatMoney: (minor, currency) => formatMoneyIn(formatLanguage(language), minor, currency),
+      formatDate: (date, options) => formatDateIn(formatLanguage(language), date, options),
       setLanguage,
     };
     // `_` changes whenever the active catalog changes.
@@ -138,12 +150,13 @@ export const useI18n = (): I18n => {
   }, [i18n, _, setLanguage]);
 };
 
-/** Keeps <html lang> on the language shown (screen readers pick their voice from it). */
+/** Keeps <html lang> and dir on the language shown (screen readers pick their voice from it, fonts their glyphs). */
 function DocumentLanguage() {
   const { i18n } = useLingui();
-  const language = i18n.locale;
+  const language = i18n.locale as CatalogLocale;
   useEffect(() => {
     document.documentElement.lang = language === 'pseudo' ? 'en-XA' : language;
+    document.documentElement.dir = textDirections[formatLanguage(language)];
   }, [language]);
   return null;
 }

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useI18n } from '../i18n/i18n';
+import { prefersReducedMotion } from './ui/motion';
 
 /** Shown once the page has scrolled more than this (spec section 2). */
 export const BACK_TO_TOP_AFTER_PX = 300;
-
-const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 /** 'Back to top': appears past 300 px of scrolling, scrolls up smoothly (at once for reduced motion), focus to the top. */
 export function BackToTop() {

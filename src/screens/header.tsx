@@ -24,6 +24,8 @@ export function Header({ session }: { session: ActorRefFrom<SessionMachine> }) {
         </span>
         <span className="logo-text">{t('app.name')}</span>
       </Link>
+      {/* Beside the logo, so on a phone it shares the first row instead of taking one of its own. */}
+      <LanguageSelect />
       <SiteMenus />
       <nav aria-label={t('app.mainNav')} className="header-nav">
         {signedIn ? (
@@ -46,7 +48,6 @@ export function Header({ session }: { session: ActorRefFrom<SessionMachine> }) {
           </>
         )}
       </nav>
-      <LanguageSelect />
     </header>
   );
 }

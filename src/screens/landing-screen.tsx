@@ -3,7 +3,18 @@ import { Link, useLocation } from 'react-router-dom';
 import type { MessageId } from '../i18n/en';
 import { useI18n } from '../i18n/i18n';
 import { BackToTop } from './back-to-top';
+import { AudienceCards, HowItWorksVideo } from './landing-videos';
+import { InstallAppButton } from './install-app-button';
 import { FocusHeading } from './ui/focus-heading';
+
+/**
+ * The spec's two app-store links. There is no store listing yet: each opens its store's search for the app, so the link
+ * leads somewhere real today and to the listing once it is published (change the address here, nowhere else).
+ */
+const appStores: readonly { name: MessageId; href: string }[] = [
+  { name: 'landing.bar.googlePlay', href: 'https://play.google.com/store/search?q=Cedi%20Wallet&c=apps' },
+  { name: 'landing.bar.appStore', href: 'https://apps.apple.com/search?term=Cedi%20Wallet' },
+];
 
 interface Tile {
   title: MessageId;
@@ -40,12 +51,6 @@ const securityFeatures: readonly Tile[] = [
   { title: 'landing.security.ledger', text: 'landing.security.ledgerText' },
   { title: 'landing.security.identity', text: 'landing.security.identityText' },
   { title: 'landing.security.sessions', text: 'landing.security.sessionsText' },
-];
-
-const audiences: readonly Tile[] = [
-  { title: 'landing.audience.individual', text: 'landing.audience.individualText' },
-  { title: 'landing.audience.business', text: 'landing.audience.businessText' },
-  { title: 'landing.audience.government', text: 'landing.audience.governmentText' },
 ];
 
 const howItWorks: readonly Tile[] = [
@@ -120,7 +125,14 @@ function useScrollToHash() {
  * the sign-up bar, what we do, why choose us, the language banner, security, audiences, how it works, products and
  * about us. Only what the product does is claimed (docs/decisions.md, issue 12).
  */
-export function LandingScreen({ signedIn }: { signedIn: boolean }) {
+export function LandingScreen({
+  signedIn,
+  install = null,
+}: {
+  signedIn: boolean;
+  /** The browser's install prompt, where it offers one (the DOWNLOAD APP bar shows 'Install the app'). */
+  install?: (() => Promise<void>) | null;
+}) {
   const { t } = useI18n();
   useScrollToHash();
   const feature = (to: string) => (signedIn ? to : '/LogIn');
@@ -154,7 +166,17 @@ export function LandingScreen({ signedIn }: { signedIn: boolean }) {
           <span className="signup-bar-text">{t('landing.bar.download')}</span>
           <span className="visually-hidden">{t('landing.bar.downloadHint')}</span>
         </p>
+        <InstallAppButton install={install} />
       </div>
+      <ul className="store-links" aria-label={t('landing.bar.storesLabel')}>
+        {appStores.map((store) => (
+          <li key={store.name}>
+            <a href={store.href} rel="noopener" className="store-link">
+              {t(store.name)}
+            </a>
+          </li>
+        ))}
+      </ul>
       <Section id="what-we-do" title="landing.do.title">
         <Tiles tiles={whatWeDo} />
       </Section>
@@ -168,9 +190,10 @@ export function LandingScreen({ signedIn }: { signedIn: boolean }) {
         <Tiles tiles={securityFeatures} />
       </Section>
       <Section id="audiences" title="landing.audience.title">
-        <Tiles tiles={audiences} />
+        <AudienceCards />
       </Section>
       <Section id="how-it-works" title="landing.how.title">
+        <HowItWorksVideo />
         <Tiles tiles={howItWorks} numbered />
       </Section>
       <Section id="products" title="landing.products.title">

@@ -1,10 +1,10 @@
-import { AsYouType, isSupportedCountry, type CountryCode } from 'libphonenumber-js';
+import { asYouType, isSupportedCountry } from '../domain/phone-numbers';
 import { digitsOnly } from '../domain/rule';
 
 /** National digits shown the way people of that country write them ("24 412 3456" for Ghana). Display only. */
 export const formatNationalNumber = (isoCode: string | null, digits: string): string => {
   if (!digits || !isoCode || !isSupportedCountry(isoCode)) return digits;
-  return new AsYouType(isoCode as CountryCode).input(digits);
+  return asYouType(isoCode, digits);
 };
 
 /**

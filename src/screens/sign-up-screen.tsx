@@ -71,7 +71,10 @@ export function SignUpScreen({ actorRef }: { actorRef: ActorRefFrom<SignUpMachin
       <form className="card form" noValidate onSubmit={onSubmit}>
         <FocusHeading>{t('signUp.title')}</FocusHeading>
         <p className="lead">{t('signUp.slogan')}</p>
-        {loading ? <p role="status">{t('signUp.loadingCountries')}</p> : null}
+        {/* Always there, so the form does not jump up when the countries arrive (the page is prerendered loading). */}
+        <p role="status" className="form-status">
+          {loading ? t('signUp.loadingCountries') : null}
+        </p>
         {failed && error ? (
           <Alert>
             {t(error)}{' '}

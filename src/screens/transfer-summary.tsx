@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { formatMoney } from '../domain/money';
 import type { TransferSummary } from '../machines/transfer.form';
 import { useI18n } from '../i18n/i18n';
 import { SummaryList } from './ui/summary-list';
@@ -7,8 +6,8 @@ import type { Translate } from '../i18n/core';
 
 /** An amount in minor units of any currency of the rate table, in the reader's locale. */
 export const useCurrencyFormat = () => {
-  const { locale } = useI18n();
-  return (minor: number, currency: string) => formatMoney(minor, locale, currency);
+  const { formatMoney } = useI18n();
+  return (minor: number, currency: string) => formatMoney(minor, currency);
 };
 
 /** The rate line: '1 GHS = 0.0812 USD'. */

@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify'
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { JobScheduler } from './jobs/scheduler';
+import { purgeExpired } from './jobs/purge';
 import { createMailer, type Mailer } from './mail';
 import { createSms, type Sms } from './messaging/sms';
 import { installAuth } from './plugins/auth';
@@ -9,7 +11,8 @@ import { installErrorHandling } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security';
-import { registerStaticFiles } from './plugins/static-files';
+import { readInlineStyleHashes, registerStaticFiles } from './plugins/static-files';
+import { SessionCache } from './sessions/session-cache';
 import { createSandboxBillerRail, type BillerRail } from './providers/biller-rail';
 import type { PaymentProvider } from './providers/provider';
 import { bettingRoutes } from './routes/betting/betting-routes';
@@ -53,6 +56,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Money movement: its service, the payment rail and the background worker (started by main.ts). */
     wallet: WalletModule;
+    /** The background jobs every host shares (provider polling, purge), claimed run by run (started by main.ts). */
+    jobs: JobScheduler;
   }
 }
 
@@ -72,6 +77,10 @@ const REDACTED_PATHS = [
   '*.cardNumber',
   '*.cvv',
 ];
+
+/** Fastify's trustProxy for TRUST_PROXY: a hop count trusts that many proxies nearest the host. */
+const trustProxyOf = (setting: Config['TRUST_PROXY']) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 
 /** The API host and the static app, ready for `listen` or `inject`. Migrations and seeding are the caller's. */
 export const buildApp = async ({
@@ -97,8 +106,8 @@ export const buildApp = async ({
     // second: requests are logged only at debug level; warnings and every unexpected error always are.
     disableRequestLogging: !['debug', 'trace'].includes(config.LOG_LEVEL),
     bodyLimit: BODY_LIMIT_BYTES,
-    // Behind a reverse proxy, set trustProxy through a later option; here the socket address is the client.
-    trustProxy: false,
+    // Whether X-Forwarded-For names the client (request.ip, and so the rate limits): TRUST_PROXY, off by default.
+    trustProxy: trustProxyOf(config.TRUST_PROXY),
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -107,9 +116,12 @@ export const buildApp = async ({
   app.setSerializerCompiler(responseSerializerCompiler(config));
 
   installErrorHandling(app);
-  await registerSecurityHeaders(app);
-  await registerRateLimit(app);
-  installAuth(app, database.db, config);
+  await registerSecurityHeaders(app, { inlineStyleHashes: readInlineStyleHashes(config.STATIC_DIR) });
+  await registerRateLimit(app, database.db);
+  const sessions = new SessionCache({ database, config, log: app.log });
+  await sessions.start();
+  app.addHook('onClose', () => sessions.close());
+  installAuth(app, sessions);
 
   const deps: RouteDeps = { db: database.db, config, mailer: mailer ?? createMailer(config, app.log) };
   await app.register(healthRoutes, deps);
@@ -154,6 +166,18 @@ export const buildApp = async ({
       }),
   });
   await app.register(providerWebhookRoutes, { wallet });
+
+  const jobs = new JobScheduler({ db: database.db, log: app.log });
+  jobs.add({ name: 'provider-poll', everyMs: config.PROVIDER_POLL_MS, run: () => wallet.worker.pollPass() });
+  jobs.add({
+    name: 'purge',
+    everyMs: config.PURGE_EVERY_MS,
+    run: async () => {
+      await purgeExpired(database.db, config, app.log);
+    },
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
 
   await registerStaticFiles(app, config.STATIC_DIR);
   return app;

@@ -65,6 +65,29 @@ const envSchema = z
     SANDBOX_MOMO_EXPIRY_MS: positiveInt(120_000),
     /** How often pending operations are checked with the provider (lost callbacks, expiry). */
     PROVIDER_POLL_MS: positiveInt(5000),
+    /**
+     * Which proxies' X-Forwarded-For is believed for the client address (rate limits are keyed by it): 'false'
+     * (default: the socket's address; anyone could forge the header), a hop count ('1': the nearest proxy), the
+     * proxies' addresses or CIDRs ('10.0.0.0/8,127.0.0.1', or 'loopback', 'uniquelocal'), or 'true' (every hop:
+     * only when nothing but the proxy can reach the host).
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('false')
+      .transform((value): boolean | number | string[] => {
+        if (/^(false|0|no|off)$/i.test(value)) return false;
+        if (/^(true|yes|on)$/i.test(value)) return true;
+        if (/^\d+$/.test(value)) return Number(value);
+        return value
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part !== '');
+      }),
+    /** How long an Idempotency-Key's answer is kept for a retry once its operation is final (hours). */
+    IDEMPOTENCY_RETENTION_HOURS: positiveInt(168),
+    /** How often the purge job runs (expired sessions, used codes, old keys, orphan uploads...). */
+    PURGE_EVERY_MS: positiveInt(15 * 60_000),
     /** PostgreSQL connections (DATABASE_URL only). */
     DATABASE_POOL_SIZE: positiveInt(20),
     /**

@@ -1,8 +1,9 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { migrateDatabase } from './db/migrate';
+import { migrateDatabase, withStartupLock } from './db/migrate';
 import { seedReferenceData } from './seed/seed';
+import { installGracefulShutdown } from './shutdown';
 
 /** `npm run serve`: configuration, database (migrated and seeded), then the API host and the app on one port. */
 const main = async (): Promise<void> => {
@@ -18,31 +19,19 @@ const main = async (): Promise<void> => {
   }
 
   const database = await openDatabase(config);
-  await migrateDatabase(database);
-  await seedReferenceData(database.db);
+  // Hosts starting together on one database take turns: the first migrates and seeds, the others find it done.
+  await withStartupLock(database, async () => {
+    await migrateDatabase(database);
+    await seedReferenceData(database.db);
+  });
   const app = await buildApp({ config, database });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    try {
-      await app.wallet.worker.stop();
-      await app.close();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      console.error('shutdown failed', error);
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  installGracefulShutdown(app, database);
 
   await app.listen({ port: config.PORT, host: config.HOST });
   // After listen: the sandbox's callbacks and the provider polling run in the background until shutdown.
   app.wallet.worker.start();
+  await app.jobs.start();
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const port = (app.server.address() as { port: number } | null)?.port ?? config.PORT;
   const url = `http://${shownHost}:${port}`;

@@ -65,12 +65,12 @@ describe('I18nProvider', () => {
     expect(screen.getByTestId('money')).toHaveTextContent('GH₵ 1,234.50');
     expect(document.documentElement.lang).toBe('en');
 
-    await userEvent.selectOptions(screen.getByLabelText('Language'), 'Français');
+    await userEvent.selectOptions(screen.getByLabelText('Language: English'), 'Français');
 
     expect(
       await screen.findByText('Nous avons envoyé un code à 6 chiffres à a****@b.co'),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('Langue')).toHaveValue('fr');
+    expect(screen.getByLabelText('Langue : Français')).toHaveValue('fr');
     expect(screen.getByTestId('money')).toHaveTextContent('1 234,50 GH₵');
     expect(document.documentElement.lang).toBe('fr');
     expect(localStorage.getItem('language')).toBe('fr');
@@ -86,6 +86,6 @@ describe('I18nProvider', () => {
       await loadCatalog('fr');
     });
     expect(await screen.findByTestId('language')).toHaveTextContent('fr');
-    expect(screen.getByLabelText('Langue')).toBeInTheDocument();
+    expect(screen.getByLabelText('Langue : Français')).toBeInTheDocument();
   });
 });

@@ -152,7 +152,7 @@ describe('layout', () => {
 
   it('translates the whole page from the header language select', async () => {
     renderApp('/LogIn');
-    await userEvent.selectOptions(await screen.findByLabelText('Language'), 'Français');
+    await userEvent.selectOptions(await screen.findByLabelText('Language: English'), 'Français');
     expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeInTheDocument();
     expect(screen.getByLabelText('Mot de passe')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Se connecter' })).toBeInTheDocument();

@@ -94,11 +94,14 @@ test('dashboard', async ({ page, request }) => {
   await expectNoViolations(page, 'dashboard with the account menu open');
 });
 
-test('placeholder screen of a later feature', async ({ page, request }) => {
-  const user = newUser('axe-placeholder');
+test('the identity page and the mobile wallet', async ({ page, request }) => {
+  const user = newUser('axe-account-pages');
   await signUpThroughApi(request, user);
   await logIn(page, user);
   await page.goto('/VerifyIdentity');
-  await expect(page.getByText('This feature is coming soon.')).toBeVisible();
-  await expectNoViolations(page, 'placeholder (/VerifyIdentity)');
+  await expect(page.getByText('Not registered yet')).toBeVisible();
+  await expectNoViolations(page, '/VerifyIdentity');
+  await page.goto('/Dashboard/mobileWallet');
+  await expect(page.getByRole('link', { name: 'Top up from mobile money' })).toBeVisible();
+  await expectNoViolations(page, '/Dashboard/mobileWallet');
 });

@@ -39,6 +39,50 @@ test('Back to Top appears past 300 px and brings the page back up', async ({ pag
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 });
 
+test('an audience card loads its video only near the screen, and plays it under the mouse', async ({
+  page,
+}) => {
+  const videoRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\.(webm|mp4)$/.test(request.url())) videoRequests.push(request.url());
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(videoRequests).toEqual([]);
+  const card = page.locator('li', { has: page.getByRole('heading', { level: 3, name: 'Business' }) });
+  await card.scrollIntoViewIfNeeded();
+  await card.hover();
+  const video = card.locator('video');
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
+    .toBeGreaterThan(0.2);
+  expect(videoRequests.some((url) => url.includes('/media/business.'))).toBe(true);
+  const asset = await page.request.get(new URL(videoRequests[0]!).pathname);
+  expect(asset.headers()['cache-control']).toContain('immutable');
+  await page.mouse.move(5, 5);
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+});
+
+test('a visitor who asked for reduced motion sees the posters and downloads no video', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const videoRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\.(webm|mp4)$/.test(request.url())) videoRequests.push(request.url());
+  });
+  await page.goto('/#audiences');
+  const card = page.locator('li', { has: page.getByRole('heading', { level: 3, name: 'Individual' }) });
+  await card.hover();
+  await page.waitForTimeout(500);
+  await expect(card.getByRole('button')).toHaveCount(0);
+  const poster = await card.locator('video').evaluate((element: HTMLVideoElement) => element.poster);
+  expect((await page.request.get(poster)).headers()['content-type']).toBe('image/webp');
+  expect(videoRequests).toEqual([]);
+  await context.close();
+});
+
 test('the footer links to the terms, which read as six numbered sections', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Terms and Conditions' }).click();

@@ -52,13 +52,19 @@ test('paths match whatever their case: the same screen, no redirect', async ({ p
   }
 });
 
-test('a route of a later issue shows a real placeholder', async ({ page, request }) => {
-  const user = newUser('placeholder');
+test('/VerifyIdentity and the mobile wallet show where the account stands', async ({ page, request }) => {
+  const user = newUser('verify-identity');
   await signUpThroughApi(request, user);
   await logIn(page, user);
   await page.goto('/VerifyIdentity');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByText('This feature is coming soon.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify Identity' })).toBeVisible();
+  await expect(page.getByText('Not registered yet')).toBeVisible();
+  await page.getByRole('link', { name: 'Add an identification' }).click();
+  await expect(page).toHaveURL(/\/Dashboard\/myIdentifications$/i);
+  await page.goto('/Dashboard/mobileWallet');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mobile Wallet' })).toBeVisible();
+  await page.getByRole('link', { name: 'Withdraw to mobile money' }).click();
+  await expect(page).toHaveURL(/\/Withdrawal$/i);
 });
 
 test('/dashboard redirects to its transaction history child', async ({ page, request }) => {

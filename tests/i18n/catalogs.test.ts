@@ -14,6 +14,7 @@ import {
   extractTranslation,
   parseCatalog,
   placeholders,
+  pluralCategoriesOf,
   problemCount,
   readCatalog,
   serializeCatalog,
@@ -47,9 +48,11 @@ describe('committed catalogs', () => {
     for (const report of reports.filter((r) => r.shipped))
       expect(report, FIX).toMatchObject({
         missing: [],
+        extra: [],
         untranslated: [],
         fuzzy: [],
         placeholders: [],
+        plurals: [],
         invalid: [],
       });
   });
@@ -64,7 +67,7 @@ describe('committed catalogs', () => {
   test('every English message has a note for translators, and extracting again changes nothing', () => {
     const english = readCatalog('en');
     for (const message of english.values()) expect(message.notes.join(' '), message.id).not.toBe('');
-    for (const locale of ['en', 'fr']) {
+    for (const locale of ['en', ...languages.filter((language) => language !== 'en')]) {
       const po = readFileSync(`src/i18n/locales/${locale}/messages.po`, 'utf8');
       const next =
         locale === 'en' ? extractSource(english) : extractTranslation(english, readCatalog(locale));
@@ -105,6 +108,59 @@ describe('the check', () => {
     expect(report.invalid.map((i) => i.id)).toEqual(['b']);
     const partial = checkCatalog('tw', english, catalogOf(entry('a', 'Hello {name}', { flags: ['fuzzy'] })));
     expect(partial).toMatchObject({ shipped: false, missing: ['b', 'c'], fuzzy: ['a'] });
+  });
+
+  test('fails an id English does not have (obsolete entries are kept for translators, not counted)', () => {
+    const french = catalogOf(
+      entry('a', 'Bonjour {name}'),
+      entry('b', '{count, plural, one {# fichier} other {# fichiers}}'),
+      entry('c', 'Simple'),
+      entry('typo', 'En trop'),
+      entry('gone', 'Parti', { obsolete: true }),
+    );
+    expect(checkCatalog('fr', english, french)).toMatchObject({ extra: ['typo'] });
+    expect(problemCount(checkCatalog('fr', english, french))).toBe(1);
+  });
+
+  test("fails plural branches that are not the language's own CLDR categories", () => {
+    const count = '{count, plural, one {# x} other {# xs}}';
+    const only = (text: string) => catalogOf(entry('a', 'Hello {name}'), entry('b', text), entry('c', 'x'));
+    // Yoruba and Igbo have one form: English's 'one' is foreign there.
+    expect(checkCatalog('yo', english, only(count)).plurals).toEqual([
+      { id: 'b', argument: 'count', used: ['one', 'other'], expected: ['other'] },
+    ]);
+    expect(problemCount(checkCatalog('ig', english, only('{count, plural, other {# x}}')))).toBe(0);
+    // Akan, Zulu and Amharic have 'one' (0 and 1 are 'one' there): a catalog without it fails.
+    for (const locale of ['ak', 'zu', 'am']) {
+      expect(
+        checkCatalog(locale, english, only('{count, plural, other {# x}}')).plurals,
+        locale,
+      ).toHaveLength(1);
+      expect(problemCount(checkCatalog(locale, english, only(count))), locale).toBe(0);
+    }
+    // Exact branches are allowed anywhere; a category the language lacks is not, even beside them.
+    expect(problemCount(checkCatalog('yo', english, only('{count, plural, =0 {none} other {# x}}')))).toBe(0);
+    expect(
+      checkCatalog('ha', english, only('{count, plural, one {a} few {b} other {c}}')).plurals,
+    ).toHaveLength(1);
+    // French has 'many' (from a million on): allowed, not required.
+    expect(problemCount(checkCatalog('fr', english, only(count)))).toBe(0);
+    expect(
+      problemCount(checkCatalog('fr', english, only('{count, plural, one {a} many {b} other {c}}'))),
+    ).toBe(0);
+  });
+
+  test("takes each language's categories from CLDR (Intl.PluralRules)", () => {
+    expect(pluralCategoriesOf('yo')).toEqual({ allowed: ['other'], required: ['other'] });
+    expect(pluralCategoriesOf('ig')).toEqual({ allowed: ['other'], required: ['other'] });
+    expect(pluralCategoriesOf('fr')).toEqual({
+      allowed: ['many', 'one', 'other'],
+      required: ['one', 'other'],
+    });
+    for (const locale of ['ak', 'zu', 'am']) {
+      expect(new Intl.PluralRules(locale).select(0), locale).toBe('one');
+      expect(pluralCategoriesOf(locale).required, locale).toEqual(['one', 'other']);
+    }
   });
 
   test('reads placeholders inside plural and select branches', () => {

@@ -83,7 +83,7 @@ describe('DashboardHomeScreen', () => {
       </>,
       { route: '/Dashboard/transactionHistory' },
     );
-    await userEvent.selectOptions(screen.getByLabelText('Language'), 'Français');
+    await userEvent.selectOptions(screen.getByLabelText('Language: English'), 'Français');
     expect(await screen.findByRole('heading', { level: 1, name: 'Bienvenue, Ama' })).toBeInTheDocument();
     expect(screen.getByText('Solde disponible')).toBeInTheDocument();
     expect(screen.getByText('1 234,50 GH₵')).toBeInTheDocument();

@@ -28,6 +28,19 @@ describe('the landing page', () => {
       expect(within(hero()).getByRole('link', { name })).toHaveAttribute('href', '/LogIn');
   });
 
+  it('links to the two app stores under the sign-up bar', () => {
+    renderScreen(<LandingScreen signedIn={false} />);
+    const stores = screen.getByRole('list', { name: 'App stores' });
+    expect(within(stores).getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^https:\/\/play\.google\.com\//),
+    );
+    expect(within(stores).getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^https:\/\/apps\.apple\.com\//),
+    );
+  });
+
   it('sends a signed-in user to the feature itself', () => {
     renderScreen(<LandingScreen signedIn />);
     for (const [name, to] of HERO_ACTIONS)

@@ -3,7 +3,6 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CookieBanner } from '../../src/screens/cookie-banner';
 import { SessionEndingDialog } from '../../src/screens/session-ending-dialog';
-import { PlaceholderScreen } from '../../src/screens/placeholder-screen';
 import { Modal } from '../../src/screens/ui/modal';
 import { apiError, auth, fakeCookieConsent, fakeSession, httpError, renderScreen } from './render';
 
@@ -62,15 +61,6 @@ describe('SessionEndingDialog', () => {
     renderScreen(<SessionEndingDialog session={actor} />);
     await waitFor(() => expect(validateToken.mock.calls.length).toBeGreaterThan(1));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-  });
-});
-
-describe('PlaceholderScreen', () => {
-  it('names the feature and says it is coming, with a way back', () => {
-    renderScreen(<PlaceholderScreen feature="feature.game" back="dashboard" />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Game' })).toBeInTheDocument();
-    expect(screen.getByText('This feature is coming soon.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/Dashboard');
   });
 });
 

@@ -154,7 +154,7 @@ describe('WithdrawalScreen', () => {
 
   it('renders in French', async () => {
     setup({ french: true });
-    await userEvent.selectOptions(screen.getByLabelText('Language'), 'Français');
+    await userEvent.selectOptions(screen.getByLabelText('Language: English'), 'Français');
     expect(await screen.findByRole('heading', { level: 1, name: 'Retirer des fonds' })).toBeInTheDocument();
     expect(steps()).toEqual(['Choisir un moyen*', 'Détails', 'Terminé']);
     expect(screen.getByText('Disponible : 100,00 GH₵')).toBeInTheDocument();

@@ -4,6 +4,9 @@ import { apiPaths } from '../../src/contract/paths';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { bearer, codeIn, envelope, latestMailTo, logIn, outboxFiles } from '../support/server-helpers';
 import { validSignUpInput } from '../support/sign-up-arbitraries';
+import { languages } from '../../src/domain/language';
+import { translatorFor } from '../../src/i18n/core';
+import { sourceMessages } from '../../scripts/i18n-catalogs';
 
 let t: TestApp;
 
@@ -59,6 +62,19 @@ describe('the language on the account', () => {
     await post(apiPaths.setLanguage, { language: 'en' }, bearer(token));
     expect((await resetMail(input.email)).text).toContain('Your code is');
   });
+
+  it.each(languages.filter((language) => language !== 'en'))(
+    'is kept for every shipped language: %s mails arrive in it, none of them in English',
+    async (language) => {
+      const { input } = await signUp(language);
+      const mail = await resetMail(input.email);
+      const code = codeIn(mail.text);
+      const t = await translatorFor(language);
+      expect(mail.subject).toBe(t('mail.passwordReset.subject', { code }));
+      expect(mail.text).toContain(t('mail.passwordReset.code', { code, minutes: 10 }));
+      expect(mail.text).not.toContain(sourceMessages('en')['mail.passwordReset.intro']);
+    },
+  );
 
   it('refuses a language the app does not offer, and a caller without a session', async () => {
     const { token } = await signUp();

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useActorRef } from '@xstate/react';
-import { phoneVerificationMachine } from '../../machines/phone-verification.machine';
 import { walletMachine } from '../../machines/wallet.machine';
 import { DashboardLayout } from '../../screens/dashboard-layout';
 import { DashboardHomeScreen } from '../../screens/dashboard-home-screen';
 import { useAppActors } from '../app-actors';
 import { useLiveActors } from '../live-actors';
+import { usePhoneVerificationActor } from './phone-verification-actor';
 
 export function DashboardRoute() {
   const { session } = useAppActors();
@@ -25,10 +25,7 @@ export function DashboardRoute() {
 export function DashboardHomeRoute() {
   const { session } = useAppActors();
   const wallet = useActorRef(walletMachine.provide(useLiveActors().wallet));
-  // Known verified in the session: no call; otherwise the machine asks the server (a reload forgets it).
-  const phoneVerification = useActorRef(phoneVerificationMachine.provide(useLiveActors().phoneVerification), {
-    input: { phoneVerified: session.getSnapshot().context.auth?.user.phoneVerified ?? false },
-  });
+  const phoneVerification = usePhoneVerificationActor();
   useEffect(() => {
     const onVisibility = () => {
       if (document.visibilityState === 'visible') wallet.send({ type: 'REFRESH' });

@@ -16,8 +16,8 @@ const daysIn = (year: number, month: number): number =>
   year > 0 && month > 0 ? daysInMonth(year, month) : 31;
 
 /**
- * A date as three labelled selects (day, month, year) in a fieldset. Month names come from Intl in the reader's
- * language; the day list follows the chosen month. The error (if any) is tied to every select and announced.
+ * A date as three labelled selects (day, month, year) in a fieldset. Month names are the reader's language's
+ * (useI18n's formatDate); the day list follows the chosen month. The error (if any) is tied to every select and announced.
  */
 export function DateSelects({
   legend,
@@ -41,11 +41,14 @@ export function DateSelects({
   /** The chosen option's value ('' for the placeholder). */
   onChange: (part: DatePart, value: string) => void;
 }) {
-  const { t, locale } = useI18n();
-  const months = useMemo(() => {
-    const format = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
-    return Array.from({ length: 12 }, (_, index) => format.format(new Date(Date.UTC(2000, index, 1))));
-  }, [locale]);
+  const { t, formatDate } = useI18n();
+  const months = useMemo(
+    () =>
+      Array.from({ length: 12 }, (_, index) =>
+        formatDate(new Date(Date.UTC(2000, index, 1)), { month: 'long', timeZone: 'UTC' }),
+      ),
+    [formatDate],
+  );
   const days = Array.from({ length: daysIn(value.year, value.month) }, (_, index) => index + 1);
   const hintId = `${idPrefix}-hint`;
   const errorId = `${idPrefix}-error`;

@@ -25,8 +25,76 @@ export interface Database {
    */
   asyncCommitDb?: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * LISTEN on a channel through a connection of its own (PostgreSQL) or the embedded database's in-process
+   * notifications (PGlite, where `inProcess` is true: a NOTIFY reaches the listener as its statement commits, and
+   * no connection can be lost). `onLost` is called once when the connection drops; the listener is then dead.
+   * Absent (a test's stand-in database): nothing listens, and what relies on notifications reads the database.
+   */
+  listen?(channel: string, handlers: NotificationHandlers): Promise<NotificationListener>;
   close(): Promise<void>;
 }
+
+export interface NotificationHandlers {
+  onMessage(payload: string): void;
+  onLost(error: unknown): void;
+}
+
+export interface NotificationListener {
+  readonly inProcess: boolean;
+  close(): Promise<void>;
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+const checkedChannel = (channel: string): string => {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  return channel;
+};
+
+const listenThroughPglite = async (
+  client: PGlite,
+  channel: string,
+  { onMessage }: NotificationHandlers,
+): Promise<NotificationListener> => {
+  const unlisten = await client.listen(checkedChannel(channel), onMessage);
+  return { inProcess: true, close: () => unlisten() };
+};
+
+/** A dedicated client (never a pooled one: a LISTEN lives as long as its connection). */
+const listenThroughPostgres = async (
+  pool: pg.Pool,
+  channel: string,
+  { onMessage, onLost }: NotificationHandlers,
+): Promise<NotificationListener> => {
+  const client = new pg.Client({ ...pool.options });
+  let open = true;
+  const lost = (error: unknown) => {
+    if (!open) return;
+    open = false;
+    onLost(error);
+  };
+  client.on('error', lost);
+  client.on('end', () => lost(new Error('the LISTEN connection ended')));
+  client.on('notification', (message) => {
+    if (message.channel === channel) onMessage(message.payload ?? '');
+  });
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${checkedChannel(channel)}`);
+  } catch (error) {
+    open = false;
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+  return {
+    inProcess: false,
+    close: async () => {
+      open = false;
+      await client.end().catch(() => undefined);
+    },
+  };
+};
 
 /** PGlite under DATA_DIR/pglite by default; PostgreSQL when DATABASE_URL is set. */
 export const openDatabase = async (
@@ -34,7 +102,8 @@ export const openDatabase = async (
     Partial<Pick<Config, 'DATABASE_POOL_SIZE' | 'LEDGER_BATCH_MAX' | 'LEDGER_BATCH_LANES'>>,
 ): Promise<Database> => {
   if (config.DATABASE_URL) {
-    const max = config.DATABASE_POOL_SIZE ?? 20;
+    // At least 2: starting up holds one connection for the advisory lock while another migrates.
+    const max = Math.max(2, config.DATABASE_POOL_SIZE ?? 20);
     const batchMax = config.LEDGER_BATCH_MAX ?? 1;
     return databaseFromPool(
       new pg.Pool({ connectionString: config.DATABASE_URL, max }),
@@ -54,7 +123,13 @@ export const openDatabase = async (
 
 export const databaseFromPglite = (client: PGlite): Database => {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, asyncCommitDb: db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    asyncCommitDb: db,
+    kind: 'pglite',
+    listen: (channel, handlers) => listenThroughPglite(client, channel, handlers),
+    close: () => client.close(),
+  };
 };
 
 /** The asynchronous-commit pool beside `pool`: same server and database, a quarter of its size (at least 2). */
@@ -79,6 +154,7 @@ export const databaseFromPool = (pool: pg.Pool, batch: CommitBatcherOptions | fa
     db: drizzlePostgres(pool, { schema }) as unknown as Db,
     asyncCommitDb: drizzlePostgres(relaxed, { schema }) as unknown as Db,
     kind: 'postgres',
+    listen: (channel, handlers) => listenThroughPostgres(pool, channel, handlers),
     close: async () => {
       await batcher?.close();
       await Promise.all([pool.end(), relaxed.end()]);

@@ -1,9 +1,17 @@
-/** PostgreSQL's unique_violation, whichever driver raised it (drizzle wraps it in DrizzleQueryError.cause). */
-export const isUniqueViolation = (error: unknown, constraint?: string): boolean => {
+/** The PostgreSQL error of `code` (and `constraint`, if given), whichever driver raised it (drizzle wraps it). */
+const hasPgError = (error: unknown, code: string, constraint?: string): boolean => {
   for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
     const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (candidate.code === '23505') return constraint === undefined || candidate.constraint === constraint;
+    if (candidate.code === code) return constraint === undefined || candidate.constraint === constraint;
     current = candidate.cause;
   }
   return false;
 };
+
+/** PostgreSQL's unique_violation. */
+export const isUniqueViolation = (error: unknown, constraint?: string): boolean =>
+  hasPgError(error, '23505', constraint);
+
+/** PostgreSQL's foreign_key_violation. */
+export const isForeignKeyViolation = (error: unknown, constraint?: string): boolean =>
+  hasPgError(error, '23503', constraint);

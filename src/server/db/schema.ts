@@ -180,7 +180,7 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (table) => [index('sessions_user_idx').on(table.userId)],
+  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
 );
 
 export const passwordResetCodes = pgTable(
@@ -814,5 +814,58 @@ export const bettingPaymentRequests = pgTable(
   },
   (table) => [
     check('betting_payment_requests_amount', sql`${table.amountMinor} is null or ${table.amountMinor} > 0`),
+  ],
+);
+
+/* Scale-out (issue 13): state the API hosts share through the one PostgreSQL. */
+
+/**
+ * Rate-limit counters shared by every host: one row per key and fixed window, counted with one atomic upsert.
+ * Old windows are removed by the purge job.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: varchar('key', { length: 300 }).notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'rate_limit_counters_pk', columns: [table.key, table.windowStart] }),
+    index('rate_limit_counters_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/**
+ * Background jobs run on a schedule by whichever host claims them first (FOR UPDATE SKIP LOCKED, then a lease):
+ * one run at a time across all hosts; a host killed mid-run leaves its lease to expire, then another host runs it.
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The host holding the current run, until `lease_until`; null when no run is under way. */
+  leaseOwner: varchar('lease_owner', { length: 96 }),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  /** Runs started so far: the current run's number (it fences a late finish of an expired run). */
+  runs: bigint('runs', { mode: 'number' }).notNull().default(0),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+});
+
+/** One row per run of a scheduled job (kept a week by the purge job): who ran it, when, and how it ended. */
+export const scheduledJobRuns = pgTable(
+  'scheduled_job_runs',
+  {
+    name: varchar('name', { length: 64 }).notNull(),
+    run: bigint('run', { mode: 'number' }).notNull(),
+    host: varchar('host', { length: 96 }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** 'ok', 'failed', 'released' (shutdown before it started its work); null while running or if its host died. */
+    outcome: varchar('outcome', { length: 12 }),
+  },
+  (table) => [
+    primaryKey({ name: 'scheduled_job_runs_pk', columns: [table.name, table.run] }),
+    index('scheduled_job_runs_started_idx').on(table.startedAt),
   ],
 );

@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { parsePhoneNumber } from '../../domain/phone-numbers';
 import { digitsOnly } from '../../domain/rule';
 
 /** '+' and 8 to 15 digits, the first not 0: the only form an SMS is addressed to. */
@@ -11,13 +11,13 @@ export const isE164 = (phone: string): boolean => /^\+[1-9]\d{7,14}$/.test(phone
  * compare against.
  */
 export const toE164 = (phoneCode: string, phoneNumber: string): string | null => {
-  const parsed = parsePhoneNumberFromString(`+${digitsOnly(phoneCode)}${digitsOnly(phoneNumber)}`);
+  const parsed = parsePhoneNumber(`+${digitsOnly(phoneCode)}${digitsOnly(phoneNumber)}`);
   return parsed?.isValid() ? parsed.number : null;
 };
 
 /** What an answer may show of a number: its dial code and last three digits ('+233 ******567'). */
 export const maskPhone = (e164: string): string => {
-  const parsed = parsePhoneNumberFromString(e164);
+  const parsed = parsePhoneNumber(e164);
   const dial = parsed ? `+${parsed.countryCallingCode}` : e164.slice(0, 4);
   const national = e164.slice(dial.length);
   return `${dial} ${'*'.repeat(Math.max(national.length - 3, 0))}${national.slice(-3)}`;

@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
 import { HttpError } from '../http-error';
-import { findLiveSession, touchSession } from '../routes/user/users-repository';
+import type { SessionCache } from '../sessions/session-cache';
 
 export interface AuthenticatedUser {
   id: number;
@@ -10,6 +8,10 @@ export interface AuthenticatedUser {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Live sessions in memory, invalidated on every host (see SessionCache). */
+    sessions: SessionCache;
+  }
   interface FastifyRequest {
     /** The token's user on protected routes; null on public ones. */
     user: AuthenticatedUser | null;
@@ -42,17 +44,18 @@ const claimedUserIds = (request: FastifyRequest): unknown[] => {
  * The user comes from the token, never from the request: a userId in the query or body that is not the token's
  * user is a 403 (OWASP API1, BOLA), checked here once for every route, present and future.
  */
-export const installAuth = (app: FastifyInstance, db: Db, config: Config): void => {
+export const installAuth = (app: FastifyInstance, sessions: SessionCache): void => {
+  app.decorate('sessions', sessions);
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions;
     if (!route.url?.startsWith('/api/') || route.config.public) return;
     const token = bearerToken(request.headers.authorization);
-    const session = token ? await findLiveSession(db, token, config) : null;
+    const session = token ? await sessions.find(token) : null;
     if (!session) throw new HttpError(401, 'auth.required');
     request.user = { id: session.userId, sessionId: session.id };
-    await touchSession(db, session);
+    await sessions.touch(session);
   });
 
   // Before schema validation, so a claim the schema would not even read (`UserId`, `USERID`) is refused too.

@@ -1,12 +1,18 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { normalizeEmail } from '../../domain/email';
+import type { Db } from '../db/client';
 import { HttpError } from '../http-error';
+import { postgresRateLimitStore } from './rate-limit-store';
 
-/** Registered with `global: false`: only the routes that ask for it (login and code endpoints) are limited. */
-export const registerRateLimit = async (app: FastifyInstance): Promise<void> => {
+/**
+ * Registered with `global: false`: only the routes that ask for it (log-in, code entry, partner API, uploads and
+ * name lookups) are limited, counted in the database so the limit holds across every API host.
+ */
+export const registerRateLimit = async (app: FastifyInstance, db: Db): Promise<void> => {
   await app.register(rateLimit, {
     global: false,
+    store: postgresRateLimitStore(db),
     errorResponseBuilder: () => new HttpError(429, 'request.tooMany'),
   });
 };

@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { routeKey } from '../../domain/route-key';
 import { failure } from '../envelope';
 
 /** Parcel names bundles `name.<8+ hex>.ext`: those never change, so they are cached for a year. */
@@ -12,6 +13,35 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <body><h1>The app is not built yet</h1><p>The API is running. Run <code>npm run build</code> (or <code>npm start</code>) to build the browser app.</p></body></html>
 `;
 
+/** A prerendered public page: with the cookie banner, and without it for a visitor who answered it. */
+interface PrerenderedPage {
+  unanswered: string;
+  answered: string;
+}
+
+/** The public pages scripts/prerender.tsx rendered at build time: lower-case path -> files under STATIC_DIR. */
+const readPrerendered = (root: string): Map<string, PrerenderedPage> => {
+  const file = path.join(root, 'prerendered.json');
+  if (!existsSync(file)) return new Map();
+  return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, PrerenderedPage>));
+};
+
+/** The userConsent cookie of spec section 3 holds the visitor's answer ('true' or 'false'). */
+const answeredConsent = (cookieHeader: string | undefined): boolean =>
+  /(?:^|;\s*)userConsent=(?:true|false)(?:;|$)/.test(cookieHeader ?? '');
+
+const pageKey = (url: string): string => routeKey(url.split(/[?#]/)[0] ?? '/');
+
+/** The CSP hashes of the stylesheet the prerendered pages carry inline (dist/inline-styles.json). */
+export const readInlineStyleHashes = (staticDir: string): string[] => {
+  const file = path.join(path.resolve(staticDir), 'inline-styles.json');
+  if (!existsSync(file)) return [];
+  const hashes: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  return Array.isArray(hashes)
+    ? hashes.filter((hash): hash is string => /^sha256-[A-Za-z0-9+/=]+$/.test(String(hash)))
+    : [];
+};
+
 const isApiPath = (url: string): boolean =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
@@ -20,17 +50,21 @@ const looksLikeFile = (url: string): boolean => /\.[a-z0-9]{1,8}$/i.test(url.spl
 
 /**
  * Serves the built browser app from STATIC_DIR (precompressed .br/.gz when the client accepts them), with the
- * history fallback: any GET that is not /api and not a file answers index.html. Unknown /api paths get a JSON 404.
+ * history fallback: a public page prerendered at build time answers its own HTML (dist/prerendered.json), any
+ * other GET that is not /api and not a file answers index.html. Unknown /api paths get a JSON 404.
  */
 export const registerStaticFiles = async (app: FastifyInstance, staticDir: string): Promise<void> => {
   const root = path.resolve(staticDir);
   const hasIndex = existsSync(path.join(root, 'index.html'));
+  const prerendered = readPrerendered(root);
 
   if (hasIndex) {
     await app.register(fastifyStatic, {
       root,
       preCompressed: true,
       wildcard: true,
+      // '/' is the prerendered landing page (below), not the empty app shell.
+      index: false,
       cacheControl: false,
       etag: true,
       lastModified: true,
@@ -55,6 +89,10 @@ export const registerStaticFiles = async (app: FastifyInstance, staticDir: strin
     if (!hasIndex) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT_PAGE);
     }
-    return reply.sendFile('index.html');
+    const page = prerendered.get(pageKey(url));
+    if (!page) return reply.sendFile('index.html');
+    // The banner must be in the HTML exactly when the browser will show it, or hydration would not match.
+    reply.header('vary', 'Cookie');
+    return reply.sendFile(answeredConsent(request.headers.cookie) ? page.answered : page.unanswered);
   });
 };

@@ -25,6 +25,15 @@ export interface WalletWorker {
    * from resolved operations (a transfer cart whose card or MoMo collection succeeded is paid out).
    */
   addPass(pass: () => Promise<void>): void;
+  /**
+   * The periodic pass: pending operations checked with the provider, then the other passes. Run by the scheduled
+   * job 'provider-poll' (one host at a time), not by start().
+   */
+  pollPass(): Promise<void>;
+  /**
+   * Starts the sandbox's decisions on this host (every host runs them: each due decision is claimed by one host
+   * with FOR UPDATE SKIP LOCKED, so it is made and reported once).
+   */
   start(): void;
   stop(): Promise<void>;
 }
@@ -116,6 +125,10 @@ export const createWalletWorker = ({
 
   return {
     runOnce,
+    async pollPass() {
+      await pollPending({});
+      await runPasses();
+    },
     addPass(pass) {
       passes.push(pass);
     },
@@ -123,10 +136,6 @@ export const createWalletWorker = ({
       if (!stopped) return;
       stopped = false;
       if (provider.tick) every(SANDBOX_TICK_MS, () => provider.tick?.() ?? Promise.resolve());
-      every(config.PROVIDER_POLL_MS, async () => {
-        await pollPending({});
-        await runPasses();
-      });
     },
     async stop() {
       stopped = true;

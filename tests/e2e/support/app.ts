@@ -45,10 +45,19 @@ export async function signUpThroughApi(request: APIRequestContext, user: TestUse
   expect(response.status(), await response.text()).toBe(201);
 }
 
+/**
+ * Waits until the app has taken over the page: a prerendered public page (/, /LogIn, /SignUp, /TermsAndConditions)
+ * shows at once, inert until its code runs (src/app/boot.tsx).
+ */
+export async function appReady(page: Page): Promise<void> {
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+}
+
 /** Fills the log-in screen and submits it (does not wait for the outcome). */
 export async function submitLogIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/LogIn');
   await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  await appReady(page);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
@@ -128,8 +137,30 @@ export async function outboxCount(email: string): Promise<number> {
  * The tests' `test`: by default the visitor has already answered the cookie banner (userConsent=true), so the
  * banner does not cover the screens; `withCookieBanner: true` starts without the cookie.
  */
+/** True once the app has taken over the page (no prerendered page still inert): see appReady. */
+const takenOver = () => !document.getElementById('root')?.hasAttribute('inert');
+
 export const test = base.extend<{ withCookieBanner: boolean }>({
   withCookieBanner: [false, { option: true }],
+  // A prerendered page shows before its code runs and stays inert until then: journeys start, as a user's first tap
+  // would, once the app has taken over (page.goto and page.reload wait for it).
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await page.waitForFunction(takenOver);
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        await page.waitForFunction(takenOver);
+        return response;
+      };
+    }
+    await use(page);
+  },
   context: async ({ context, baseURL, withCookieBanner }, use) => {
     if (!withCookieBanner) {
       await context.addCookies([

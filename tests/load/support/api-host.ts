@@ -21,6 +21,13 @@ export const freePort = (): Promise<number> =>
     });
   });
 
+/** How a host's process ended: its exit code or signal, and the time from SIGTERM to exit (stop). */
+export interface HostExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  ms: number;
+}
+
 export interface ApiHostOptions {
   databaseUrl: string;
   /** Extra or overriding environment (SANDBOX_DECISION_MS, PROVIDER_POLL_MS, LOG_LEVEL...). */
@@ -29,6 +36,8 @@ export interface ApiHostOptions {
   startTimeoutMs?: number;
   /** Extra node flags (e.g. --cpu-prof, which NODE_OPTIONS does not allow). */
   nodeArgs?: string[];
+  /** The host's entry module, relative to the repository (default src/server/main.ts). */
+  entry?: string;
 }
 
 const tail = (lines: string[], chunk: string, keep = 200) => {
@@ -45,10 +54,13 @@ export class ApiHost {
   readonly baseUrl: string;
   private child: ChildProcess | null = null;
   private exited: Promise<void> = Promise.resolve();
+  private lastExit: Omit<HostExit, 'ms'> = { code: null, signal: null };
   /** The last lines the server printed (stdout and stderr), for failure messages. */
   readonly output: string[] = [];
   starts = 0;
   kills = 0;
+  /** The pids of the processes killed with SIGKILL (their claimed jobs may be left to a lease's end). */
+  readonly killedPids: number[] = [];
 
   private constructor(
     readonly port: number,
@@ -56,6 +68,7 @@ export class ApiHost {
     private readonly env: Record<string, string>,
     private readonly startTimeoutMs: number,
     private readonly nodeArgs: string[],
+    private readonly entry: string,
   ) {
     this.baseUrl = `http://127.0.0.1:${port}`;
   }
@@ -75,7 +88,14 @@ export class ApiHost {
       LOG_LEVEL: 'warn',
       ...options.env,
     };
-    const host = new ApiHost(port, dataDir, env, options.startTimeoutMs ?? 60_000, options.nodeArgs ?? []);
+    const host = new ApiHost(
+      port,
+      dataDir,
+      env,
+      options.startTimeoutMs ?? 60_000,
+      options.nodeArgs ?? [],
+      options.entry ?? 'src/server/main.ts',
+    );
     await host.launch();
     return host;
   }
@@ -91,7 +111,7 @@ export class ApiHost {
   private async launch(): Promise<void> {
     if (this.child) throw new Error('the API host is already running');
     const { PATH, HOME, LANG, TZ } = process.env;
-    const child = spawn(process.execPath, [...this.nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, [...this.nodeArgs, '--import', 'tsx', this.entry], {
       cwd: REPO_ROOT,
       env: {
         ...(PATH ? { PATH } : {}),
@@ -110,6 +130,7 @@ export class ApiHost {
       child.once('exit', (code, signal) => {
         tail(this.output, `[api host pid ${child.pid} exited: code ${code} signal ${signal}]`);
         if (this.child === child) this.child = null;
+        this.lastExit = { code, signal };
         resolve();
       });
     });
@@ -141,6 +162,7 @@ export class ApiHost {
     const child = this.child;
     if (!child) return;
     this.kills += 1;
+    if (child.pid !== undefined) this.killedPids.push(child.pid);
     child.kill('SIGKILL');
     await this.exited;
   }
@@ -151,15 +173,25 @@ export class ApiHost {
     await this.launch();
   }
 
-  /** SIGTERM (graceful), SIGKILL after a grace period; then removes DATA_DIR. */
-  async stop(): Promise<void> {
+  /**
+   * SIGTERM: the host's graceful shutdown (which exits by itself within 10 s, non-zero when cut short); SIGKILL
+   * only if it is still there after 15 s. Resolves with how it exited; null when it was not running.
+   */
+  async terminate(): Promise<HostExit | null> {
     const child = this.child;
-    if (child) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await this.exited;
-      clearTimeout(timer);
-    }
+    if (!child) return null;
+    const started = performance.now();
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await this.exited;
+    clearTimeout(timer);
+    return { ...this.lastExit, ms: performance.now() - started };
+  }
+
+  /** terminate(), then removes DATA_DIR. */
+  async stop(): Promise<HostExit | null> {
+    const exit = await this.terminate();
     await rm(this.dataDir, { recursive: true, force: true });
+    return exit;
   }
 }

@@ -17,7 +17,10 @@ export const LOAD_SERVER_ENV: Record<string, string> = {
 
 export interface LoadEnvironment {
   database: ScratchDatabase;
+  /** The first API host (of `hosts`). */
   host: ApiHost;
+  /** Every API host on the database, each its own process and port (started at the same moment). */
+  hosts: ApiHost[];
   users: LoadUser[];
   /** The funding top-ups, as client records (part of every user's balance model). */
   fundingRecords: ClientRecord[];
@@ -25,7 +28,8 @@ export interface LoadEnvironment {
 }
 
 /**
- * A fresh database `load_<random>` on the server of `serverUrl`, the real API host on it (child process), and
+ * A fresh database `load_<random>` on the server of `serverUrl`, `hostCount` real API hosts on it (child processes
+ * started at the same moment on the empty database: they migrate and seed under the advisory lock), and
  * `userCount` users with an identification, a verified phone and beneficiaries for every kind of transfer (each
  * user's on-us beneficiary is the next user), each funded by card with `fundingMinor`.
  */
@@ -33,37 +37,47 @@ export const createLoadEnvironment = async (options: {
   serverUrl: string;
   userCount: number;
   fundingMinor: number;
+  /** How many API hosts (default 1). */
+  hostCount?: number;
   env?: Record<string, string>;
 }): Promise<LoadEnvironment> => {
   const database = await createScratchDatabase(options.serverUrl, 'load');
-  let host: ApiHost | undefined;
+  const starts = Array.from({ length: options.hostCount ?? 1 }, () =>
+    ApiHost.start({ databaseUrl: database.url, env: { ...LOAD_SERVER_ENV, ...options.env } }),
+  );
+  const settled = await Promise.allSettled(starts);
+  const hosts = settled.flatMap((start) => (start.status === 'fulfilled' ? [start.value] : []));
+  const stopAll = () => Promise.all(hosts.map((host) => host.stop()));
   try {
-    host = await ApiHost.start({ databaseUrl: database.url, env: { ...LOAD_SERVER_ENV, ...options.env } });
-    const started = host;
+    const failed = settled.find((start) => start.status === 'rejected');
+    if (failed) throw failed.reason;
+    // Each user is made and funded through one host in turn: the others see it through the database.
+    const hostFor = (index: number) => hosts[index % hosts.length]!.baseUrl;
     const users = await Promise.all(
       Array.from({ length: options.userCount }, (_, index) =>
-        createUserWithIdentification(started.baseUrl, `u${index}`),
+        createUserWithIdentification(hostFor(index), `u${index}`),
       ),
     );
     await prepareTransfers(database.url, users);
     const fundingRecords = (
-      await Promise.all(users.map((user) => fundByCard(started.baseUrl, user, options.fundingMinor)))
+      await Promise.all(
+        users.map((user, index) => fundByCard(hostFor(index + 1), user, options.fundingMinor)),
+      )
     ).flat();
     return {
       database,
-      host: started,
+      host: hosts[0]!,
+      hosts,
       users,
       fundingRecords,
       close: async () => {
-        await started.stop();
+        await stopAll();
         await database.drop();
       },
     };
   } catch (error) {
-    if (host) {
-      console.error(host.output.slice(-30).join('\n'));
-      await host.stop();
-    }
+    for (const host of hosts) console.error(host.output.slice(-30).join('\n'));
+    await stopAll();
     await database.drop();
     throw error;
   }

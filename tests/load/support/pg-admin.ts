@@ -8,8 +8,9 @@ export const databaseUrl = (serverUrl: string, name: string): string => {
   return url.toString();
 };
 
-const admin = async <T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> => {
-  const client = new pg.Client({ connectionString: serverUrl });
+/** `work` on a connection of its own to `url`, closed afterwards. */
+export const withClient = async <T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> => {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);
@@ -28,12 +29,12 @@ export interface ScratchDatabase {
 export const createScratchDatabase = async (serverUrl: string, prefix: string): Promise<ScratchDatabase> => {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
-  await admin(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  await withClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   return {
     name,
     url: databaseUrl(serverUrl, name),
     drop: () =>
-      admin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
+      withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
         () => undefined,
       ),
   };

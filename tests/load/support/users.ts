@@ -33,10 +33,13 @@ const expectStatus = (answer: Answer, status: number, what: string): void => {
   }
 };
 
+/** Every load user's password (the cross-host checks log in again). */
+export const LOAD_PASSWORD = 'Akwaaba2026';
+
 /** Signs a user up, logs in, and adds a Ghana Card with an uploaded image (money endpoints need one). */
 export const createUserWithIdentification = async (baseUrl: string, label: string): Promise<LoadUser> => {
   const email = `load.${label}.${randomBytes(4).toString('hex')}@example.com`;
-  const password = 'Akwaaba2026';
+  const password = LOAD_PASSWORD;
   const signUp = await request(baseUrl, {
     method: 'POST',
     path: '/api/User/UserRegistration',

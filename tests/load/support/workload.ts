@@ -320,7 +320,8 @@ export const buildMoneyRequest = (action: Action, user: LoadUser): MoneyRequest 
 };
 
 export interface WorkloadOptions {
-  baseUrl: string;
+  /** The API host, or several on one database: each send (a retry or duplicate too) goes to one of them at random. */
+  baseUrl: string | readonly string[];
   users: readonly LoadUser[];
   clients: number;
   durationMs: number;
@@ -414,6 +415,8 @@ export const runWorkload = async (options: WorkloadOptions): Promise<WorkloadRes
   const giveUpAt = endAt + options.retryForMs;
   let loadEndedAt = 0;
   const userOf = options.userOfClient ?? ((client: number) => options.users[client % options.users.length]!);
+  const hosts = typeof options.baseUrl === 'string' ? [options.baseUrl] : options.baseUrl;
+  const anyHost = () => hosts[randomInt(hosts.length)]!;
 
   /** One send, retried with the same key and body until a real answer comes or the retry window closes. */
   const sendUntilAnswered = async (
@@ -428,7 +431,7 @@ export const runWorkload = async (options: WorkloadOptions): Promise<WorkloadRes
     while (Date.now() < giveUpAt) {
       counts.requests += 1;
       try {
-        const answer = await request(options.baseUrl, {
+        const answer = await request(anyHost(), {
           method: 'POST',
           path: money.path,
           token: user.token,
@@ -542,7 +545,7 @@ export const runWorkload = async (options: WorkloadOptions): Promise<WorkloadRes
     let backoff = 25;
     while (Date.now() < giveUpAt) {
       try {
-        const answer = await request(options.baseUrl, {
+        const answer = await request(anyHost(), {
           method: 'POST',
           path: '/api/Transaction/InitiateTransfer',
           token: user.token,
@@ -588,7 +591,7 @@ export const runWorkload = async (options: WorkloadOptions): Promise<WorkloadRes
     let backoff = 25;
     while (Date.now() < giveUpAt) {
       try {
-        const answer = await request(options.baseUrl, {
+        const answer = await request(anyHost(), {
           method: 'GET',
           path,
           token: user.token,
@@ -726,7 +729,7 @@ export const runWorkload = async (options: WorkloadOptions): Promise<WorkloadRes
     const history = Math.random() < 0.15;
     counts.reads += 1;
     try {
-      const answer = await request(options.baseUrl, {
+      const answer = await request(anyHost(), {
         method: 'GET',
         path: history
           ? `/api/User/GetWalletHistoryByUserId?userId=${user.userId}`

@@ -40,7 +40,7 @@ export type CollectionPayment =
     }
   | { way: 'momo'; phone: string; network: string };
 
-const FUNDED_CART_KEY_PREFIX = 'cart-transfer:';
+export const FUNDED_CART_KEY_PREFIX = 'cart-transfer:';
 
 /** The key the transfer debit of a funded cart is created with: one per cart, whoever runs it. */
 export const fundedCartKey = (cart: Pick<Cart, 'id' | 'userId'>): IdempotencyKey => ({

@@ -27,7 +27,6 @@ import {
   createSession,
   createUserWithWallet,
   findCredentials,
-  findLiveSession,
   findUserIdByEmail,
   revokeSession,
   userDetails,
@@ -91,7 +90,7 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, co
     },
   );
 
-  /** Called every second by every open tab: one indexed read, no write. */
+  /** Called every second by every open tab: answered from the session cache, no write. */
   app.post(
     apiPaths.validateToken,
     {
@@ -102,7 +101,7 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, co
       },
     },
     async (request) => {
-      const session = await findLiveSession(db, request.body.token, config);
+      const session = await app.sessions.find(request.body.token);
       if (!session) throw new HttpError(401, 'session.expired');
       return ok({ valid: true as const });
     },

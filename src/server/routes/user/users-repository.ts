@@ -171,7 +171,7 @@ export interface SessionRow {
   revokedAt: Date | null;
 }
 
-type SessionTimes = Pick<Config, 'SESSION_IDLE_MINUTES' | 'SESSION_MAX_HOURS'>;
+export type SessionTimes = Pick<Config, 'SESSION_IDLE_MINUTES' | 'SESSION_MAX_HOURS'>;
 
 const MINUTE = 60_000;
 /** Activity is recorded at most once a minute, so the hot path does not write on every call. */
@@ -208,27 +208,33 @@ interface SessionRecord {
   revoked_at: Date | string | null;
 }
 
-/** One indexed lookup (token_hash is UNIQUE), a prepared statement; null unless the session is alive. Never writes. */
-export const findLiveSession = async (
-  db: Db,
-  token: string,
-  config: SessionTimes,
-  now = new Date(),
-): Promise<SessionRow | null> => {
-  if (token === '' || token.length > 512) return null;
-  const [row] = await preparedRows<SessionRecord>(db, 'session_by_token_hash', SESSION_BY_TOKEN_HASH, [
-    tokenHash(token),
-  ]);
+/** The session stored under a token's hash, alive or not: one indexed lookup (token_hash is UNIQUE), prepared. */
+export const findSessionByTokenHash = async (db: Db, hash: string): Promise<SessionRow | null> => {
+  const [row] = await preparedRows<SessionRecord>(db, 'session_by_token_hash', SESSION_BY_TOKEN_HASH, [hash]);
   if (!row) return null;
-  const session: SessionRow = {
+  return {
     id: Number(row.id),
     userId: Number(row.user_id),
     lastSeenAt: new Date(row.last_seen_at),
     expiresAt: new Date(row.expires_at),
     revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
   };
-  return isSessionAlive(session, config, now) ? session : null;
 };
+
+/** The token's session when it is alive, else null, read from the database. Never writes. */
+export const findLiveSession = async (
+  db: Db,
+  token: string,
+  config: SessionTimes,
+  now = new Date(),
+): Promise<SessionRow | null> => {
+  if (!isTokenShaped(token)) return null;
+  const session = await findSessionByTokenHash(db, tokenHash(token));
+  return session && isSessionAlive(session, config, now) ? session : null;
+};
+
+/** What could be a token: anything else is refused without a lookup. */
+export const isTokenShaped = (token: string): boolean => token !== '' && token.length <= 512;
 
 /** Records activity when the last record is older than a minute (so at most one write a minute per session). */
 export const touchSession = async (db: Queryable, session: SessionRow, now = new Date()): Promise<void> => {

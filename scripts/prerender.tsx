@@ -1,0 +1,216 @@
+// The build's second step (`npm run build`, scripts/build-if-needed.mjs), after parcel has written dist/:
+// 1. renders the public pages (/, /LogIn, /SignUp, /TermsAndConditions) signed out and in English from the app's own
+//    components into dist/pages/*.html (the browser hydrates them, src/app/boot.tsx), each twice: with the cookie
+//    banner, and without it for a visitor who answered it (*.answered.html); lists them in dist/prerendered.json for
+//    the server (src/server/plugins/static-files.ts), which picks the variant by the userConsent cookie;
+//    with the stylesheet inline (its CSP hash in dist/inline-styles.json);
+// 2. links the web app manifest, renders the offline page (dist/offline.html), writes dist/robots.txt;
+// 3. builds the service worker (src/app/offline/service-worker.ts) into dist/sw.js with this build's precache list;
+// and writes the .gz and .br copies the server sends to browsers that accept them. Run with NODE_ENV=production.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import { build } from 'esbuild';
+import { CompositionRoot } from '../src/app/composition-root';
+import { PRERENDERED_ATTRIBUTE } from '../src/app/hydration';
+import { AppRoutes } from '../src/app/routes';
+import { routeKey } from '../src/domain/route-key';
+import { I18nProvider } from '../src/i18n/i18n';
+import { OfflineScreen } from '../src/screens/offline-screen';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+
+/** The public pages: what a visitor's phone downloads first. */
+export const publicPages = [
+  { path: '/', file: 'pages/landing.html' },
+  { path: '/LogIn', file: 'pages/log-in.html' },
+  { path: '/SignUp', file: 'pages/sign-up.html' },
+  { path: '/TermsAndConditions', file: 'pages/terms.html' },
+] as const;
+const OFFLINE_PAGE = 'offline.html';
+/** The variant of a page for a visitor who answered the cookie banner. */
+const answeredFile = (file: string): string => file.replace(/\.html$/, '.answered.html');
+/** The app (src/app/boot.tsx) and the lazy chunks of the public pages, precached so those also hydrate offline
+ * (by Parcel's bundle names). */
+const PUBLIC_CHUNKS = /^(boot|sign-up-route|terms-screen)\.[0-9a-f]{8,}\.js$/;
+
+const compressedCopies = (file: string, content: Buffer | string): void => {
+  const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+  writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+};
+
+const writeOut = (relative: string, content: string): void => {
+  const file = path.join(dist, relative);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+  compressedCopies(file, content);
+};
+
+const toText = async (stream: NodeJS.ReadableStream): Promise<string> => {
+  const chunks: Buffer[] = [];
+  await new Promise<void>((resolve, reject) => {
+    stream.pipe(
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          chunks.push(chunk);
+          done();
+        },
+        final(done) {
+          resolve();
+          done();
+        },
+      }),
+    );
+    stream.on('error', reject);
+  });
+  return Buffer.concat(chunks).toString('utf8');
+};
+
+const inEnglish = (children: ReactNode) => (
+  <StrictMode>
+    <I18nProvider initialLanguage="en">{children}</I18nProvider>
+  </StrictMode>
+);
+
+/**
+ * The page as the signed-out English visitor's browser would first render it, every lazy part included: with the
+ * cookie banner for a visitor who has not answered it, without for one who has (the server picks by the cookie).
+ */
+const renderPage = async (location: string, consentCookies: string): Promise<string> => {
+  const { prelude } = await prerenderToNodeStream(
+    inEnglish(
+      <StaticRouter location={location}>
+        <CompositionRoot consentCookies={consentCookies}>
+          <AppRoutes />
+        </CompositionRoot>
+      </StaticRouter>,
+    ),
+  );
+  return toText(prelude);
+};
+
+/** Parcel's minifier drops the quotes: `<div id=root></div>`. */
+const EMPTY_ROOT = /<div id="?root"?><\/div>/;
+
+/** static/manifest.webmanifest, copied as it is (Parcel would need a plugin for it): linked here. */
+const MANIFEST_LINK = '<link rel="manifest" href="/manifest.webmanifest">';
+
+const main = async () => {
+  const built = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  if (!EMPTY_ROOT.test(built)) throw new Error('dist/index.html has no empty <div id="root">');
+  const template = built.includes(MANIFEST_LINK)
+    ? built
+    : built.replace('<title>', `${MANIFEST_LINK}<title>`);
+  writeOut('index.html', template);
+
+  // The public pages carry the stylesheet inline: their first paint needs one request, the page itself. The CSP allows
+  // exactly this text by its hash (dist/inline-styles.json, read by the server).
+  const stylesheet = /<link rel="?stylesheet"? href="?\/([^"\s>]+\.css)"?>/.exec(template);
+  if (!stylesheet?.[1]) throw new Error('dist/index.html links no stylesheet');
+  const css = readFileSync(path.join(dist, stylesheet[1]), 'utf8');
+  const styleHash = `sha256-${createHash('sha256').update(css).digest('base64')}`;
+  const pageTemplate = template.replace(stylesheet[0], () => `<style>${css}</style>`);
+  writeOut('inline-styles.json', JSON.stringify([styleHash]));
+
+  for (const page of publicPages) {
+    for (const [file, cookies] of [
+      [page.file, ''],
+      [answeredFile(page.file), 'userConsent=true'],
+    ] as const) {
+      const html = await renderPage(page.path, cookies);
+      writeOut(
+        file,
+        pageTemplate.replace(
+          EMPTY_ROOT,
+          // inert until the app has taken the page over (src/app/boot.tsx): a form must not be sent, nor a control
+          // used, before the code behind it runs.
+          () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${page.path}" inert>${html}</div>`,
+        ),
+      );
+    }
+  }
+  writeOut(
+    'prerendered.json',
+    JSON.stringify(
+      Object.fromEntries(
+        publicPages.map((page) => [
+          routeKey(page.path),
+          { unanswered: page.file, answered: answeredFile(page.file) },
+        ]),
+      ),
+    ),
+  );
+
+  // The offline page needs no script: the stylesheet and a way back.
+  const offline = renderToStaticMarkup(inEnglish(<OfflineScreen />));
+  writeOut(
+    OFFLINE_PAGE,
+    template
+      .replace(/<script\b[^>]*><\/script>/g, '')
+      .replace(/<noscript>.*?<\/noscript>/s, '')
+      .replace(EMPTY_ROOT, () => `<div id="root">${offline}</div>`),
+  );
+  writeOut('robots.txt', 'User-agent: *\nAllow: /\nDisallow: /api/\n');
+
+  // The shell's own files (script, stylesheet, icons, manifest), as index.html links them.
+  const linked = [...template.matchAll(/\b(?:href|src)="?(\/[^"\s>]+)/g)].map((match) => match[1] as string);
+  const chunks = readdirSync(dist)
+    .filter((name) => PUBLIC_CHUNKS.test(name))
+    .map((name) => `/${name}`);
+  // The landing page's video posters (static/media, copied by scripts/copy-static.mjs); never the videos.
+  const mediaDir = path.join(dist, 'media');
+  const posters = existsSync(mediaDir)
+    ? readdirSync(mediaDir)
+        .filter((name) => /\.(webp|avif|jpe?g|png)$/i.test(name))
+        .map((name) => `/media/${name}`)
+    : [];
+  const pages = publicPages.map((page) => page.path);
+  const precache = [...new Set([...pages, `/${OFFLINE_PAGE}`, ...linked, ...chunks, ...posters])];
+  const version = createHash('sha256');
+  for (const file of [
+    ...publicPages.map((page) => page.file),
+    OFFLINE_PAGE,
+    ...linked,
+    ...chunks,
+    ...posters,
+  ]) {
+    const full = path.join(dist, file.replace(/^\//, ''));
+    version.update(file);
+    if (existsSync(full)) version.update(readFileSync(full));
+  }
+  const manifest = {
+    version: version.digest('hex').slice(0, 16),
+    precache,
+    pages,
+    offlinePage: `/${OFFLINE_PAGE}`,
+  };
+  const worker = await build({
+    entryPoints: [path.join(root, 'src', 'app', 'offline', 'service-worker.ts')],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2020',
+    write: false,
+    define: { __SW_MANIFEST__: JSON.stringify(manifest) },
+  });
+  const code = worker.outputFiles[0]?.text;
+  if (!code) throw new Error('esbuild wrote no service worker');
+  writeOut('sw.js', code);
+  console.log(
+    `prerender: ${publicPages.length} pages, offline page, sw.js (cache ${manifest.version}, ${precache.length} files)`,
+  );
+};
+
+await main();

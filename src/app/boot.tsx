@@ -1,0 +1,63 @@
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { currentToken } from '../services/http';
+import { I18nProvider, isLanguage, loadCatalog, storedLanguage, type CatalogLocale } from '../i18n/i18n';
+import { saveLanguage } from '../services/user';
+import { CompositionRoot } from './composition-root';
+import { PRERENDERED_ATTRIBUTE, shouldHydrate } from './hydration';
+import { startOfflineSupport } from './offline/register';
+import { AppRoutes } from './routes';
+import { sessionFromStore } from './stores/auth-store';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+
+/** A signed-in user's choice is kept on the account too, so the server mails them in it. */
+const keepOnAccount = (language: CatalogLocale) => {
+  if (currentToken() && isLanguage(language)) void saveLanguage(language).catch(() => undefined);
+};
+
+/** Lifts the prerendered page's `inert` once React has taken it over (after hydration, or after rendering afresh). */
+function TakenOver({ children }: { children: ReactNode }) {
+  useEffect(() => container?.removeAttribute('inert'), []);
+  return children;
+}
+
+const app = (language: CatalogLocale, catalog?: Awaited<ReturnType<typeof loadCatalog>>) => (
+  <StrictMode>
+    <I18nProvider initialLanguage={language} initialCatalog={catalog} onLanguageChosen={keepOnAccount}>
+      <BrowserRouter>
+        <CompositionRoot>
+          <TakenOver>
+            <AppRoutes />
+          </TakenOver>
+        </CompositionRoot>
+      </BrowserRouter>
+    </I18nProvider>
+  </StrictMode>
+);
+
+const start = async () => {
+  const language = storedLanguage();
+  const hydrate = shouldHydrate({
+    prerenderedPath: container.getAttribute(PRERENDERED_ATTRIBUTE),
+    currentPath: window.location.pathname,
+    signedIn: sessionFromStore() !== null,
+  });
+  if (hydrate) {
+    // The HTML is the English page: hydrate it as English; the I18nProvider then loads and shows the stored language.
+    // In a transition, React hydrates in slices and the page stays responsive while it does (the page is already
+    // painted, so nothing waits for it).
+    startTransition(() => {
+      hydrateRoot(container, app(language));
+    });
+    return;
+  }
+  // A returning French reader gets French on the first paint (English is in the bundle already).
+  const catalog = await loadCatalog(language).catch(() => undefined);
+  createRoot(container).render(app(catalog ? language : 'en', catalog));
+};
+
+startOfflineSupport();
+void start();

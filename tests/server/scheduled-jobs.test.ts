@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/sql';
+import { JobScheduler } from '../../src/server/jobs/scheduler';
+import { createSecondHost, type SecondHost } from '../support/second-host';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+/*
+ * Two hosts (two schedulers, each on its own pool of the same database on PostgreSQL) racing for the same jobs:
+ * each due run is claimed by one of them; a host that dies mid-run leaves the job to the other after the lease.
+ */
+
+let t: TestApp;
+let other: SecondHost;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  other = await createSecondHost(t);
+});
+afterAll(async () => {
+  await other?.close();
+  await t?.close();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Runs {
+  host: string;
+  run: number;
+  outcome: string | null;
+  finished: boolean;
+}
+
+const runsOf = async (name: string): Promise<Runs[]> =>
+  (
+    await queryRows<{ host: string; run: number | string; outcome: string | null; finished_at: unknown }>(
+      t.database.db,
+      sql`select host, run, outcome, finished_at from scheduled_job_runs where name = ${name} order by run`,
+    )
+  ).map((row) => ({
+    host: row.host,
+    run: Number(row.run),
+    outcome: row.outcome,
+    finished: row.finished_at !== null,
+  }));
+
+/** A scheduler per host with one job `name`, counting the runs each host made, never two at once. */
+const racingHosts = (name: string, everyMs: number, workMs: number, leaseMs = 30_000) => {
+  const made = { A: 0, B: 0 };
+  let inside = 0;
+  let overlapped = false;
+  const schedulerOf = (host: 'A' | 'B', db: TestApp['database']['db']) => {
+    const scheduler = new JobScheduler({ db, log: t.app.log, hostId: `${name}-${host}`, leaseMs });
+    scheduler.add({
+      name,
+      everyMs,
+      run: async () => {
+        inside += 1;
+        if (inside > 1) overlapped = true;
+        made[host] += 1;
+        await sleep(workMs);
+        inside -= 1;
+      },
+    });
+    return scheduler;
+  };
+  return {
+    made,
+    overlapped: () => overlapped,
+    a: schedulerOf('A', t.database.db),
+    b: schedulerOf('B', other.database.db),
+  };
+};
+
+describe('scheduled jobs on two hosts', () => {
+  it('run a due job once, whichever host claims it, when both race for it', async () => {
+    const race = racingHosts('race-once', 60_000, 30);
+    await Promise.all([race.a.prepare(), race.b.prepare()]);
+    for (let round = 0; round < 5; round += 1) {
+      await Promise.all([race.a.runDue(), race.b.runDue(), race.a.runDue(), race.b.runDue()]);
+    }
+    expect(race.made.A + race.made.B).toBe(1);
+    const runs = await runsOf('race-once');
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ run: 1, outcome: 'ok', finished: true });
+  });
+
+  it('never run a job on both hosts at once, and run it again each period', async () => {
+    const race = racingHosts('race-period', 50, 20);
+    await Promise.all([race.a.start(), race.b.start()]);
+    await sleep(1_200);
+    await Promise.all([race.a.stop(), race.b.stop()]);
+    const runs = await runsOf('race-period');
+    expect(race.overlapped()).toBe(false);
+    expect(runs.length).toBe(race.made.A + race.made.B);
+    // One run after another: 1.2 s of 20 ms runs every 50 ms gives several, each numbered once.
+    expect(runs.length).toBeGreaterThanOrEqual(4);
+    expect(runs.map((run) => run.run)).toEqual(runs.map((_, index) => index + 1));
+    expect(runs.every((run) => run.outcome === 'ok')).toBe(true);
+  });
+
+  it('leave the run of a host killed mid-run to another host once its lease has expired', async () => {
+    const race = racingHosts('race-lease', 60_000, 10, 300);
+    await Promise.all([race.a.prepare(), race.b.prepare()]);
+    // Host A claims the run and dies: it never runs nor finishes it, and renews nothing.
+    const claimed = await race.a.claim();
+    expect(claimed).toEqual({ name: 'race-lease', run: 1 });
+    expect(await race.b.runDue()).toEqual([]);
+    await sleep(350);
+    expect(await race.b.runDue()).toEqual([{ name: 'race-lease', run: 2 }]);
+    expect(race.made).toEqual({ A: 0, B: 1 });
+    // The dead run's late finish (were it ever to come) changes nothing: the job is not due again at once.
+    await race.a.finish(claimed!, 'released');
+    expect(await race.b.runDue()).toEqual([]);
+    const runs = await runsOf('race-lease');
+    expect(runs.map(({ host, run, finished }) => ({ host, run, finished }))).toEqual([
+      { host: 'race-lease-A', run: 1, finished: true },
+      { host: 'race-lease-B', run: 2, finished: true },
+    ]);
+  });
+
+  it('keep a long run leased to its host while it renews the lease', async () => {
+    const race = racingHosts('race-renew', 60_000, 700, 300);
+    await Promise.all([race.a.prepare(), race.b.prepare()]);
+    const running = race.a.runDue();
+    await sleep(500);
+    expect(await race.b.runDue()).toEqual([]);
+    await running;
+    expect(race.made).toEqual({ A: 1, B: 0 });
+  });
+
+  it('register the app’s jobs: provider polling and the purge', () => {
+    expect(t.app.jobs.names).toEqual(['provider-poll', 'purge']);
+  });
+});

@@ -13,6 +13,8 @@
  *   BENCH_WALLETS       wallets the HTTP clients share (default: one per client)
  *   BENCH_WARMUP_S      untimed HTTP warm-up before the timed run (default 3)
  *   BENCH_POOL_SIZE     DATABASE_POOL_SIZE of the API host (default: the server's own default)
+ *   BENCH_BATCH_MAX     LEDGER_BATCH_MAX of the API host (1: every posting commits on its own, as before issue 13)
+ *   BENCH_BATCH_LANES   LEDGER_BATCH_LANES of the API host
  *   BENCH_PROFILE       0 to skip the statement profile (default 1)
  *   BENCH_SKIP_PGBENCH  1 to run only the HTTP side
  *   BENCH_CPU_PROFILE   1: run the API host under `node --cpu-prof` and print where its CPU time goes during the
@@ -391,6 +393,8 @@ interface RunFigures {
   transfersPerSecond: number;
   initiateP50: number;
   initiateP99: number;
+  /** pg_stat_database's xact_commit per HTTP request (read-only statements and asynchronous commits count too). */
+  commitsPerRequest: number;
 }
 
 /** Prints one timed run's figures and returns them. */
@@ -422,6 +426,7 @@ const reportRun = (
       `insufficient funds ${result.counts.refusedInsufficient}); p50 ${fixed(p50, 2)} ms, p99 ${fixed(p99, 2)} ms, ` +
       `max ${fixed(percentile(result.postLatencies, 100), 2)} ms`,
   );
+  const commitsPerRequest = (after.commits - before.commits) / requests;
   const initiateP50 = percentile(result.initiateLatencies, 50);
   const initiateP99 = percentile(result.initiateLatencies, 99);
   if (mix === 'benchTransfers') {
@@ -431,7 +436,7 @@ const reportRun = (
     );
   }
   console.log(
-    `  PostgreSQL during the run: ${fixed((after.commits - before.commits) / requests, 2)} commits per request ` +
+    `  PostgreSQL during the run: ${fixed(commitsPerRequest, 2)} commits per request ` +
       `(requests, worker and webhooks together), ${fixed((after.inserted - before.inserted) / requests, 2)} rows inserted and ` +
       `${fixed((after.updated - before.updated) / requests, 2)} updated per request, ${after.rollbacks - before.rollbacks} rollbacks`,
   );
@@ -449,6 +454,7 @@ const reportRun = (
     transfersPerSecond: transfers / seconds,
     initiateP50,
     initiateP99,
+    commitsPerRequest,
   };
 };
 
@@ -482,6 +488,8 @@ const main = async () => {
       SANDBOX_DECISION_MS: '100',
       PROVIDER_POLL_MS: '1000',
       ...(env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: env.BENCH_POOL_SIZE } : {}),
+      ...(env.BENCH_BATCH_MAX ? { LEDGER_BATCH_MAX: env.BENCH_BATCH_MAX } : {}),
+      ...(env.BENCH_BATCH_LANES ? { LEDGER_BATCH_LANES: env.BENCH_BATCH_LANES } : {}),
     },
   });
   const api = host;
@@ -598,6 +606,8 @@ const main = async () => {
       httpRate: classic?.rate ?? null,
       httpP50Ms: classic?.p50 ?? null,
       httpP99Ms: classic?.p99 ?? null,
+      commitsPerRequest: classic?.commitsPerRequest ?? null,
+      batchMax: env.BENCH_BATCH_MAX ?? 'server default',
       ratio: pgbench && classic ? classic.rate / pgbench.tps : null,
       transfersRate: transfers?.rate ?? null,
       transfersP50Ms: transfers?.p50 ?? null,

@@ -101,6 +101,13 @@ const envSchema = z
     METRICS_TOKEN: optionalText,
     /** PostgreSQL connections (DATABASE_URL only). */
     DATABASE_POOL_SIZE: positiveInt(20),
+    /**
+     * Most money postings committed in one transaction (DATABASE_URL only): 1 (the default) commits each on its
+     * own; 2-60 turns batched commits on (docs/decisions.md, "Issue 13: batched ledger commits").
+     */
+    LEDGER_BATCH_MAX: z.coerce.number().int().min(1).max(60).default(1),
+    /** Batches of postings committed side by side (each a connection while it runs; a user always uses the same). */
+    LEDGER_BATCH_LANES: positiveInt(2),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV === 'production' && env.APP_SECRET === DEVELOPMENT_APP_SECRET) {

@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { databaseFromPglite, databaseFromPool, type Database } from '../../src/server/db/client';
+import { DEFAULT_BATCH_OPTIONS, type CommitBatcherOptions } from '../../src/server/db/commit-batcher';
 import { checkAnswersOf, routeRecorder, type RegisteredRoute } from './answer-checks';
 import { databaseUrl } from './server-global-setup';
 
@@ -43,9 +44,15 @@ const cloneTemplate = async (): Promise<{ database: Database; drop: () => Promis
   await admin(`CREATE DATABASE ${name} TEMPLATE ${template.templateName}`);
   const pool = new pg.Pool({ connectionString: databaseUrl(template.serverUrl, name), max: 10 });
   return {
-    database: databaseFromPool(pool),
+    database: databaseFromPool(pool, testBatchOptions()),
     drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
+};
+
+/** TEST_LEDGER_BATCH_MAX=32: the PostgreSQL tests run with batched ledger commits (as LEDGER_BATCH_MAX would). */
+const testBatchOptions = (): CommitBatcherOptions | false => {
+  const max = Number(process.env.TEST_LEDGER_BATCH_MAX ?? 1);
+  return max > 1 ? { ...DEFAULT_BATCH_OPTIONS, maxBatch: max } : false;
 };
 
 /**

@@ -6,6 +6,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config';
+import { attachBatcher, batcherOf, DEFAULT_BATCH_OPTIONS, type CommitBatcherOptions } from './commit-batcher';
 import * as schema from './schema';
 
 /** The one database type the server's code sees, whichever driver is behind it. */
@@ -99,12 +100,23 @@ const listenThroughPostgres = async (
 
 /** PGlite under DATA_DIR/pglite by default; PostgreSQL when DATABASE_URL is set. */
 export const openDatabase = async (
-  config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'> & Partial<Pick<Config, 'DATABASE_POOL_SIZE'>>,
+  config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'> &
+    Partial<Pick<Config, 'DATABASE_POOL_SIZE' | 'LEDGER_BATCH_MAX' | 'LEDGER_BATCH_LANES'>>,
 ): Promise<Database> => {
   if (config.DATABASE_URL) {
     // At least 2: starting up holds one connection for the advisory lock while another migrates.
     const max = Math.max(2, config.DATABASE_POOL_SIZE ?? 20);
-    return databaseFromPool(new pg.Pool({ connectionString: config.DATABASE_URL, max }));
+    const batchMax = config.LEDGER_BATCH_MAX ?? 1;
+    return databaseFromPool(
+      new pg.Pool({ connectionString: config.DATABASE_URL, max }),
+      batchMax > 1
+        ? {
+            ...DEFAULT_BATCH_OPTIONS,
+            maxBatch: batchMax,
+            lanes: config.LEDGER_BATCH_LANES ?? DEFAULT_BATCH_OPTIONS.lanes,
+          }
+        : false,
+    );
   }
   const directory = path.resolve(config.DATA_DIR, 'pglite');
   mkdirSync(directory, { recursive: true });
@@ -130,8 +142,13 @@ const asyncCommitPool = (pool: pg.Pool): pg.Pool =>
     options: [pool.options.options, '-c synchronous_commit=off'].filter(Boolean).join(' '),
   });
 
-export const databaseFromPool = (pool: pg.Pool): Database => {
+/**
+ * PostgreSQL through `pool`; with `batch`, the ledger's hot statements are committed in batches (commit-batcher.ts,
+ * `batchedRows`); without (the default), each on its own. Tests set TEST_LEDGER_BATCH_MAX to run batched.
+ */
+export const databaseFromPool = (pool: pg.Pool, batch: CommitBatcherOptions | false = false): Database => {
   const relaxed = asyncCommitPool(pool);
+  const batcher = batch ? attachBatcher(pool, batch) : undefined;
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   relaxed.on('error', () => undefined);
@@ -142,6 +159,7 @@ export const databaseFromPool = (pool: pg.Pool): Database => {
     listen: (channel, handlers) => listenThroughPostgres(pool, channel, handlers),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
+      await batcher?.close();
       await Promise.all([pool.end(), relaxed.end()]);
     },
   };
@@ -165,4 +183,22 @@ export const preparedRows = async <R>(
   const client = (db as unknown as { $client: unknown }).$client;
   if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as R[];
   return (await (client as PgliteLike).query<R>(text, values)).rows;
+};
+
+/**
+ * A statement of the money path that writes (creates or posts an operation): on PostgreSQL with a batcher, run in
+ * the next batch of the lane of `laneKey` (the user whose wallet and keys it writes) and answered once that batch has
+ * committed; otherwise exactly as `preparedRows`.
+ */
+export const batchedRows = async <R>(
+  db: Db,
+  laneKey: number,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<R[]> => {
+  const client = (db as unknown as { $client: unknown }).$client;
+  const batcher = client instanceof pg.Pool ? batcherOf(client) : undefined;
+  if (batcher) return batcher.rows<R>(laneKey, name, text, values);
+  return preparedRows<R>(db, name, text, values);
 };

@@ -27,7 +27,7 @@ import {
   walletsPart,
 } from './posting';
 import { newReferenceNumber } from './reference';
-import { autocommit } from './statements';
+import { autocommit, batched } from './statements';
 
 /*
  * An operation's life on the ledger, driven by its kind's entry plan (kinds.ts): created with its Idempotency-Key
@@ -166,7 +166,7 @@ export const createOperation = async (
     ? answerFor(draftOperation(userId, referenceNumber, draft, feeMinor, 'pending', held), 0)
     : null;
   try {
-    const [row] = await autocommit(db).rows<
+    const [row] = await batched(db, userId).rows<
       Partial<OperationRecord> & { available: unknown; refused: boolean }
     >(held > 0 ? 'wallet_create_debit' : 'wallet_create_credit', held > 0 ? CREATE_HOLDING : CREATE_CREDIT, [
       ...values,
@@ -273,7 +273,7 @@ export const createPostedOperation = async (
   const receiver = kind.receivedAs ? receivingUser(draft) : null;
   await accounts.ensure(db, codes, { autocommit: true });
   try {
-    const [row] = await runPosting(db, changes, (statements) =>
+    const [row] = await runPosting(db, changes, userId, (statements) =>
       statements.rows<
         OperationRecord & { entry_count: number; received_rows: number; gem_rows: number; available: unknown }
       >('wallet_create_posted', CREATE_POSTED, [
@@ -417,7 +417,7 @@ export const resolveOperation = async (
     await accounts.ensure(db, [accountCodes.wallet(operation.userId), ...codes], { autocommit: true });
   const after: Operation = { ...operation, status: resolution.status, failureMessageId, heldMinor: 0 };
   const answer = key ? answerFor(after, 0) : null;
-  const [row] = await runPosting(db, changes, (statements) =>
+  const [row] = await runPosting(db, changes, operation.userId, (statements) =>
     statements.rows<OperationRecord & { entry_count: number; available: unknown; answered: boolean }>(
       'wallet_resolve',
       RESOLVE,

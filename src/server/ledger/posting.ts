@@ -3,7 +3,7 @@ import { toMinor } from '../db/sql';
 import { assetOf, gemUserId, walletUserId, type LedgerAccounts } from './accounts';
 import { InsufficientFundsError, InsufficientGemsError } from './errors';
 import type { LedgerEntryInput } from './kinds';
-import { autocommit, inTransaction, isCheckViolation, type Statements } from './statements';
+import { batched, inTransaction, isCheckViolation, type Statements } from './statements';
 
 /*
  * The one way entries reach the ledger. Whatever posts (a provider's decision on a pending operation, an operation
@@ -163,14 +163,16 @@ export const isWalletShortfall = (error: unknown): boolean =>
 
 /**
  * Runs a posting statement: on its own when it changes at most one user wallet (its UPDATE takes that row lock),
- * else in a transaction that first locks the wallets in user id order (two opposite transfers cannot deadlock).
+ * committed in a batch with concurrent ones (`batched`, lane of that wallet's user, else of `laneKey`), else in a
+ * transaction that first locks the wallets in user id order (two opposite transfers cannot deadlock).
  */
 export const runPosting = async <T>(
   db: Db,
   changes: WalletChanges,
+  laneKey: number,
   post: (statements: Statements) => Promise<T>,
 ): Promise<T> => {
-  if (changes.users.length <= 1) return post(autocommit(db));
+  if (changes.users.length <= 1) return post(batched(db, changes.users[0] ?? laneKey));
   return inTransaction(db, async (statements) => {
     await lockWallets(statements, changes.users);
     return post(statements);
@@ -209,7 +211,7 @@ export const postTransaction = async (
   const { codes, amounts } = entryArrays(entries);
   await accounts.ensure(db, codes, { autocommit: true });
   try {
-    const [row] = await runPosting(db, changes, (statements) =>
+    const [row] = await runPosting(db, changes, gems.users[0] ?? 0, (statements) =>
       statements.rows<{ entry_count: number; gem_rows: number; wallets: WalletRecord[] }>(
         'ledger_post',
         POST_BARE,

@@ -1,6 +1,6 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
-import { preparedRows, type Db } from '../db/client';
+import { batchedRows, preparedRows, type Db } from '../db/client';
 
 /**
  * Where the ledger's statements run: each on its own (autocommit, a named prepared statement on node-postgres),
@@ -12,6 +12,14 @@ export interface Statements {
 
 export const autocommit = (db: Db): Statements => ({
   rows: (name, text, values) => preparedRows(db, name, text, values),
+});
+
+/**
+ * A posting or creation of the money path: committed with the concurrent ones of other requests in one transaction
+ * (PostgreSQL: commit-batcher.ts; `laneKey` is the user whose wallet and keys it writes), answered once committed.
+ */
+export const batched = (db: Db, laneKey: number): Statements => ({
+  rows: (name, text, values) => batchedRows(db, laneKey, name, text, values),
 });
 
 const clientOf = (db: Db): unknown => (db as unknown as { $client: unknown }).$client;

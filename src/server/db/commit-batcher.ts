@@ -1,0 +1,317 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+
+/*
+ * Group commit for the ledger's hot statements (issue 13): the postings of concurrent requests are run together in
+ * one transaction, so one WAL flush commits many money moves. Each statement runs under its own savepoint, so one
+ * that fails (an overdraft refused by the wallets' CHECK, a key already taken) is rolled back alone and fails only
+ * its own caller; every caller is answered only once its batch has committed (or failed), so nothing is answered
+ * that a crash could still take back, and a failed caller that then reads what a copy of its request wrote in the
+ * same batch sees it committed.
+ *
+ * Statements are queued by lane (a key: the user whose wallet and keys they write). A lane runs one batch at a time;
+ * a user's statements always go to the same lane, so two lanes never wait on each other's rows, and statements of
+ * one user run in the order they were queued. Deferred constraints (the ledger's balance check) are checked at the
+ * end of each statement (SET CONSTRAINTS ALL IMMEDIATE), inside its savepoint, as they would be at the commit of an
+ * autocommit statement. A statement picked as a deadlock victim (a batch holding several wallets' rows can meet a
+ * transaction locking two wallets) is run again on its own once its batch has committed.
+ */
+
+export interface CommitBatcherOptions {
+  /** Most statements in one transaction (each savepoint is a subtransaction: PostgreSQL caches 64 per backend). */
+  maxBatch: number;
+  /** Independent lanes (each holds a connection of the pool while it runs a batch). */
+  lanes: number;
+  /** Extra wait before a lane starts a batch that is not full, to let more statements join (0: the next turn). */
+  windowMs: number;
+  /** Called with the connection after a batch's statements and before its COMMIT (tests: a crash window). */
+  beforeCommit?: (size: number) => Promise<void>;
+}
+
+export const DEFAULT_BATCH_OPTIONS: CommitBatcherOptions = { maxBatch: 32, lanes: 2, windowMs: 0 };
+
+interface Queued {
+  name: string;
+  text: string;
+  values: unknown[];
+  resolve: (rows: unknown[]) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true; rows: unknown[] } | { ok: false; error: unknown };
+
+interface Lane {
+  queue: Queued[];
+  running: Promise<void> | null;
+}
+
+export interface BatchStats {
+  /** Transactions (a batch of one is an ordinary autocommit statement and counts too). */
+  batches: number;
+  statements: number;
+  largest: number;
+  /** Statements rolled back to their savepoint (each failed only its caller). */
+  failed: number;
+  /** Deadlock victims run again on their own. */
+  retried: number;
+}
+
+const RETRY_ALONE = new Set<unknown>(['40P01', '40001']);
+const sqlState = (error: unknown): unknown => (error as { code?: unknown } | null)?.code;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class CommitBatcher {
+  readonly stats: BatchStats = { batches: 0, statements: 0, largest: 0, failed: 0, retried: 0 };
+  private readonly lanes: Lane[];
+  private closed = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly options: CommitBatcherOptions = DEFAULT_BATCH_OPTIONS,
+  ) {
+    if (!Number.isInteger(options.maxBatch) || options.maxBatch < 1 || options.maxBatch > 60)
+      throw new RangeError(`maxBatch must be 1-60, not ${options.maxBatch}`);
+    if (!Number.isInteger(options.lanes) || options.lanes < 1)
+      throw new RangeError(`lanes must be a positive integer, not ${options.lanes}`);
+    this.lanes = Array.from({ length: options.lanes }, () => ({ queue: [], running: null }));
+  }
+
+  /** Runs one statement (a named prepared statement) in the next batch of `laneKey`'s lane; its rows once committed. */
+  rows<R>(laneKey: number, name: string, text: string, values: unknown[]): Promise<R[]> {
+    if (this.closed) return Promise.reject(new Error('the commit batcher is closed'));
+    const lane = this.lanes[Math.abs(Math.trunc(laneKey)) % this.lanes.length] as Lane;
+    return new Promise<R[]>((resolve, reject) => {
+      lane.queue.push({ name, text, values, resolve: resolve as (rows: unknown[]) => void, reject });
+      if (!lane.running) lane.running = this.drain(lane);
+    });
+  }
+
+  /** Refuses new statements and waits until every queued one is committed and answered. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.lanes.map((lane) => lane.running));
+  }
+
+  private async drain(lane: Lane): Promise<void> {
+    try {
+      // Let the statements of requests handled in this turn of the event loop join the first batch.
+      await new Promise((resolve) => setImmediate(resolve));
+      while (lane.queue.length > 0) {
+        if (this.options.windowMs > 0 && lane.queue.length < this.options.maxBatch)
+          await sleep(this.options.windowMs);
+        const batch = lane.queue.splice(0, this.options.maxBatch);
+        await this.runBatch(batch);
+      }
+    } finally {
+      lane.running = null;
+    }
+  }
+
+  private async runBatch(batch: Queued[]): Promise<void> {
+    this.stats.batches += 1;
+    this.stats.statements += batch.length;
+    this.stats.largest = Math.max(this.stats.largest, batch.length);
+    let outcomes: Outcome[];
+    if (batch.length === 1) {
+      const [only] = batch as [Queued];
+      outcomes = [await this.alone(only)];
+    } else {
+      try {
+        outcomes = await this.inOneTransaction(batch);
+      } catch (error) {
+        // BEGIN, a savepoint or COMMIT itself failed (a lost connection): nothing of the batch can be counted on.
+        for (const item of batch) item.reject(error);
+        return;
+      }
+    }
+    await Promise.all(
+      batch.map(async (item, index) => {
+        let outcome = outcomes[index] as Outcome;
+        if (!outcome.ok && RETRY_ALONE.has(sqlState(outcome.error))) {
+          this.stats.retried += 1;
+          outcome = await this.alone(item);
+        }
+        if (outcome.ok) item.resolve(outcome.rows);
+        else item.reject(outcome.error);
+      }),
+    );
+  }
+
+  private async alone(item: Queued): Promise<Outcome> {
+    try {
+      return {
+        ok: true,
+        rows: (await this.pool.query({ name: item.name, text: item.text, values: item.values })).rows,
+      };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  }
+
+  private async inOneTransaction(batch: Queued[]): Promise<Outcome[]> {
+    const connection = await this.pool.connect();
+    let broken: unknown;
+    try {
+      await defineFunctions(connection, batch);
+      const texts = batch.map(callOf);
+      const hook = this.options.beforeCommit;
+      if (hook) await connection.query('begin');
+      const { rows } = await connection.query<BatchRow>({
+        name: 'ledger_batch',
+        text: RUN_BATCH,
+        values: [texts],
+      });
+      if (hook) {
+        await hook(batch.length);
+        await connection.query('commit');
+      }
+      return batch.map((_, index) => {
+        const row = rows[index];
+        if (!row) return { ok: false, error: new Error('the batch lost a statement') };
+        if (row.ok) return { ok: true, rows: row.result ?? [] };
+        this.stats.failed += 1;
+        return { ok: false, error: statementError(row) };
+      });
+    } catch (error) {
+      broken = error;
+      await connection.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      // A connection whose batch went wrong is not given back for reuse.
+      connection.release(broken instanceof Error ? broken : undefined);
+    }
+  }
+}
+
+/*
+ * A batch is one statement (one round trip, one transaction, one WAL flush): a function that runs each statement in
+ * its own subtransaction (a plpgsql block with an exception handler: a savepoint) and returns, per statement, its
+ * rows as JSON or its error (SQLSTATE, message, constraint). It is a temporary function, created once per connection
+ * of the pool that runs batches: no migration, and nothing else can call it. Deferred constraints are checked at the
+ * end of each statement, inside its subtransaction.
+ */
+const BATCH_FUNCTION = `create or replace function pg_temp.ledger_batch(statements text[])
+returns table (ok boolean, result jsonb, err_state text, err_message text, err_constraint text)
+language plpgsql as $batch$
+declare
+  i int;
+  collected jsonb;
+begin
+  set constraints all immediate;
+  for i in 1 .. coalesce(array_length(statements, 1), 0) loop
+    begin
+      execute statements[i] into collected;
+      ok := true; result := collected; err_state := null; err_message := null; err_constraint := null;
+    exception when others then
+      get stacked diagnostics err_state = returned_sqlstate, err_message = message_text,
+        err_constraint = constraint_name;
+      ok := false; result := null;
+    end;
+    return next;
+  end loop;
+end
+$batch$`;
+
+const RUN_BATCH =
+  'select ok, result, err_state, err_message, err_constraint from pg_temp.ledger_batch($1::text[])';
+
+interface BatchRow {
+  ok: boolean;
+  result: unknown[] | null;
+  err_state: string | null;
+  err_message: string | null;
+  err_constraint: string | null;
+}
+
+/** The error a statement of a batch raised, shaped like node-postgres's (code, constraint) for the callers' checks. */
+const statementError = (row: BatchRow): Error =>
+  Object.assign(new Error(row.err_message ?? 'a batched statement failed'), {
+    code: row.err_state ?? undefined,
+    constraint: row.err_constraint || undefined,
+  });
+
+/**
+ * Each statement runs as a temporary plpgsql function of its own (`lb_<hash of its text>`, its parameters as text,
+ * each cast by the statement, `$n::type`): plpgsql plans its static query once per connection and keeps the plan,
+ * as a named prepared statement would be, so only the small call is planned per batch. It returns the rows as JSON.
+ */
+const statementFunction = (text: string): { name: string; definition: string } => {
+  const name = `pg_temp.lb_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  const arity = Math.max(0, ...[...text.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])));
+  const definition = `create or replace function ${name}(${Array.from({ length: arity }, () => 'text').join(', ')})
+returns jsonb language plpgsql as $lb$
+declare
+  item record;
+  collected jsonb := '[]'::jsonb;
+begin
+  for item in ${text} loop
+    collected := collected || jsonb_build_array(to_jsonb(item));
+  end loop;
+  return collected;
+end
+$lb$`;
+  return { name, definition };
+};
+
+/** The functions of the batch's statements this connection does not have yet are created (once per connection). */
+const defined = new WeakMap<pg.PoolClient, Set<string>>();
+const defineFunctions = async (connection: pg.PoolClient, batch: readonly Queued[]): Promise<void> => {
+  const known = defined.get(connection) ?? new Set<string>();
+  defined.set(connection, known);
+  if (!known.has(BATCH_FUNCTION)) {
+    await connection.query(BATCH_FUNCTION);
+    known.add(BATCH_FUNCTION);
+  }
+  for (const { text } of batch) {
+    if (known.has(text)) continue;
+    await connection.query(statementFunction(text).definition);
+    known.add(text);
+  }
+};
+
+/** The call of a statement's function with its parameters written in as quoted literals. */
+const callOf = ({ text, values }: Queued): string => {
+  const { name } = statementFunction(text);
+  const arity = Math.max(0, ...[...text.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])));
+  const literals = Array.from({ length: arity }, (_, index) => {
+    const value = parameterText(values[index]);
+    return value === null ? 'null' : pg.escapeLiteral(value);
+  });
+  return `select ${name}(${literals.join(', ')})`;
+};
+
+/** A parameter as the text PostgreSQL reads it (as node-postgres sends it): arrays as array literals. */
+const parameterText = (value: unknown): string | null => {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) {
+    const element = (item: unknown) => {
+      const text = parameterText(item);
+      return text === null ? 'NULL' : `"${text.replace(/[\\"]/g, (char) => `\\${char}`)}"`;
+    };
+    return `{${value.map(element).join(',')}}`;
+  }
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+};
+
+/**
+ * `text` with its parameters written in as quoted literals (every parameter of the ledger's statements is cast,
+ * `$n::type`, so a literal stands exactly where the parameter stood). The statements have no other `$`.
+ */
+export const inlineValues = (text: string, values: readonly unknown[]): string =>
+  text.replace(/\$(\d+)/g, (_, position: string) => {
+    const value = parameterText(values[Number(position) - 1]);
+    return value === null ? 'null' : pg.escapeLiteral(value);
+  });
+
+const batchers = new WeakMap<pg.Pool, CommitBatcher>();
+
+/** Gives `pool` its batcher (its statements then run through it: `batcherOf`). */
+export const attachBatcher = (pool: pg.Pool, options: CommitBatcherOptions): CommitBatcher => {
+  const batcher = new CommitBatcher(pool, options);
+  batchers.set(pool, batcher);
+  return batcher;
+};
+
+export const batcherOf = (pool: pg.Pool): CommitBatcher | undefined => batchers.get(pool);

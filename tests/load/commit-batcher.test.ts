@@ -1,0 +1,185 @@
+import { spawn } from 'node:child_process';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batcherOf, type CommitBatcher } from '../../src/server/db/commit-batcher';
+import type { Database } from '../../src/server/db/client';
+import { queryRows } from '../../src/server/db/sql';
+import { accountCodes, LedgerAccounts } from '../../src/server/ledger/accounts';
+import { InsufficientFundsError } from '../../src/server/ledger/errors';
+import { postTransaction } from '../../src/server/ledger/posting';
+import type pg from 'pg';
+import {
+  balancesOf,
+  createWallets,
+  ledgerProblems,
+  migratedScratch,
+  openBatched,
+} from './support/batch-ledger';
+import type { ScratchDatabase } from './support/pg-admin';
+
+/* The commit batcher (src/server/db/commit-batcher.ts) on the test server's PostgreSQL. */
+
+let scratch: ScratchDatabase;
+let database: Database;
+const accounts = new LedgerAccounts();
+
+beforeAll(async () => {
+  scratch = await migratedScratch();
+  // A 20-ms window: statements issued together land in one batch, whatever the machine's load.
+  database = openBatched(scratch.url, { maxBatch: 32, lanes: 1, windowMs: 20 });
+});
+afterAll(async () => {
+  await database?.close();
+  await scratch?.drop();
+});
+
+const batcher = (): CommitBatcher => {
+  const found = batcherOf((database.db as unknown as { $client: pg.Pool }).$client);
+  if (!found) throw new Error('no batcher');
+  return found;
+};
+
+const move = (userId: number, amountMinor: number, description = 'batch test') =>
+  postTransaction(database.db, accounts, {
+    operationId: null,
+    description,
+    entries: [
+      { accountCode: accountCodes.wallet(userId), amountMinor },
+      { accountCode: accountCodes.cardClearing(), amountMinor: -amountMinor },
+    ],
+  });
+
+describe('commit batcher', () => {
+  it('runs statements queued together in one transaction; a failing one fails only its caller', async () => {
+    const before = { ...batcher().stats };
+    const results = await Promise.allSettled(
+      [1, 2, 0, 4, 5].map((divisor) =>
+        batcher().rows<{ quotient: number }>(0, 'batch_test_divide', 'select 10 / $1::int as quotient', [
+          divisor,
+        ]),
+      ),
+    );
+    expect(batcher().stats.batches - before.batches).toBe(1);
+    expect(
+      results.map((result) => (result.status === 'fulfilled' ? result.value[0]?.quotient : 'failed')),
+    ).toEqual([10, 5, 'failed', 2, 2]);
+    const failure = results[2] as PromiseRejectedResult;
+    expect((failure.reason as { code?: string }).code).toBe('22012');
+  });
+
+  it('an overdrawing posting in a batch is refused alone; the others of its batch are committed', async () => {
+    const ids = await createWallets(database, 6);
+    await Promise.all(ids.map((id) => move(id, 10_000)));
+    const before = { ...batcher().stats };
+    const amounts = [-2_500, -4_000, -10_001, 3_000, -10_000, -1];
+    const results = await Promise.allSettled(ids.map((id, index) => move(id, amounts[index] as number)));
+    expect(batcher().stats.largest).toBeGreaterThanOrEqual(2);
+    expect(batcher().stats.failed - before.failed).toBe(1);
+    expect(results.map((result) => result.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect((results[2] as PromiseRejectedResult).reason).toBeInstanceOf(InsufficientFundsError);
+    const balances = await balancesOf(database, ids);
+    expect(ids.map((id) => balances.get(id))).toEqual([7_500, 6_000, 10_000, 13_000, 0, 9_999]);
+    expect(await ledgerProblems(database)).toEqual([]);
+  });
+
+  it('under concurrent postings of any amounts, wallets hold exactly the accepted sums and never go negative', async () => {
+    const ids = await createWallets(database, 4);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            wallet: fc.integer({ min: 0, max: 3 }),
+            amount: fc.integer({ min: -5_000, max: 5_000 }),
+          }),
+          {
+            minLength: 1,
+            maxLength: 40,
+          },
+        ),
+        async (moves) => {
+          const start = await balancesOf(database, ids);
+          const postings = moves.filter((entry) => entry.amount !== 0);
+          const results = await Promise.allSettled(
+            postings.map(({ wallet, amount }) => move(ids[wallet] as number, amount)),
+          );
+          const expected = new Map(start);
+          results.forEach((result, index) => {
+            const { wallet, amount } = postings[index] as { wallet: number; amount: number };
+            if (result.status === 'rejected') {
+              expect(result.reason).toBeInstanceOf(InsufficientFundsError);
+              expect(amount).toBeLessThan(0);
+            } else {
+              const id = ids[wallet] as number;
+              expected.set(id, (expected.get(id) ?? 0) + amount);
+            }
+          });
+          const after = await balancesOf(database, ids);
+          for (const id of ids) {
+            expect(after.get(id)).toBe(expected.get(id));
+            expect(after.get(id)).toBeGreaterThanOrEqual(0);
+          }
+          expect(await ledgerProblems(database)).toEqual([]);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('a kill -9 between a batch and its COMMIT loses nothing that was acknowledged, and keeps nothing of that batch', async () => {
+    const ids = await createWallets(database, 8);
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'tests/load/support/batch-crash-child.ts', scratch.url, ids.join(',')],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const acknowledged: string[] = [];
+    let errors = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
+    let pendingSeen = 0;
+    const killed = new Promise<void>((resolve, reject) => {
+      let buffer = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        buffer += chunk;
+        const lines = buffer.split('\n');
+        buffer = lines.pop() ?? '';
+        for (const line of lines) {
+          if (line.startsWith('ack ')) acknowledged.push(line.slice(4));
+          if (line.startsWith('pending ')) {
+            pendingSeen += 1;
+            // Killed while a batch of several postings waits for its COMMIT, after a good number committed.
+            if (acknowledged.length >= 200 && Number(line.slice(8)) >= 2 && !child.killed)
+              child.kill('SIGKILL');
+          }
+        }
+      });
+      child.on('exit', () => resolve());
+      child.on('error', reject);
+      setTimeout(
+        () => reject(new Error(`the child never reached a batch to kill: ${errors}`)),
+        90_000,
+      ).unref();
+    });
+    await killed;
+    expect(child.signalCode).toBe('SIGKILL');
+    expect(pendingSeen).toBeGreaterThan(0);
+    const rows = await queryRows<{ description: string }>(
+      database.db,
+      sql`select description from ledger_transactions where description like 'crash-%'`,
+    );
+    const committed = new Set(rows.map((row) => row.description));
+    // Everything answered is there; of what was never answered, the batch cut at its COMMIT left nothing.
+    expect(acknowledged.filter((description) => !committed.has(description))).toEqual([]);
+    expect(committed.size).toBe(acknowledged.length);
+    const balances = await balancesOf(database, ids);
+    expect([...balances.values()].reduce((sum, balance) => sum + balance, 0)).toBe(committed.size * 100);
+    expect(await ledgerProblems(database)).toEqual([]);
+  });
+});

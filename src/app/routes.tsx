@@ -1,7 +1,6 @@
 import { lazy, useState, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
-import type { MessageId } from '../i18n/en';
 import { useAppActors } from './app-actors';
 import { AppLayout } from './layout';
 import { useInstallPrompt } from './offline/register';

@@ -8,7 +8,17 @@ export const catalogLanguages = ['en', 'fr', 'ak', 'ha', 'yo', 'sw', 'zu', 'ig',
 export type Language = (typeof catalogLanguages)[number];
 
 /** The shipped languages, in the switcher's order. */
-export const languages = ['en', 'fr', 'ak', 'ha', 'yo', 'sw', 'zu', 'ig', 'am'] as const satisfies readonly Language[];
+export const languages = [
+  'en',
+  'fr',
+  'ak',
+  'ha',
+  'yo',
+  'sw',
+  'zu',
+  'ig',
+  'am',
+] as const satisfies readonly Language[];
 export type ShippedLanguage = (typeof languages)[number];
 
 export const isCatalogLanguage = (value: unknown): value is Language =>

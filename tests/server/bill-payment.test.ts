@@ -62,7 +62,6 @@ const billOf = async (user: TransferUser, subCompanyId: number, reference: strin
   return bills[0] as Bill;
 };
 
-
 const payBill = (user: TransferUser, body: PayBillRequest, key = newKey()) =>
   t.app.inject({
     method: 'POST',

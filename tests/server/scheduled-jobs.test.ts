@@ -129,7 +129,7 @@ describe('scheduled jobs on two hosts', () => {
     expect(race.made).toEqual({ A: 1, B: 0 });
   });
 
-  it('register the app’s jobs: provider polling and the purge', () => {
-    expect(t.app.jobs.names).toEqual(['provider-poll', 'purge']);
+  it('register the app’s jobs: provider polling, the purge and the hourly ledger check', () => {
+    expect(t.app.jobs.names).toEqual(['provider-poll', 'purge', 'ledger-check']);
   });
 });

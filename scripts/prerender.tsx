@@ -22,7 +22,7 @@ import { CompositionRoot } from '../src/app/composition-root';
 import { PRERENDERED_ATTRIBUTE } from '../src/app/hydration';
 import { AppRoutes } from '../src/app/routes';
 import { routeKey } from '../src/domain/route-key';
-import { I18nProvider } from '../src/i18n/i18n';
+import { I18nProvider, loadEnglish } from '../src/i18n/i18n';
 import { OfflineScreen } from '../src/screens/offline-screen';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -108,6 +108,8 @@ const EMPTY_ROOT = /<div id="?root"?><\/div>/;
 const MANIFEST_LINK = '<link rel="manifest" href="/manifest.webmanifest">';
 
 const main = async () => {
+  // Every English message: the pages are rendered as the browser shows them once the route's chunk is in.
+  await loadEnglish();
   const built = readFileSync(path.join(dist, 'index.html'), 'utf8');
   if (!EMPTY_ROOT.test(built)) throw new Error('dist/index.html has no empty <div id="root">');
   const template = built.includes(MANIFEST_LINK)

@@ -201,7 +201,13 @@ export const compilePublicEnglish = (compiledEnglish: string): string => {
   return `{"messages":{\n${lines.join(',\n')}\n}}\n`;
 };
 
+/** The ids of src/domain/messages.ts without their English: what the browser checks a server's answer against. */
+export const domainMessageIdsFile = join(root, 'src/domain/message-ids.json');
+export const compileDomainMessageIds = (): string =>
+  `${JSON.stringify(Object.keys(domainMessages), null, 1)}\n`;
+
 export const compile = () => {
+  writeFileSync(domainMessageIdsFile, compileDomainMessageIds());
   const english = readCatalog(SOURCE_LOCALE);
   for (const locale of compiledLocales) {
     mkdirSync(dirname(compiledFile(locale)), { recursive: true });

@@ -39,8 +39,9 @@ const OFFLINE_PAGE = 'offline.html';
 /** The variant of a page for a visitor who answered the cookie banner. */
 const answeredFile = (file: string): string => file.replace(/\.html$/, '.answered.html');
 /** The app (src/app/boot.tsx) and the lazy chunks of the public pages, precached so those also hydrate offline
- * (by Parcel's bundle names). */
-const PUBLIC_CHUNKS = /^(boot|sign-up-route|terms-screen)\.[0-9a-f]{8,}\.js$/;
+ * (by Parcel's bundle names): the terms come with every English message (src/i18n/english-catalog.ts), sign-up's
+ * phone field with its formatter (src/screens/phone-format.ts). */
+const PUBLIC_CHUNKS = /^(boot|sign-up-route|terms-screen|english-catalog|phone-format)\.[0-9a-f]{8,}\.js$/;
 
 const compressedCopies = (file: string, content: Buffer | string): void => {
   const bytes = typeof content === 'string' ? Buffer.from(content) : content;

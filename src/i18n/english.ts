@@ -17,7 +17,7 @@ export const englishNow = (): Catalog => english;
 
 /** Every English message (one chunk, fetched once); each I18nProvider is told when it arrives. */
 export const loadEnglish = (): Promise<Catalog> => {
-  complete ??= import('./locales/en/messages.json').then(messagesOf).then((catalog) => {
+  complete ??= import('./english-catalog').then(messagesOf).then((catalog) => {
     english = catalog;
     for (const listener of listeners) listener(catalog);
     return catalog;

@@ -13,10 +13,13 @@ let loaded: FormatNational | null = null;
 export const usePhoneFormat = (): { format: FormatNational; load: () => void } => {
   const [format, setFormat] = useState<FormatNational>(() => loaded ?? asTyped);
   const load = useCallback(() => {
-    void import('./phone-format').then(({ formatNationalNumber }) => {
-      loaded = formatNationalNumber;
-      setFormat(() => formatNationalNumber);
-    });
+    void import('./phone-format')
+      .then(({ formatNationalNumber }) => {
+        loaded = formatNationalNumber;
+        setFormat(() => formatNationalNumber);
+      })
+      // Offline before the chunk was ever fetched: the digits stay as typed, and the next focus tries again.
+      .catch(() => undefined);
   }, []);
   return { format, load };
 };

@@ -98,6 +98,9 @@ const renderPage = async (location: string, consentCookies: string): Promise<str
         </CompositionRoot>
       </StaticRouter>,
     ),
+    // React 19.2 moves a large Suspense boundary's content to the end of the page, put in place by an inline script:
+    // the CSP forbids inline scripts, and without JavaScript the content would stay hidden. Every boundary in place.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return toText(prelude);
 };

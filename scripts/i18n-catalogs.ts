@@ -20,6 +20,7 @@ import { domainMessages } from '../src/domain/messages';
 import type { MessageId } from '../src/i18n/en';
 import { intlLocales } from '../src/domain/locale-format';
 import { isCatalogLanguage, languages } from '../src/domain/language';
+import { publicIds } from './i18n-public-ids';
 
 export const SOURCE_LOCALE = config.sourceLocale;
 export const PSEUDO_LOCALE = config.pseudoLocale;
@@ -188,11 +189,31 @@ export const compileCatalog = (locale: string, english = readCatalog(SOURCE_LOCA
 
 export const compiledLocales = [...catalogLocales, PSEUDO_LOCALE];
 
+/** The compiled English of the public pages only (src/i18n/english.ts: the first route's bundle carries it). */
+export const publicEnglishFile = join(root, 'src/i18n/locales/en/public.json');
+
+export const compilePublicEnglish = (compiledEnglish: string): string => {
+  const { messages } = JSON.parse(compiledEnglish) as { messages: Record<string, unknown> };
+  const ids = publicIds(Object.keys(messages));
+  const lines = Object.entries(messages)
+    .filter(([id]) => ids.has(id))
+    .map(([id, message]) => `${JSON.stringify(id)}:${JSON.stringify(message)}`);
+  return `{"messages":{\n${lines.join(',\n')}\n}}\n`;
+};
+
+/** The ids of src/domain/messages.ts without their English: what the browser checks a server's answer against. */
+export const domainMessageIdsFile = join(root, 'src/domain/message-ids.json');
+export const compileDomainMessageIds = (): string =>
+  `${JSON.stringify(Object.keys(domainMessages), null, 1)}\n`;
+
 export const compile = () => {
+  writeFileSync(domainMessageIdsFile, compileDomainMessageIds());
   const english = readCatalog(SOURCE_LOCALE);
   for (const locale of compiledLocales) {
     mkdirSync(dirname(compiledFile(locale)), { recursive: true });
-    writeFileSync(compiledFile(locale), compileCatalog(locale, english));
+    const compiled = compileCatalog(locale, english);
+    writeFileSync(compiledFile(locale), compiled);
+    if (locale === SOURCE_LOCALE) writeFileSync(publicEnglishFile, compilePublicEnglish(compiled));
   }
 };
 

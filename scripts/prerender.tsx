@@ -22,7 +22,7 @@ import { CompositionRoot } from '../src/app/composition-root';
 import { PRERENDERED_ATTRIBUTE } from '../src/app/hydration';
 import { AppRoutes } from '../src/app/routes';
 import { routeKey } from '../src/domain/route-key';
-import { I18nProvider } from '../src/i18n/i18n';
+import { I18nProvider, loadEnglish } from '../src/i18n/i18n';
 import { OfflineScreen } from '../src/screens/offline-screen';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,8 +39,9 @@ const OFFLINE_PAGE = 'offline.html';
 /** The variant of a page for a visitor who answered the cookie banner. */
 const answeredFile = (file: string): string => file.replace(/\.html$/, '.answered.html');
 /** The app (src/app/boot.tsx) and the lazy chunks of the public pages, precached so those also hydrate offline
- * (by Parcel's bundle names). */
-const PUBLIC_CHUNKS = /^(boot|sign-up-route|terms-screen)\.[0-9a-f]{8,}\.js$/;
+ * (by Parcel's bundle names): the terms come with every English message (src/i18n/english-catalog.ts), sign-up's
+ * phone field with its formatter (src/screens/phone-format.ts). */
+const PUBLIC_CHUNKS = /^(boot|sign-up-route|terms-screen|english-catalog|phone-format)\.[0-9a-f]{8,}\.js$/;
 
 const compressedCopies = (file: string, content: Buffer | string): void => {
   const bytes = typeof content === 'string' ? Buffer.from(content) : content;
@@ -97,6 +98,9 @@ const renderPage = async (location: string, consentCookies: string): Promise<str
         </CompositionRoot>
       </StaticRouter>,
     ),
+    // React 19.2 moves a large Suspense boundary's content to the end of the page, put in place by an inline script:
+    // the CSP forbids inline scripts, and without JavaScript the content would stay hidden. Every boundary in place.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return toText(prelude);
 };
@@ -108,6 +112,8 @@ const EMPTY_ROOT = /<div id="?root"?><\/div>/;
 const MANIFEST_LINK = '<link rel="manifest" href="/manifest.webmanifest">';
 
 const main = async () => {
+  // Every English message: the pages are rendered as the browser shows them once the route's chunk is in.
+  await loadEnglish();
   const built = readFileSync(path.join(dist, 'index.html'), 'utf8');
   if (!EMPTY_ROOT.test(built)) throw new Error('dist/index.html has no empty <div id="root">');
   const template = built.includes(MANIFEST_LINK)

@@ -1,46 +1,48 @@
 import { lazy, useState, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
+import { withEnglish } from '../i18n/i18n';
 import { useAppActors } from './app-actors';
 import { AppLayout } from './layout';
 import { useInstallPrompt } from './offline/register';
 import { LogInRoute } from './routes/log-in-route';
 import { LandingScreen } from '../screens/landing-screen';
 
-// Beyond the landing and log-in pages every screen is its own bundle, fetched when first visited.
+// Beyond the landing and log-in pages every screen is its own bundle, fetched when first visited; beyond the public
+// pages, each comes with the rest of English (src/i18n/english.ts), which the first route's bundle leaves out.
 const SignUpRoute = lazy(() => import('./routes/sign-up-route'));
-const passwordReset = () => import('./routes/password-reset-routes');
+const passwordReset = () => withEnglish(import('./routes/password-reset-routes'));
 const PasswordResetFlow = lazy(() => passwordReset().then((m) => ({ default: m.PasswordResetFlow })));
 const OtpRoute = lazy(() => passwordReset().then((m) => ({ default: m.OtpRoute })));
 const CreateNewPasswordRoute = lazy(() =>
   passwordReset().then((m) => ({ default: m.CreateNewPasswordRoute })),
 );
-const dashboard = () => import('./routes/dashboard-routes');
+const dashboard = () => withEnglish(import('./routes/dashboard-routes'));
 const DashboardRoute = lazy(() => dashboard().then((m) => ({ default: m.DashboardRoute })));
-const WalletTopUpRoute = lazy(() => import('./routes/wallet-top-up-route'));
-const WithdrawalRoute = lazy(() => import('./routes/withdrawal-route'));
-const WalletHistoryRoute = lazy(() => import('./routes/wallet-history-route'));
-const IdentificationsRoute = lazy(() => import('./routes/identification-routes'));
-const BeneficiariesRoute = lazy(() => import('./routes/beneficiaries-route'));
-const SendMoneyRoute = lazy(() => import('./routes/send-money-route'));
-const CrossBorderRoute = lazy(() => import('./routes/cross-border-route'));
-const TransactionHistoryRoute = lazy(() => import('./routes/transaction-history-route'));
-const TermsScreen = lazy(() => import('../screens/terms-screen'));
-const PayScreen = lazy(() => import('../screens/pay-screen'));
+const WalletTopUpRoute = lazy(() => withEnglish(import('./routes/wallet-top-up-route')));
+const WithdrawalRoute = lazy(() => withEnglish(import('./routes/withdrawal-route')));
+const WalletHistoryRoute = lazy(() => withEnglish(import('./routes/wallet-history-route')));
+const IdentificationsRoute = lazy(() => withEnglish(import('./routes/identification-routes')));
+const BeneficiariesRoute = lazy(() => withEnglish(import('./routes/beneficiaries-route')));
+const SendMoneyRoute = lazy(() => withEnglish(import('./routes/send-money-route')));
+const CrossBorderRoute = lazy(() => withEnglish(import('./routes/cross-border-route')));
+const TransactionHistoryRoute = lazy(() => withEnglish(import('./routes/transaction-history-route')));
+const TermsScreen = lazy(() => withEnglish(import('../screens/terms-screen')));
+const PayScreen = lazy(() => withEnglish(import('../screens/pay-screen')));
 const AccountRoute = lazy(() => dashboard().then((m) => ({ default: m.AccountRoute })));
 
-const shop = () => import('./routes/shop-routes');
+const shop = () => withEnglish(import('./routes/shop-routes'));
 const TreasureShopRoute = lazy(() => shop().then((m) => ({ default: m.TreasureShopRoute })));
 const PaymentGatewayRoute = lazy(() => shop().then((m) => ({ default: m.PaymentGatewayRoute })));
 const GameRoute = lazy(() => shop().then((m) => ({ default: m.GameRoute })));
-const betting = () => import('./routes/betting-routes');
+const betting = () => withEnglish(import('./routes/betting-routes'));
 const BettingRoute = lazy(() => betting().then((m) => ({ default: m.BettingRoute })));
 const BettingLinkRoute = lazy(() => betting().then((m) => ({ default: m.BettingLinkRoute })));
 const BettingHistoryRoute = lazy(() => betting().then((m) => ({ default: m.BettingHistoryRoute })));
 
-const BillPaymentRoute = lazy(() => import('./routes/bill-payment-route'));
-const BillingHistoryRoute = lazy(() => import('./routes/billing-history-route'));
-const account = () => import('./routes/account-routes');
+const BillPaymentRoute = lazy(() => withEnglish(import('./routes/bill-payment-route')));
+const BillingHistoryRoute = lazy(() => withEnglish(import('./routes/billing-history-route')));
+const account = () => withEnglish(import('./routes/account-routes'));
 const MobileWalletRoute = lazy(() => account().then((m) => ({ default: m.MobileWalletRoute })));
 const VerifyIdentityRoute = lazy(() => account().then((m) => ({ default: m.VerifyIdentityRoute })));
 

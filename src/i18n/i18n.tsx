@@ -8,18 +8,19 @@ import { I18nProvider as LinguiProvider, useLingui } from '@lingui/react';
 import type { MinorUnits } from '../domain/money';
 import { formatDateIn, formatMoneyIn } from '../domain/locale-format';
 import {
-  enCatalog,
   intlLocales,
   linguiFor,
-  loadCatalog,
   translateWith,
   type Catalog,
   type CatalogLocale,
   type Translate,
-} from './core';
+} from './lingui';
+import { englishNow, loadCatalog, loadEnglish, onEnglishLoaded } from './english';
 import { isLanguage, textDirections, type Language, type ShippedLanguage } from '../domain/language';
 
-export { isMessageId, loadCatalog, type CatalogLocale, type MessageId, type Values } from './core';
+export { isMessageId, loadCatalog, loadEnglish, withEnglish } from './english';
+export type { CatalogLocale, Values } from './lingui';
+export type { MessageId } from './en';
 export {
   isLanguage,
   languageNames,
@@ -64,6 +65,12 @@ export interface I18n {
   setLanguage: (language: CatalogLocale) => Promise<void>;
 }
 
+/** An id the English shown so far lacks: the rest of English is fetched, and the id shows until it arrives. */
+const fetchEnglishWhenMissing = (locale: string, id: string): string => {
+  if (locale === 'en') void loadEnglish().catch(() => undefined);
+  return id;
+};
+
 const SetLanguageContext = createContext<I18n['setLanguage'] | null>(null);
 
 export function I18nProvider({
@@ -81,8 +88,17 @@ export function I18nProvider({
 }) {
   const [lingui] = useState(() =>
     initialCatalog || initialLanguage === 'en'
-      ? linguiFor(initialCatalog ?? enCatalog, initialLanguage)
-      : linguiFor(enCatalog, 'en'),
+      ? linguiFor(initialCatalog ?? englishNow(), initialLanguage, fetchEnglishWhenMissing)
+      : linguiFor(englishNow(), 'en', fetchEnglishWhenMissing),
+  );
+
+  // The rest of English, once it arrives (with a route's chunk, or for an id the public part lacks).
+  useEffect(
+    () =>
+      onEnglishLoaded((messages) => {
+        lingui.load('en', messages);
+      }),
+    [lingui],
   );
 
   const show = useCallback(

@@ -1,10 +1,14 @@
-import { domainMessages, type DomainMessageId } from '../domain/messages';
+import type { DomainMessageId } from '../domain/messages';
+// The ids alone (`npm run i18n` writes them from ../domain/messages.ts): the browser needs no English text of them.
+import domainMessageIds from '../domain/message-ids.json';
 import type { RuleViolation } from '../domain/rule';
 import { failureStatus, isApiError, isConnectionFailure } from '../contract/failure';
 
+const knownIds = new Set<string>(domainMessageIds);
+
 /** True when `id` names a message of the domain catalogue (the server may answer with ids we do not know). */
 export const isDomainMessageId = (id: unknown): id is DomainMessageId =>
-  typeof id === 'string' && Object.prototype.hasOwnProperty.call(domainMessages, id);
+  typeof id === 'string' && knownIds.has(id);
 
 /** The `messageId` the server put in an HTTP failure's data, when it is one we know. */
 export const serverMessageId = (error: unknown): DomainMessageId | null => {

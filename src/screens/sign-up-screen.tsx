@@ -14,7 +14,7 @@ import { SelectField, type SelectOption } from './ui/select-field';
 import { TextField } from './ui/text-field';
 import { EmailField } from './ui/email-field';
 import { firstViolationOf, focusFirstInvalid } from './ui/violations';
-import { formatNationalNumber, typedDigits } from './phone-format';
+import { typedDigits, usePhoneFormat } from './phone-input';
 
 /** Unique per country although dial codes are shared (+1): "+233 GH". */
 const phoneCountryValue = (country: Country) => `${country.dialCode} ${country.isoCode}`;
@@ -49,7 +49,8 @@ export function SignUpScreen({ actorRef }: { actorRef: ActorRefFrom<SignUpMachin
       })),
     [countries],
   );
-  const phoneDisplay = formatNationalNumber(phoneCountry?.isoCode ?? null, form.phoneNumber);
+  const phoneFormat = usePhoneFormat();
+  const phoneDisplay = phoneFormat.format(phoneCountry?.isoCode ?? null, form.phoneNumber);
 
   const countryOptions = useMemo<SelectOption[]>(
     () => [
@@ -121,6 +122,7 @@ export function SignUpScreen({ actorRef }: { actorRef: ActorRefFrom<SignUpMachin
             placeholder={t('signUp.phonePlaceholder')}
             required
             value={phoneDisplay}
+            onFocus={phoneFormat.load}
             error={fieldError('phoneNumber')}
             onValueChange={(typed) =>
               change('phoneNumber')(typedDigits(phoneDisplay, form.phoneNumber, typed))

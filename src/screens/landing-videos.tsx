@@ -80,9 +80,9 @@ const audiences: readonly Audience[] = [
 ];
 
 /**
- * An audience card: a wordless looping video, muted, that plays while a mouse is over the card or its button has keyboard
- * focus, and a button to play or pause it (a phone has no hover). Only its poster is fetched until the card is near
- * the screen; a visitor who asked for reduced motion or less data gets the poster alone.
+ * An audience card: a wordless looping video, muted, that plays while a mouse is over the card or its button has
+ * keyboard focus, and a button to play or pause it (a phone has no hover). Nothing is fetched, not even its poster,
+ * until the card is near the screen; a visitor who asked for reduced motion or less data gets the poster alone.
  */
 function AudienceCard({ audience }: { audience: Audience }) {
   const { t } = useI18n();
@@ -124,7 +124,7 @@ function AudienceCard({ audience }: { audience: Audience }) {
           loop
           playsInline
           preload="none"
-          poster={audience.video.poster}
+          poster={near ? audience.video.poster : undefined}
           aria-hidden="true"
           tabIndex={-1}
           onPlay={() => setPlaying(true)}
@@ -178,7 +178,7 @@ export function HowItWorksVideo() {
         muted
         playsInline
         preload="none"
-        poster={landingMedia.howItWorks.poster}
+        poster={near ? landingMedia.howItWorks.poster : undefined}
         aria-label={t('landing.how.videoLabel')}
       >
         {near ? <VideoSources video={landingMedia.howItWorks} /> : null}

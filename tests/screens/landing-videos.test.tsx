@@ -61,16 +61,17 @@ describe('the landing page videos', () => {
     Reflect.deleteProperty(navigator, 'connection');
   });
 
-  it('shows each audience card its poster, and loads no video until the card comes near the screen', () => {
+  it('loads neither poster nor video of an audience card until the card comes near the screen', () => {
     visitor();
     renderScreen(<LandingScreen signedIn={false} />);
     const video = videoOf(audienceCard('Business'));
-    expect(video).toHaveAttribute('poster', landingMedia.business.poster);
+    expect(video).not.toHaveAttribute('poster');
     expect(video).toHaveAttribute('preload', 'none');
     expect(video.muted).toBe(true);
     expect(video.loop).toBe(true);
     expect(sourcesOf(video)).toEqual([]);
     scrollNear();
+    expect(video).toHaveAttribute('poster', landingMedia.business.poster);
     expect(sourcesOf(video)).toEqual([
       expect.stringContaining(landingMedia.business.webm),
       expect.stringContaining(landingMedia.business.mp4),

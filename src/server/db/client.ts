@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config';
 import { attachBatcher, batcherOf, DEFAULT_BATCH_OPTIONS, type CommitBatcherOptions } from './commit-batcher';
+import { isDeadlock } from './errors';
 import * as schema from './schema';
 
 /** The one database type the server's code sees, whichever driver is behind it. */
@@ -181,8 +182,27 @@ export const preparedRows = async <R>(
   values: unknown[],
 ): Promise<R[]> => {
   const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as R[];
+  if (client instanceof pg.Pool)
+    return retriedAfterDeadlock(async () => (await client.query({ name, text, values })).rows as R[]);
   return (await (client as PgliteLike).query<R>(text, values)).rows;
+};
+
+/** How often a statement on its own is run again when PostgreSQL chose it as a deadlock's victim. */
+const DEADLOCK_RETRIES = 3;
+
+/**
+ * A statement outside any transaction that PostgreSQL broke a deadlock with was rolled back whole, so it runs again.
+ * Concurrent duplicates of one request (two hosts, one Idempotency-Key and one bill quote) can deadlock: the
+ * sub-statements of one statement's WITH insert their unique keys in no fixed order.
+ */
+const retriedAfterDeadlock = async <R>(run: () => Promise<R>): Promise<R> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt > DEADLOCK_RETRIES || !isDeadlock(error)) throw error;
+    }
+  }
 };
 
 /**

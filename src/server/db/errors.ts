@@ -15,3 +15,6 @@ export const isUniqueViolation = (error: unknown, constraint?: string): boolean 
 /** PostgreSQL's foreign_key_violation. */
 export const isForeignKeyViolation = (error: unknown, constraint?: string): boolean =>
   hasPgError(error, '23503', constraint);
+
+/** PostgreSQL's deadlock_detected: the statement was rolled back whole, so on its own it may simply run again. */
+export const isDeadlock = (error: unknown): boolean => hasPgError(error, '40P01');

@@ -10,6 +10,8 @@ export interface ScheduledJob {
   name: string;
   /** The time from the end of one run to the start of the next. */
   everyMs: number;
+  /** A new job's first run waits this long (default: due at once); a job already in the table keeps its time. */
+  firstRunAfterMs?: number;
   run(): Promise<void>;
 }
 
@@ -198,9 +200,12 @@ export class JobScheduler {
 
   /** Makes the jobs' rows (due at once when new); start() does it first. */
   async prepare(): Promise<void> {
-    for (const name of this.names) {
+    for (const job of this.jobs.values()) {
+      const firstRunAfterMs = job.firstRunAfterMs ?? 0;
       await this.options.db.execute(
-        sql`insert into scheduled_jobs (name) values (${name}) on conflict (name) do nothing`,
+        sql`insert into scheduled_jobs (name, next_run_at)
+            values (${job.name}, now() + ${firstRunAfterMs} * interval '1 millisecond')
+            on conflict (name) do nothing`,
       );
     }
   }

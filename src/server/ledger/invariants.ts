@@ -378,14 +378,19 @@ export const runLedgerCheck = async (
 
 export const LEDGER_CHECK_EVERY_MS = 60 * 60 * 1000;
 
-/** The hourly ledger check as a scheduled job: one host runs it each hour, and it stops with the other jobs. */
+/**
+ * The hourly ledger check as a scheduled job: one host runs it each hour (the first an hour after a database first
+ * has it, not at every start), and it stops with the other jobs.
+ */
 export const ledgerCheckJob = (
   db: Db,
   log: Pick<FastifyBaseLogger, 'error' | 'info'>,
   everyMs = LEDGER_CHECK_EVERY_MS,
+  firstRunAfterMs = everyMs,
 ): ScheduledJob => ({
   name: 'ledger-check',
   everyMs,
+  firstRunAfterMs,
   run: async () => {
     await runLedgerCheck(db, log);
   },

@@ -41,6 +41,8 @@ const main = async (): Promise<void> => {
 };
 
 main().catch((error: unknown) => {
-  console.error('The server could not start:', error instanceof Error ? error.message : error);
+  // Drizzle's 'Failed query' names the statement; PostgreSQL's own reason is its cause.
+  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  console.error('The server could not start:', error instanceof Error ? `${error.message}${cause}` : error);
   process.exit(1);
 });

@@ -140,7 +140,11 @@ describe('graceful shutdown of an API host (PostgreSQL)', () => {
       const deadline = Date.now() + 5_000;
       while (Date.now() < deadline) {
         const { rows } = await client.query<{ now: Date }>(
-          `select clock_timestamp() as now from scheduled_jobs where name = 'provider-poll' and lease_owner is not null`,
+          // A run under way: leased, logged, not finished (the lease is set just before the run is logged and let go
+          // just after it is marked finished).
+          `select clock_timestamp() as now from scheduled_jobs j
+             join scheduled_job_runs r on r.name = j.name and r.run = j.runs
+           where j.name = 'provider-poll' and j.lease_owner is not null and r.finished_at is null`,
         );
         if (rows[0]) return rows[0].now;
         await sleep(5);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
+import { isDeadlock } from '../db/errors';
 import {
   banks,
   bettingOperators,
@@ -29,8 +30,26 @@ const updateAllBut = (table: PgTable, columns: readonly string[]) =>
 const columnName = (table: PgTable, key: string): string =>
   (table as unknown as Record<string, { name: string }>)[key]!.name;
 
-/** Idempotent: inserts missing reference rows and updates changed ones, in one transaction. */
+/** How often the seed runs again when PostgreSQL picked it as a deadlock's victim. */
+const SEED_ATTEMPTS = 3;
+
+/**
+ * Idempotent: inserts missing reference rows and updates changed ones, in one transaction. A host that restarts
+ * while another serves can meet that host's requests locking the same rows in another order: PostgreSQL then breaks
+ * the deadlock by rolling the seed back, and it runs again.
+ */
 export const seedReferenceData = async (db: Db): Promise<void> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await seedOnce(db);
+      return;
+    } catch (error) {
+      if (attempt >= SEED_ATTEMPTS || !isDeadlock(error)) throw error;
+    }
+  }
+};
+
+const seedOnce = async (db: Db): Promise<void> => {
   await db.transaction(async (tx) => {
     await tx
       .insert(countries)

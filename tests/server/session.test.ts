@@ -39,11 +39,18 @@ const sessionRow = async (token: string) => {
   return row;
 };
 
-const shiftSession = (token: string, set: Partial<typeof sessions.$inferInsert>) =>
-  t.database.db
+/**
+ * Changes a session by hand. Its notification empties the host's cache within a second; the test does not wait for
+ * it: the session's user is forgotten at once, as a log-out on this host would.
+ */
+const shiftSession = async (token: string, set: Partial<typeof sessions.$inferInsert>) => {
+  const [row] = await t.database.db
     .update(sessions)
     .set(set)
-    .where(eq(sessions.tokenHash, tokenHash(token)));
+    .where(eq(sessions.tokenHash, tokenHash(token)))
+    .returning({ userId: sessions.userId });
+  if (row) t.app.sessions.forgetUser(row.userId);
+};
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 

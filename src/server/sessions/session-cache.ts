@@ -152,16 +152,28 @@ export class SessionCache {
       if (first === this.hostId) this.confirmedAt = Math.max(this.confirmedAt, Number(second));
       return;
     }
-    this.generation += 1;
     if (kind !== 'session') {
       this.forgetAll();
       return;
     }
-    const userId = Number(first);
-    const sessionId = Number(second);
+    this.forgetSession(Number(first), Number(second));
+  }
+
+  /**
+   * A session this host just ended (log-out): forgotten at once, not when its notification comes back, so the same
+   * host never honours it again, not even for the notification's round trip.
+   */
+  forgetSession(userId: number, sessionId: number): void {
+    this.generation += 1;
     for (const hash of [...(this.byUser.get(userId) ?? [])]) {
       if (this.entries.get(hash)?.id === sessionId) this.forget(hash);
     }
+  }
+
+  /** Every session of a user this host just ended (password reset), forgotten at once. */
+  forgetUser(userId: number): void {
+    this.generation += 1;
+    for (const hash of [...(this.byUser.get(userId) ?? [])]) this.forget(hash);
   }
 
   private async connect(): Promise<void> {

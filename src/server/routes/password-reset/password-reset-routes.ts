@@ -119,14 +119,15 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
       }
       const passwordHash = await hashPassword(newPassword);
       const now = new Date();
-      const done = await db.transaction(async (tx) => {
+      const resetUserId = await db.transaction(async (tx) => {
         const userId = await useResetToken(tx, tokenHash(resetToken), now);
-        if (userId === null) return false;
+        if (userId === null) return null;
         await setPasswordHash(tx, userId, passwordHash);
         await revokeAllSessions(tx, userId, now);
-        return true;
+        return userId;
       });
-      if (!done) throw new HttpError(400, 'resetPassword.expired');
+      if (resetUserId === null) throw new HttpError(400, 'resetPassword.expired');
+      app.sessions.forgetUser(resetUserId);
       return okWithMessage('resetPassword.done');
     },
   );

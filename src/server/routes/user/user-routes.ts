@@ -111,7 +111,9 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, co
     apiPaths.logOut,
     { schema: { response: envelopeResponses(200, noDataSchema) } },
     async (request) => {
-      await revokeSession(db, currentUser(request).sessionId);
+      const { id: userId, sessionId } = currentUser(request);
+      await revokeSession(db, sessionId);
+      app.sessions.forgetSession(userId, sessionId);
       return ok(null);
     },
   );

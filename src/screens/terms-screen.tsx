@@ -63,7 +63,7 @@ export function TermsScreen() {
         <button type="button" className="button button-secondary" onClick={() => window.print()}>
           {t('terms.print')}
         </button>{' '}
-        <Link to="/">{t('placeholder.backHome')}</Link>
+        <Link to="/">{t('terms.backHome')}</Link>
       </p>
     </article>
   );

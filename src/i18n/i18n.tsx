@@ -171,8 +171,12 @@ function DocumentLanguage() {
   const { i18n } = useLingui();
   const language = i18n.locale as CatalogLocale;
   useEffect(() => {
-    document.documentElement.lang = language === 'pseudo' ? 'en-XA' : language;
-    document.documentElement.dir = textDirections[formatLanguage(language)];
+    const root = document.documentElement;
+    const lang = language === 'pseudo' ? 'en-XA' : language;
+    const dir = textDirections[formatLanguage(language)];
+    // Written only when they change: each write restyles the whole page.
+    if (root.lang !== lang) root.lang = lang;
+    if (root.dir !== dir) root.dir = dir;
   }, [language]);
   return null;
 }

@@ -29,8 +29,11 @@ export const startOfflineSupport = (): void => {
   if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
   // Built by scripts/prerender.tsx, not by Parcel (which would rename it): a variable keeps Parcel's hands off.
   const register = () => void navigator.serviceWorker.register(WORKER_URL).catch(() => undefined);
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  // In a task of its own once the browser is idle: never in the same task as the app's start or hydration.
+  const registerWhenIdle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 2_000 }) : setTimeout(register, 200);
+  if (document.readyState === 'complete') registerWhenIdle();
+  else window.addEventListener('load', registerWhenIdle, { once: true });
 };
 
 const subscribe = (listener: () => void) => {

@@ -16,7 +16,11 @@ export function FocusHeading({
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    heading.current?.focus({ preventScroll: false });
+    const element = heading.current;
+    // Inside the prerendered page while React hydrates it (inert until then), where focus cannot go: asking would
+    // only force a layout of the whole page. The page was just loaded, so its reader starts at the top anyway.
+    if (!element || element.closest('[inert]')) return;
+    element.focus({ preventScroll: false });
   }, []);
   const Tag = level === 1 ? 'h1' : 'h2';
   return (

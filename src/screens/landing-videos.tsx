@@ -59,6 +59,14 @@ function VideoSources({ video }: { video: LandingVideo }) {
   );
 }
 
+/**
+ * The video's place until it comes near the screen, the same size: a <video> element costs the page its media
+ * controls' styles and layout even before it loads anything (most of the landing page's style work on a phone).
+ */
+function VideoFrame() {
+  return <div className="landing-video-frame" aria-hidden="true" />;
+}
+
 interface Audience {
   title: MessageId;
   text: MessageId;
@@ -82,7 +90,8 @@ const audiences: readonly Audience[] = [
 /**
  * An audience card: a wordless looping video, muted, that plays while a mouse is over the card or its button has
  * keyboard focus, and a button to play or pause it (a phone has no hover). Nothing is fetched, not even its poster,
- * until the card is near the screen; a visitor who asked for reduced motion or less data gets the poster alone.
+ * and no <video> exists until the card is near the screen; a visitor who asked for reduced motion or less data gets
+ * the poster alone.
  */
 function AudienceCard({ audience }: { audience: Audience }) {
   const { t } = useI18n();
@@ -116,22 +125,26 @@ function AudienceCard({ audience }: { audience: Audience }) {
       onPointerLeave={(event) => (event.pointerType === 'mouse' ? pause() : undefined)}
     >
       <div className="landing-video">
-        <video
-          ref={videoRef}
-          width={480}
-          height={270}
-          muted
-          loop
-          playsInline
-          preload="none"
-          poster={near ? audience.video.poster : undefined}
-          aria-hidden="true"
-          tabIndex={-1}
-          onPlay={() => setPlaying(true)}
-          onPause={() => setPlaying(false)}
-        >
-          {welcome && near ? <VideoSources video={audience.video} /> : null}
-        </video>
+        {near ? (
+          <video
+            ref={videoRef}
+            width={480}
+            height={270}
+            muted
+            loop
+            playsInline
+            preload="none"
+            poster={audience.video.poster}
+            aria-hidden="true"
+            tabIndex={-1}
+            onPlay={() => setPlaying(true)}
+            onPause={() => setPlaying(false)}
+          >
+            {welcome ? <VideoSources video={audience.video} /> : null}
+          </video>
+        ) : (
+          <VideoFrame />
+        )}
         {welcome ? (
           <button
             type="button"
@@ -171,18 +184,22 @@ export function HowItWorksVideo() {
   const near = useNearViewport(frameRef);
   return (
     <div ref={frameRef} className="landing-video landing-video-wide">
-      <video
-        width={480}
-        height={270}
-        controls
-        muted
-        playsInline
-        preload="none"
-        poster={near ? landingMedia.howItWorks.poster : undefined}
-        aria-label={t('landing.how.videoLabel')}
-      >
-        {near ? <VideoSources video={landingMedia.howItWorks} /> : null}
-      </video>
+      {near ? (
+        <video
+          width={480}
+          height={270}
+          controls
+          muted
+          playsInline
+          preload="none"
+          poster={landingMedia.howItWorks.poster}
+          aria-label={t('landing.how.videoLabel')}
+        >
+          <VideoSources video={landingMedia.howItWorks} />
+        </video>
+      ) : (
+        <VideoFrame />
+      )}
     </div>
   );
 }

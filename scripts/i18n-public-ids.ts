@@ -8,8 +8,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
-/** The public routes: the app's boot (landing, log-in, header, footer, cookie banner) and the sign-up chunk. */
-export const PUBLIC_ENTRIES = ['src/app/boot.tsx', 'src/app/routes/sign-up-route.tsx'];
+/**
+ * The public routes: the app's boot (landing, header, footer, cookie banner), the app's actors (the session's and the
+ * cookie banner's messages), and the log-in and sign-up chunks.
+ */
+export const PUBLIC_ENTRIES = [
+  'src/app/boot.tsx',
+  'src/app/live-app-actors.tsx',
+  'src/app/routes/log-in-route.tsx',
+  'src/app/routes/sign-up-route.tsx',
+];
 /** The English text of the rule messages, not a use of them: its ids count only where a public module names them. */
 const NOT_USES = new Set(['src/domain/messages.ts']);
 

@@ -41,7 +41,8 @@ const answeredFile = (file: string): string => file.replace(/\.html$/, '.answere
 /** The app (src/app/boot.tsx) and the lazy chunks of the public pages, precached so those also hydrate offline
  * (by Parcel's bundle names): the terms come with every English message (src/i18n/english-catalog.ts), sign-up's
  * phone field with its formatter (src/screens/phone-format.ts). */
-const PUBLIC_CHUNKS = /^(boot|sign-up-route|terms-screen|english-catalog|phone-format)\.[0-9a-f]{8,}\.js$/;
+const PUBLIC_CHUNKS =
+  /^(boot|live-app-actors|log-in-route|sign-up-route|terms-screen|english-catalog|phone-format)\.[0-9a-f]{8,}\.js$/;
 
 const compressedCopies = (file: string, content: Buffer | string): void => {
   const bytes = typeof content === 'string' ? Buffer.from(content) : content;
@@ -93,7 +94,7 @@ const renderPage = async (location: string, consentCookies: string): Promise<str
   const { prelude } = await prerenderToNodeStream(
     inEnglish(
       <StaticRouter location={location}>
-        <CompositionRoot consentCookies={consentCookies}>
+        <CompositionRoot live={false} consentCookies={consentCookies}>
           <AppRoutes />
         </CompositionRoot>
       </StaticRouter>,

@@ -9,10 +9,36 @@ export interface AppActors {
   cookieConsent: ActorRefFrom<CookieConsentMachine>;
 }
 
+/** Null while a prerendered public page runs without them (src/app/composition-root.tsx). */
 export const AppActorsContext = createContext<AppActors | null>(null);
 
+/** For the pages that need the actors to draw anything: every signed-in page (they render only once they exist). */
 export const useAppActors = (): AppActors => {
   const actors = useContext(AppActorsContext);
-  if (!actors) throw new Error('useAppActors outside <CompositionRoot>');
+  if (!actors) throw new Error('useAppActors before the app actors exist (outside <CompositionRoot>?)');
   return actors;
+};
+
+/** For the public pages, which draw before the actors exist: null until then. */
+export const useAppActorsIfReady = (): AppActors | null => useContext(AppActorsContext);
+
+export interface AppActorsAccess {
+  /** Runs `run` with the actors, at once when they exist, else once they do (asking for them). */
+  withAppActors: (run: (actors: AppActors) => void) => void;
+  /** Until the actors exist: whether the visitor has not answered the cookie banner (from the cookie itself). */
+  consentUndecided: boolean;
+}
+
+export const AppActorsAccessContext = createContext<AppActorsAccess>({
+  withAppActors: () => undefined,
+  consentUndecided: false,
+});
+
+export const useAppActorsAccess = (): AppActorsAccess => useContext(AppActorsAccessContext);
+
+/** Runs a function with the actors: at once when they exist, else once they do (asking for them). */
+export const useWithAppActors = (): AppActorsAccess['withAppActors'] => {
+  const actors = useContext(AppActorsContext);
+  const { withAppActors } = useAppActorsAccess();
+  return (run) => (actors ? run(actors) : withAppActors(run));
 };

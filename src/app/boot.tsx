@@ -1,10 +1,10 @@
-import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { currentToken } from '../services/http';
 import { I18nProvider, isLanguage, loadCatalog, storedLanguage, type CatalogLocale } from '../i18n/i18n';
 import { saveLanguage } from '../services/user';
-import { CompositionRoot } from './composition-root';
+import { CompositionRoot, preloadAppActors } from './composition-root';
 import { PRERENDERED_ATTRIBUTE, shouldHydrate } from './hydration';
 import { startOfflineSupport } from './offline/register';
 import { AppRoutes } from './routes';
@@ -18,20 +18,16 @@ const keepOnAccount = (language: CatalogLocale) => {
   if (currentToken() && isLanguage(language)) void saveLanguage(language).catch(() => undefined);
 };
 
-/** Lifts the prerendered page's `inert` once React has taken it over (after hydration, or after rendering afresh). */
-function TakenOver({ children }: { children: ReactNode }) {
-  useEffect(() => container?.removeAttribute('inert'), []);
-  return children;
-}
-
-const app = (language: CatalogLocale, catalog?: Awaited<ReturnType<typeof loadCatalog>>) => (
+const app = (
+  { live }: { live: boolean },
+  language: CatalogLocale,
+  catalog?: Awaited<ReturnType<typeof loadCatalog>>,
+) => (
   <StrictMode>
     <I18nProvider initialLanguage={language} initialCatalog={catalog} onLanguageChosen={keepOnAccount}>
       <BrowserRouter>
-        <CompositionRoot>
-          <TakenOver>
-            <AppRoutes />
-          </TakenOver>
+        <CompositionRoot live={live}>
+          <AppRoutes />
         </CompositionRoot>
       </BrowserRouter>
     </I18nProvider>
@@ -50,13 +46,15 @@ const start = async () => {
     // In a transition, React hydrates in slices and the page stays responsive while it does (the page is already
     // painted, so nothing waits for it).
     startTransition(() => {
-      hydrateRoot(container, app(language));
+      hydrateRoot(container, app({ live: false }, language));
     });
     return;
   }
-  // A returning French reader gets French on the first paint (English is in the bundle already).
+  // A returning French reader gets French on the first paint (English is in the bundle already). The actors' chunk
+  // loads meanwhile: a page rendered afresh waits for them.
+  void preloadAppActors();
   const catalog = await loadCatalog(language).catch(() => undefined);
-  createRoot(container).render(app(catalog ? language : 'en', catalog));
+  createRoot(container).render(app({ live: true }, catalog ? language : 'en', catalog));
 };
 
 startOfflineSupport();

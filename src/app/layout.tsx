@@ -1,8 +1,7 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useSelector } from '@xstate/react';
 import { useI18n } from '../i18n/i18n';
-import { useAppActors } from './app-actors';
+import { useAppActorsAccess, useAppActorsIfReady, useWithAppActors } from './app-actors';
 import { ErrorBoundary } from './error-boundary';
 import { Header } from '../screens/header';
 import { Footer } from '../screens/footer';
@@ -10,6 +9,7 @@ import { CookieBanner } from '../screens/cookie-banner';
 import { SessionEndingDialog } from '../screens/session-ending-dialog';
 import { BottomNav } from '../screens/bottom-nav';
 import { useInputModality } from './input-modality';
+import { useOptionalSelector } from '../screens/use-optional-selector';
 
 /**
  * Every page: skip link, header, the route's content, footer, cookie banner, the session popup, and for a
@@ -17,9 +17,12 @@ import { useInputModality } from './input-modality';
  */
 export function AppLayout() {
   const { t } = useI18n();
-  const { session, cookieConsent } = useAppActors();
+  const actors = useAppActorsIfReady();
+  const { consentUndecided } = useAppActorsAccess();
+  const withAppActors = useWithAppActors();
   const { pathname } = useLocation();
-  const signedIn = useSelector(session, (s) => !s.matches('loggedOut'));
+  const session = actors?.session ?? null;
+  const signedIn = useOptionalSelector(session, (s) => !s.matches('loggedOut'), false);
   useInputModality();
   return (
     <>
@@ -28,21 +31,44 @@ export function AppLayout() {
       </a>
       <Header session={session} />
       <main id="main" className="main">
-        <ErrorBoundary resetKey={pathname} fallback={(reload) => <Crashed reload={reload} />}>
+        <ErrorBoundary
+          resetKey={pathname}
+          fallback={(reload) => (
+            <TakenOver>
+              <Crashed reload={reload} />
+            </TakenOver>
+          )}
+        >
           <Suspense fallback={<Loading />}>
-            <Outlet />
+            <TakenOver>
+              <Outlet />
+            </TakenOver>
           </Suspense>
         </ErrorBoundary>
       </main>
       <Footer />
       {signedIn ? <BottomNav /> : null}
-      <CookieBanner actorRef={cookieConsent} />
-      <SessionEndingDialog session={session} />
+      <CookieBanner
+        actorRef={actors?.cookieConsent ?? null}
+        undecidedBeforeActor={consentUndecided}
+        send={(event) => withAppActors(({ cookieConsent }) => cookieConsent.send(event))}
+      />
+      {session ? <SessionEndingDialog session={session} /> : null}
     </>
   );
 }
 
-function Loading() {
+/**
+ * Lifts the prerendered page's `inert` once React has taken the page's content over: after hydrating it (a lazy
+ * route's own chunk included, so nothing is typed into a form React has not hydrated yet), or after rendering afresh.
+ */
+function TakenOver({ children }: { children: ReactNode }) {
+  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
+  return children;
+}
+
+/** The status shown while a page's code or data arrives. */
+export function Loading() {
   const { t } = useI18n();
   return (
     <p role="status" className="loading">

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -6,26 +6,25 @@ import { sessionMachine } from '../machines/session.machine';
 import { cookieConsentMachine } from '../machines/cookie-consent.machine';
 import { setAuthSource } from '../services/http';
 import * as userService from '../services/user';
-import { AppActorsContext, type AppActors } from './app-actors';
+import type { AppActors } from './app-actors';
 import { sessionAuthSource } from './auth-source';
 import { saveSession, sessionFromStore } from './stores/auth-store';
 import { resetAmountDraft } from './stores/amount-draft-store';
 import { readConsent, writeConsent } from './cookies';
 
-// No document while scripts/prerender.tsx renders the public pages at build time.
-const tabVisible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
+const tabVisible = () => document.visibilityState !== 'hidden';
 
 /**
  * Where the real side effects meet the machines: the session and cookie-consent actors get the services, the auth
- * store and the router through `machine.provide`, and browser events become machine events. Screens only see actors.
+ * store and the router through `machine.provide`, and browser events become machine events. Created once, by
+ * <CompositionRoot> (./composition-root.tsx), which provides them to the screens: screens only see actors.
  */
-export function CompositionRoot({
-  children,
+export default function LiveAppActors({
   consentCookies,
+  onReady,
 }: {
-  children: ReactNode;
-  /** Cookies to read the consent from instead of document.cookie: scripts/prerender.tsx renders both variants. */
   consentCookies?: string;
+  onReady: (actors: AppActors) => void;
 }) {
   // @xstate/react hands each render's implementations to the running actor, so `navigate` is never stale.
   const navigate = useNavigate();
@@ -47,7 +46,7 @@ export function CompositionRoot({
     { input: { auth: sessionFromStore(), visible: tabVisible() } },
   );
 
-  // Installed once, before any child's effect can call the API (children's effects run before this component's).
+  // Installed once, before any page that calls the API as the user is drawn (those wait for the actors).
   useState(() => setAuthSource(sessionAuthSource(session)));
 
   const cookieConsent = useActorRef(
@@ -64,5 +63,6 @@ export function CompositionRoot({
   }, [session]);
 
   const actors = useMemo<AppActors>(() => ({ session, cookieConsent }), [session, cookieConsent]);
-  return <AppActorsContext.Provider value={actors}>{children}</AppActorsContext.Provider>;
+  useEffect(() => onReady(actors), [actors, onReady]);
+  return null;
 }

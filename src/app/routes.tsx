@@ -1,16 +1,17 @@
-import { lazy, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { useSelector } from '@xstate/react';
 import { withEnglish } from '../i18n/i18n';
-import { useAppActors } from './app-actors';
-import { AppLayout } from './layout';
+import { useAppActorsAccess, useAppActorsIfReady, type AppActors } from './app-actors';
+import { AppLayout, Loading } from './layout';
 import { useInstallPrompt } from './offline/register';
-import { LogInRoute } from './routes/log-in-route';
 import { LandingScreen } from '../screens/landing-screen';
+import { useOptionalSelector } from '../screens/use-optional-selector';
 
 // Beyond the landing and log-in pages every screen is its own bundle, fetched when first visited; beyond the public
 // pages, each comes with the rest of English (src/i18n/english.ts), which the first route's bundle leaves out.
 const SignUpRoute = lazy(() => import('./routes/sign-up-route'));
+// With its machines (and xstate): the landing page's first script has neither.
+const LogInRoute = lazy(() => import('./routes/log-in-route'));
 const passwordReset = () => withEnglish(import('./routes/password-reset-routes'));
 const PasswordResetFlow = lazy(() => passwordReset().then((m) => ({ default: m.PasswordResetFlow })));
 const OtpRoute = lazy(() => passwordReset().then((m) => ({ default: m.OtpRoute })));
@@ -49,11 +50,21 @@ const VerifyIdentityRoute = lazy(() => account().then((m) => ({ default: m.Verif
 /**
  * Protected routes: arriving without a session goes to /LogIn. A session that ends while the page is open is the
  * session machine's to route (logout goes to '/', an expired token to /LogIn): redirecting here as well would race it.
+ * Reached from a public page before the app's actors exist, it asks for them and waits.
  */
 function RequireSession({ children }: { children: ReactNode }) {
-  const { session } = useAppActors();
+  const actors = useAppActorsIfReady();
+  const { withAppActors } = useAppActorsAccess();
+  useEffect(() => {
+    if (!actors) withAppActors(() => undefined);
+  }, [actors, withAppActors]);
+  if (!actors) return <Loading />;
+  return <RequireLiveSession session={actors.session}>{children}</RequireLiveSession>;
+}
+
+function RequireLiveSession({ session, children }: { session: AppActors['session']; children: ReactNode }) {
   const location = useLocation();
-  const signedOut = useSelector(session, (s) => s.matches('loggedOut'));
+  const signedOut = useOptionalSelector(session, (s) => s.matches('loggedOut'), true);
   const [arrivedSignedIn] = useState(!signedOut);
   if (signedOut)
     return arrivedSignedIn ? null : <Navigate to="/LogIn" replace state={{ from: location.pathname }} />;
@@ -61,8 +72,8 @@ function RequireSession({ children }: { children: ReactNode }) {
 }
 
 function Landing() {
-  const { session } = useAppActors();
-  const signedIn = useSelector(session, (s) => !s.matches('loggedOut'));
+  const session = useAppActorsIfReady()?.session ?? null;
+  const signedIn = useOptionalSelector(session, (s) => !s.matches('loggedOut'), false);
   const install = useInstallPrompt();
   return <LandingScreen signedIn={signedIn} install={install} />;
 }

@@ -1,29 +1,34 @@
-import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { CookieConsentMachine } from '../machines/cookie-consent.machine';
 import { useI18n } from '../i18n/i18n';
+import { useOptionalSelector } from './use-optional-selector';
 
-/** Shown until the visitor accepts or declines (the userConsent cookie). */
-export function CookieBanner({ actorRef }: { actorRef: ActorRefFrom<CookieConsentMachine> }) {
+type ConsentEvent = { type: 'ACCEPT' } | { type: 'DECLINE' };
+
+/**
+ * Shown until the visitor accepts or declines (the userConsent cookie). Before the consent actor exists (a public
+ * page just loaded) it shows as `undecidedBeforeActor` says, and an answer reaches the actor through `send`.
+ */
+export function CookieBanner({
+  actorRef,
+  undecidedBeforeActor,
+  send,
+}: {
+  actorRef: ActorRefFrom<CookieConsentMachine> | null;
+  undecidedBeforeActor: boolean;
+  send: (event: ConsentEvent) => void;
+}) {
   const { t } = useI18n();
-  const undecided = useSelector(actorRef, (s) => s.matches('undecided'));
+  const undecided = useOptionalSelector(actorRef, (s) => s.matches('undecided'), undecidedBeforeActor);
   if (!undecided) return null;
   return (
     <section className="cookie-banner" aria-label={t('cookies.label')}>
       <p>{t('cookies.text')}</p>
       <div className="cookie-actions">
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => actorRef.send({ type: 'ACCEPT' })}
-        >
+        <button type="button" className="button button-primary" onClick={() => send({ type: 'ACCEPT' })}>
           {t('cookies.accept')}
         </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => actorRef.send({ type: 'DECLINE' })}
-        >
+        <button type="button" className="button button-secondary" onClick={() => send({ type: 'DECLINE' })}>
           {t('cookies.decline')}
         </button>
       </div>

@@ -1,20 +1,27 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { SessionMachine } from '../machines/session.machine';
 import { useI18n } from '../i18n/i18n';
 import { LanguageSelect } from './language-select';
 import { SiteMenus } from './site-menus';
+import { useOptionalSelector } from './use-optional-selector';
 
 const isDashboardPath = (pathname: string) => /^\/dashboard(\/|$)/i.test(pathname);
 
-/** The site header: logo, the links of spec section 2 for visitors, the account menu for a signed-in user. */
-export function Header({ session }: { session: ActorRefFrom<SessionMachine> }) {
+/**
+ * The site header: logo, the links of spec section 2 for visitors, the account menu for a signed-in user. Without a
+ * session actor yet (a public page before the app's actors exist) it is the visitor's header.
+ */
+export function Header({ session }: { session: ActorRefFrom<SessionMachine> | null }) {
   const { t } = useI18n();
   const { pathname } = useLocation();
-  const signedIn = useSelector(session, (snapshot) => !snapshot.matches('loggedOut'));
-  const firstName = useSelector(session, (snapshot) => snapshot.context.auth?.user.firstName ?? '');
+  const signedIn = useOptionalSelector(session, (snapshot) => !snapshot.matches('loggedOut'), false);
+  const firstName = useOptionalSelector(
+    session,
+    (snapshot) => snapshot.context.auth?.user.firstName ?? '',
+    '',
+  );
 
   return (
     <header className="site-header">
@@ -35,7 +42,7 @@ export function Header({ session }: { session: ActorRefFrom<SessionMachine> }) {
                 {t('nav.dashboard')}
               </Link>
             )}
-            <AccountMenu firstName={firstName} onLogOut={() => session.send({ type: 'LOG_OUT' })} />
+            <AccountMenu firstName={firstName} onLogOut={() => session?.send({ type: 'LOG_OUT' })} />
           </>
         ) : (
           <>

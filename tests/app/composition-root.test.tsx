@@ -36,11 +36,11 @@ const fakeApi = vi.fn(async (url: string, init: RequestInit = {}) => {
   return json({ code: 404, message: 'Not found.', data: { messageId: 'notFound' } }, 404);
 });
 
-const renderRoot = (path: string) =>
+const renderRoot = (path: string, { live = true } = {}) =>
   render(
     <I18nProvider>
       <MemoryRouter initialEntries={[path]}>
-        <CompositionRoot>
+        <CompositionRoot live={live}>
           <AppRoutes />
         </CompositionRoot>
         <LocationDisplay />
@@ -131,5 +131,42 @@ describe('composition root with the real services', () => {
     expect(write).toHaveBeenCalledWith('userConsent=true; path=/; max-age=31536000; SameSite=Lax');
     expect(document.cookie).toContain('userConsent=true');
     write.mockRestore();
+  });
+
+  describe('a prerendered public page, hydrated before the actors exist (live = false)', () => {
+    it("draws the visitor's page at once, and creates the actors at the first interaction", async () => {
+      document.cookie = 'userConsent=; max-age=0; path=/';
+      renderRoot('/', { live: false });
+      // Drawn without waiting for anything: the visitor's header and the banner the cookie asks for.
+      expect(screen.getByRole('link', { name: 'Sign Up' })).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: 'Cookie consent' })).toBeInTheDocument();
+      const write = vi.spyOn(document, 'cookie', 'set');
+      // The click is the first interaction: the answer waits for the consent actor, which stores it.
+      await userEvent.click(screen.getByRole('button', { name: 'Decline' }));
+      await waitFor(() =>
+        expect(write).toHaveBeenCalledWith('userConsent=false; path=/; max-age=31536000; SameSite=Lax'),
+      );
+      await waitFor(() =>
+        expect(screen.queryByRole('region', { name: 'Cookie consent' })).not.toBeInTheDocument(),
+      );
+      write.mockRestore();
+    });
+
+    it('a protected page reached from it asks for the session and sends a visitor to /LogIn', async () => {
+      renderRoot('/Dashboard', { live: false });
+      // The actors' chunk and then the log-in page's are loaded on the way (transformed on first use by the test run).
+      await waitFor(() => expect(location()).toBe('/LogIn'), { timeout: 4_000 });
+      expect(await screen.findByLabelText('Email', {}, { timeout: 4_000 })).toBeInTheDocument();
+    }, 10_000);
+
+    it('logs in from the hydrated log-in page: the session gets the user', async () => {
+      renderRoot('/LogIn', { live: false });
+      await userEvent.type(await screen.findByLabelText('Email'), 'ama@example.com');
+      await userEvent.type(screen.getByLabelText('Password'), 'Secret123');
+      await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+      await waitFor(() => expect(location()).toMatch(/^\/dashboard/i));
+      expect(await screen.findByText('GH₵ 12.50')).toBeInTheDocument();
+      expect(authStore.token).toBe('fresh-token');
+    });
   });
 });

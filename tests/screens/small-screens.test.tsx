@@ -12,7 +12,9 @@ describe('CookieBanner', () => {
     ['Decline', false],
   ] as const)('%s stores %s and hides the banner', async (button, consent) => {
     const { actor, stored } = fakeCookieConsent(null);
-    renderScreen(<CookieBanner actorRef={actor} />);
+    renderScreen(
+      <CookieBanner actorRef={actor} undecidedBeforeActor={false} send={(event) => actor.send(event)} />,
+    );
     const banner = screen.getByRole('region', { name: 'Cookie consent' });
     await userEvent.click(buttonIn(banner, button));
     expect(stored).toEqual([consent]);
@@ -21,8 +23,20 @@ describe('CookieBanner', () => {
 
   it('is not shown once the visitor has decided', () => {
     const { actor } = fakeCookieConsent(false);
-    renderScreen(<CookieBanner actorRef={actor} />);
+    renderScreen(<CookieBanner actorRef={actor} undecidedBeforeActor send={(event) => actor.send(event)} />);
     expect(screen.queryByRole('region', { name: 'Cookie consent' })).not.toBeInTheDocument();
+  });
+
+  it('before the consent actor exists, shows as the cookie says and hands an answer on', async () => {
+    const sent: unknown[] = [];
+    const { unmount } = renderScreen(
+      <CookieBanner actorRef={null} undecidedBeforeActor={false} send={(event) => sent.push(event)} />,
+    );
+    expect(screen.queryByRole('region', { name: 'Cookie consent' })).not.toBeInTheDocument();
+    unmount();
+    renderScreen(<CookieBanner actorRef={null} undecidedBeforeActor send={(event) => sent.push(event)} />);
+    await userEvent.click(buttonIn(screen.getByRole('region', { name: 'Cookie consent' }), 'Decline'));
+    expect(sent).toEqual([{ type: 'DECLINE' }]);
   });
 });
 

@@ -31,7 +31,9 @@ export const startOfflineSupport = (): void => {
   const register = () => void navigator.serviceWorker.register(WORKER_URL).catch(() => undefined);
   // In a task of its own once the browser is idle: never in the same task as the app's start or hydration.
   const registerWhenIdle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 2_000 }) : setTimeout(register, 200);
+    'requestIdleCallback' in window
+      ? requestIdleCallback(register, { timeout: 2_000 })
+      : setTimeout(register, 200);
   if (document.readyState === 'complete') registerWhenIdle();
   else window.addEventListener('load', registerWhenIdle, { once: true });
 };

@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { logInMachine } from '../../machines/log-in.machine';
 import { logIn } from '../../services/user';
 import { LogInScreen } from '../../screens/log-in-screen';
-import { useAppActors } from '../app-actors';
+import { useWithAppActors } from '../app-actors';
 import { useConnectivity } from '../use-connectivity';
 
 /**
@@ -18,18 +18,19 @@ export const afterLogIn = (state: unknown): string => {
     : '/dashboard';
 };
 
-export function LogInRoute() {
-  const { session } = useAppActors();
+export default function LogInRoute() {
+  const withAppActors = useWithAppActors();
   const navigate = useNavigate();
   const location = useLocation();
   const actorRef = useActorRef(
     logInMachine.provide({
       actors: { logIn: fromPromise(({ input, signal }) => logIn(input, { signal })) },
       actions: {
-        loggedIn: (_, params) => {
-          session.send({ type: 'LOGGED_IN', auth: params.auth });
-          void navigate(afterLogIn(location.state));
-        },
+        loggedIn: (_, params) =>
+          withAppActors(({ session }) => {
+            session.send({ type: 'LOGGED_IN', auth: params.auth });
+            void navigate(afterLogIn(location.state));
+          }),
       },
     }),
   );

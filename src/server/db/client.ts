@@ -195,7 +195,7 @@ const DEADLOCK_RETRIES = 3;
  * Concurrent duplicates of one request (two hosts, one Idempotency-Key and one bill quote) can deadlock: the
  * sub-statements of one statement's WITH insert their unique keys in no fixed order.
  */
-const retriedAfterDeadlock = async <R>(run: () => Promise<R>): Promise<R> => {
+export const retriedAfterDeadlock = async <R>(run: () => Promise<R>): Promise<R> => {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await run();

@@ -1,6 +1,6 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
-import { batchedRows, preparedRows, type Db } from '../db/client';
+import { batchedRows, preparedRows, retriedAfterDeadlock, type Db } from '../db/client';
 
 /**
  * Where the ledger's statements run: each on its own (autocommit, a named prepared statement on node-postgres),
@@ -24,24 +24,31 @@ export const batched = (db: Db, laneKey: number): Statements => ({
 
 const clientOf = (db: Db): unknown => (db as unknown as { $client: unknown }).$client;
 
-/** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+/**
+ * Runs `work` in one transaction: committed when it resolves, rolled back when it throws. On PostgreSQL, a deadlock's
+ * victim (its wallets locked in user id order can still meet a batch of postings holding them in its queue's order,
+ * LEDGER_BATCH_MAX > 1) was rolled back whole and runs again: `work` does nothing but its statements.
+ */
 export const inTransaction = async <T>(db: Db, work: (statements: Statements) => Promise<T>): Promise<T> => {
   const client = clientOf(db);
   if (client instanceof pg.Pool) {
-    const connection = await client.connect();
-    try {
-      await connection.query('begin');
-      const result = await work({
-        rows: async (name, text, values) => (await connection.query({ name, text, values })).rows,
-      });
-      await connection.query('commit');
-      return result;
-    } catch (error) {
-      await connection.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      connection.release();
-    }
+    const pool = client;
+    return retriedAfterDeadlock(async () => {
+      const connection = await pool.connect();
+      try {
+        await connection.query('begin');
+        const result = await work({
+          rows: async (name, text, values) => (await connection.query({ name, text, values })).rows,
+        });
+        await connection.query('commit');
+        return result;
+      } catch (error) {
+        await connection.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        connection.release();
+      }
+    });
   }
   return (client as PGlite).transaction((tx: Transaction) =>
     work({

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { BeneficiaryType } from '../../../contract/beneficiary';
 import { QUOTE_VALIDITY_MS } from '../../../domain/transfer';
-import type { Queryable } from '../../db/client';
+import { retriedAfterDeadlock, type Db, type Queryable } from '../../db/client';
 import { queryRows } from '../../db/sql';
 import {
   banks,
@@ -154,19 +154,25 @@ export interface Cart extends NewCart {
   beneficiaryDeleted: boolean;
 }
 
-/** Writes the cart; its quote holds for QUOTE_VALIDITY_MS from now (the database's clock). */
+/**
+ * Writes the cart; its quote holds for QUOTE_VALIDITY_MS from now (the database's clock). On its own, outside any
+ * transaction: its foreign keys' row locks can meet a batch of ledger postings (LEDGER_BATCH_MAX > 1) holding the
+ * same users' rows, and a deadlock's victim, rolled back whole, simply runs again.
+ */
 export const createCart = async (
-  db: Queryable,
+  db: Db,
   cart: NewCart,
 ): Promise<{ id: string; createdAt: Date; expiresAt: Date }> => {
-  const [row] = await db
-    .insert(transferCarts)
-    .values({ ...cart, expiresAt: sql`now() + ${QUOTE_VALIDITY_MS} * interval '1 millisecond'` })
-    .returning({
-      id: transferCarts.id,
-      createdAt: transferCarts.createdAt,
-      expiresAt: transferCarts.expiresAt,
-    });
+  const [row] = await retriedAfterDeadlock(() =>
+    db
+      .insert(transferCarts)
+      .values({ ...cart, expiresAt: sql`now() + ${QUOTE_VALIDITY_MS} * interval '1 millisecond'` })
+      .returning({
+        id: transferCarts.id,
+        createdAt: transferCarts.createdAt,
+        expiresAt: transferCarts.expiresAt,
+      }),
+  );
   if (!row) throw new Error('insert returned no row');
   return row;
 };

@@ -4,14 +4,14 @@ import { createActor, fromPromise } from 'xstate';
 import type { PageRequest, ServerPage, ServerPagedListMachine } from '../../src/machines/shared/paged-list';
 import type { ReceiptInput, ReceiptMachine } from '../../src/machines/shared/receipt';
 
-/** A history's actor, started, its pages from `load` and its search asked 30 ms after typing pauses. */
+/** A history's actor, started, its pages from `load` and its search asked 300 ms after typing pauses (keystrokes of a loaded test machine can be tens of ms apart). */
 export const historyActor = <Row>(
   machine: ServerPagedListMachine<Row>,
   load: (request: PageRequest) => Promise<ServerPage<Row>>,
 ) =>
   createActor(
     machine.provide({
-      delays: { searchDelay: 30 },
+      delays: { searchDelay: 300 },
       actors: { loadPage: fromPromise<ServerPage<Row>, PageRequest>(({ input }) => load(input)) },
     }),
   ).start();

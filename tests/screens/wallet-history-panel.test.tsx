@@ -46,7 +46,7 @@ describe('WalletHistoryPanel', () => {
     const { requests } = server;
     const actor = createActor(
       walletHistoryMachine.provide({
-        delays: { searchDelay: 50 },
+        delays: { searchDelay: 300 },
         actors: {
           loadPage: fromPromise<WalletMovementPage, WalletHistoryPageRequest>(({ input }) =>
             server.load(input),

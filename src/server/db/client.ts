@@ -175,13 +175,16 @@ interface PgliteLike {
  * plans it once per connection (PostgreSQL may then reuse a generic plan) instead of on every call. PGlite runs it
  * as an ordinary parameterized query. `text` must be the same for every call with `name`.
  */
+/** The driver under a Drizzle database: node-postgres's pool, or PGlite. */
+export const clientOf = (db: Db): unknown => (db as unknown as { $client: unknown }).$client;
+
 export const preparedRows = async <R>(
   db: Db,
   name: string,
   text: string,
   values: unknown[],
 ): Promise<R[]> => {
-  const client = (db as unknown as { $client: unknown }).$client;
+  const client = clientOf(db);
   if (client instanceof pg.Pool)
     return retriedAfterDeadlock(async () => (await client.query({ name, text, values })).rows as R[]);
   return (await (client as PgliteLike).query<R>(text, values)).rows;
@@ -191,8 +194,8 @@ export const preparedRows = async <R>(
 const DEADLOCK_RETRIES = 3;
 
 /**
- * A statement outside any transaction that PostgreSQL broke a deadlock with was rolled back whole, so it runs again.
- * Concurrent duplicates of one request (two hosts, one Idempotency-Key and one bill quote) can deadlock: the
+ * A statement outside any transaction, or a whole transaction, that PostgreSQL broke a deadlock with was rolled back
+ * whole, so it runs again (`run` must do nothing but its statements). Concurrent duplicates of one request (two hosts, one Idempotency-Key and one bill quote) can deadlock: the
  * sub-statements of one statement's WITH insert their unique keys in no fixed order.
  */
 export const retriedAfterDeadlock = async <R>(run: () => Promise<R>): Promise<R> => {
@@ -217,7 +220,7 @@ export const batchedRows = async <R>(
   text: string,
   values: unknown[],
 ): Promise<R[]> => {
-  const client = (db as unknown as { $client: unknown }).$client;
+  const client = clientOf(db);
   const batcher = client instanceof pg.Pool ? batcherOf(client) : undefined;
   if (batcher) return batcher.rows<R>(laneKey, name, text, values);
   return preparedRows<R>(db, name, text, values);

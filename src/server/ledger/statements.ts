@@ -1,6 +1,6 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
-import { batchedRows, preparedRows, retriedAfterDeadlock, type Db } from '../db/client';
+import { batchedRows, clientOf, preparedRows, retriedAfterDeadlock, type Db } from '../db/client';
 
 /**
  * Where the ledger's statements run: each on its own (autocommit, a named prepared statement on node-postgres),
@@ -21,8 +21,6 @@ export const autocommit = (db: Db): Statements => ({
 export const batched = (db: Db, laneKey: number): Statements => ({
   rows: (name, text, values) => batchedRows(db, laneKey, name, text, values),
 });
-
-const clientOf = (db: Db): unknown => (db as unknown as { $client: unknown }).$client;
 
 /**
  * Runs `work` in one transaction: committed when it resolves, rolled back when it throws. On PostgreSQL, a deadlock's

@@ -20,7 +20,7 @@ import { domainMessages } from '../src/domain/messages';
 import type { MessageId } from '../src/i18n/en';
 import { intlLocales } from '../src/domain/locale-format';
 import { isCatalogLanguage, languages } from '../src/domain/language';
-import { publicIds } from './i18n-public-ids';
+import { PUBLIC_PARTS, publicIdsByPart } from './i18n-public-ids';
 
 export const SOURCE_LOCALE = config.sourceLocale;
 export const PSEUDO_LOCALE = config.pseudoLocale;
@@ -189,16 +189,23 @@ export const compileCatalog = (locale: string, english = readCatalog(SOURCE_LOCA
 
 export const compiledLocales = [...catalogLocales, PSEUDO_LOCALE];
 
-/** The compiled English of the public pages only (src/i18n/english.ts: the first route's bundle carries it). */
-export const publicEnglishFile = join(root, 'src/i18n/locales/en/public.json');
+/** The compiled English of the public pages only, in parts (scripts/i18n-public-ids.ts; src/i18n/english.ts). */
+export const publicEnglishFiles = PUBLIC_PARTS.map((part) => join(root, 'src/i18n/locales/en', part.file));
+export const publicEnglishFile = publicEnglishFiles[0]!;
 
-export const compilePublicEnglish = (compiledEnglish: string): string => {
+/** Each part's file and its content, from the compiled English. */
+export const compilePublicEnglish = (compiledEnglish: string): Map<string, string> => {
   const { messages } = JSON.parse(compiledEnglish) as { messages: Record<string, unknown> };
-  const ids = publicIds(Object.keys(messages));
-  const lines = Object.entries(messages)
-    .filter(([id]) => ids.has(id))
-    .map(([id, message]) => `${JSON.stringify(id)}:${JSON.stringify(message)}`);
-  return `{"messages":{\n${lines.join(',\n')}\n}}\n`;
+  const parts = publicIdsByPart(Object.keys(messages));
+  return new Map(
+    PUBLIC_PARTS.map((part, index) => {
+      const ids = parts.get(part.file)!;
+      const lines = Object.entries(messages)
+        .filter(([id]) => ids.has(id))
+        .map(([id, message]) => `${JSON.stringify(id)}:${JSON.stringify(message)}`);
+      return [publicEnglishFiles[index]!, `{"messages":{\n${lines.join(',\n')}\n}}\n`];
+    }),
+  );
 };
 
 /** The ids of src/domain/messages.ts without their English: what the browser checks a server's answer against. */
@@ -213,7 +220,8 @@ export const compile = () => {
     mkdirSync(dirname(compiledFile(locale)), { recursive: true });
     const compiled = compileCatalog(locale, english);
     writeFileSync(compiledFile(locale), compiled);
-    if (locale === SOURCE_LOCALE) writeFileSync(publicEnglishFile, compilePublicEnglish(compiled));
+    if (locale !== SOURCE_LOCALE) continue;
+    for (const [file, content] of compilePublicEnglish(compiled)) writeFileSync(file, content);
   }
 };
 

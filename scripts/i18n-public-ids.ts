@@ -1,23 +1,24 @@
 /**
- * The English ids the public pages (/, /LogIn, /SignUp) can show at first: the first route's bundle carries only
- * these (src/i18n/locales/en/public.json); the full English catalog loads with the other routes' chunks
- * (src/i18n/english.ts). An id counts when its quoted literal appears in a module the public routes import
- * statically, from the entries below; dynamic import() is where the app splits, so it stops the walk.
+ * The English ids the public pages (/, /LogIn, /SignUp) can show at first, in parts: the first route's bundle
+ * carries the ids of the app's boot (header, footer, cookie banner: src/i18n/locales/en/public.json); the landing,
+ * log-in and sign-up chunks each carry the ids only they name (public-landing.json, public-log-in.json,
+ * public-sign-up.json). The app's actors name only what a signed-in user sees, who has every English message: the
+ * full catalog loads with the other routes' chunks (src/i18n/english.ts). An id counts when its quoted literal
+ * appears in a module a part's entries import statically; dynamic import() is where the app splits, so it stops
+ * the walk.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
-/**
- * The public routes: the app's boot (landing, header, footer, cookie banner), the app's actors (the session's and the
- * cookie banner's messages), and the log-in and sign-up chunks.
- */
-export const PUBLIC_ENTRIES = [
-  'src/app/boot.tsx',
-  'src/app/live-app-actors.tsx',
-  'src/app/routes/log-in-route.tsx',
-  'src/app/routes/sign-up-route.tsx',
-];
+/** Each part of the public English: its file name under src/i18n/locales/en/, and the entries whose ids it holds. */
+export const PUBLIC_PARTS = [
+  { file: 'public.json', entries: ['src/app/boot.tsx'] },
+  { file: 'public-landing.json', entries: ['src/app/routes/landing-route.tsx'] },
+  { file: 'public-log-in.json', entries: ['src/app/routes/log-in-route.tsx'] },
+  { file: 'public-sign-up.json', entries: ['src/app/routes/sign-up-route.tsx'] },
+] as const;
+export const PUBLIC_ENTRIES: readonly string[] = PUBLIC_PARTS.flatMap((part) => part.entries);
 /** The English text of the rule messages, not a use of them: its ids count only where a public module names them. */
 const NOT_USES = new Set(['src/domain/messages.ts']);
 
@@ -31,7 +32,7 @@ const resolveModule = (from: string, specifier: string): string | null => {
 };
 
 /** The source files the entries import statically (relative imports; `import type` and import() left out). */
-export const publicModules = (entries = PUBLIC_ENTRIES): string[] => {
+export const publicModules = (entries: readonly string[] = PUBLIC_ENTRIES): string[] => {
   const seen = new Set<string>();
   const pending = entries.map((entry) => join(root, entry));
   while (pending.length > 0) {
@@ -54,4 +55,17 @@ export const publicIds = (allIds: readonly string[], modules = publicModules()):
     .map((file) => readFileSync(join(root, file), 'utf8'))
     .join('\n');
   return new Set(allIds.filter((id) => [`'${id}'`, `"${id}"`, `\`${id}\``].some((q) => text.includes(q))));
+};
+
+/** The ids of each public part: a route's part leaves out what the first part (the boot's) carries already. */
+export const publicIdsByPart = (allIds: readonly string[]): Map<string, Set<string>> => {
+  const parts = new Map<string, Set<string>>();
+  const [first, ...routes] = PUBLIC_PARTS;
+  const boot = publicIds(allIds, publicModules(first.entries));
+  parts.set(first.file, boot);
+  for (const part of routes) {
+    const ids = publicIds(allIds, publicModules(part.entries));
+    parts.set(part.file, new Set([...ids].filter((id) => !boot.has(id))));
+  }
+  return parts;
 };

@@ -19,7 +19,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { build } from 'esbuild';
 import { CompositionRoot } from '../src/app/composition-root';
-import { PRERENDERED_ATTRIBUTE } from '../src/app/hydration';
+import { PRERENDERED_ATTRIBUTE, ROUTE_CHUNKS_ATTRIBUTE } from '../src/app/prerendered-attributes';
 import { AppRoutes } from '../src/app/routes';
 import { routeKey } from '../src/domain/route-key';
 import { I18nProvider, loadEnglish } from '../src/i18n/i18n';
@@ -30,10 +30,10 @@ const dist = path.join(root, 'dist');
 
 /** The public pages: what a visitor's phone downloads first. */
 export const publicPages = [
-  { path: '/', file: 'pages/landing.html' },
-  { path: '/LogIn', file: 'pages/log-in.html' },
-  { path: '/SignUp', file: 'pages/sign-up.html' },
-  { path: '/TermsAndConditions', file: 'pages/terms.html' },
+  { path: '/', file: 'pages/landing.html', chunks: /^landing-route\./ },
+  { path: '/LogIn', file: 'pages/log-in.html', chunks: /^log-in-route\./ },
+  { path: '/SignUp', file: 'pages/sign-up.html', chunks: /^sign-up-route\./ },
+  { path: '/TermsAndConditions', file: 'pages/terms.html', chunks: /^(terms-screen|english-catalog)\./ },
 ] as const;
 const OFFLINE_PAGE = 'offline.html';
 /** The variant of a page for a visitor who answered the cookie banner. */
@@ -42,7 +42,7 @@ const answeredFile = (file: string): string => file.replace(/\.html$/, '.answere
  * (by Parcel's bundle names): the terms come with every English message (src/i18n/english-catalog.ts), sign-up's
  * phone field with its formatter (src/screens/phone-format.ts). */
 const PUBLIC_CHUNKS =
-  /^(boot|live-app-actors|log-in-route|sign-up-route|terms-screen|english-catalog|phone-format)\.[0-9a-f]{8,}\.js$/;
+  /^(boot|live-app-actors|landing-route|log-in-route|sign-up-route|terms-screen|english-catalog|phone-format)\.[0-9a-f]{8,}\.js$/;
 
 const compressedCopies = (file: string, content: Buffer | string): void => {
   const bytes = typeof content === 'string' ? Buffer.from(content) : content;
@@ -131,7 +131,13 @@ const main = async () => {
   const pageTemplate = template.replace(stylesheet[0], () => `<style>${css}</style>`);
   writeOut('inline-styles.json', JSON.stringify([styleHash]));
 
+  const scripts = readdirSync(dist).filter((name) => /\.[0-9a-f]{8,}\.js$/.test(name));
   for (const page of publicPages) {
+    const routeChunks = scripts
+      .filter((name) => page.chunks.test(name))
+      .map((name) => `/${name}`)
+      .join(' ');
+    if (!routeChunks) throw new Error(`no chunk of ${page.path} in dist (${String(page.chunks)})`);
     for (const [file, cookies] of [
       [page.file, ''],
       [answeredFile(page.file), 'userConsent=true'],
@@ -143,7 +149,8 @@ const main = async () => {
           EMPTY_ROOT,
           // inert until the app has taken the page over (src/app/boot.tsx): a form must not be sent, nor a control
           // used, before the code behind it runs.
-          () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${page.path}" inert>${html}</div>`,
+          () =>
+            `<div id="root" ${PRERENDERED_ATTRIBUTE}="${page.path}" ${ROUTE_CHUNKS_ATTRIBUTE}="${routeChunks}" inert>${html}</div>`,
         ),
       );
     }

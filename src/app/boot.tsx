@@ -1,21 +1,25 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { currentToken } from '../services/http';
 import { I18nProvider, isLanguage, loadCatalog, storedLanguage, type CatalogLocale } from '../i18n/i18n';
-import { saveLanguage } from '../services/user';
 import { CompositionRoot, preloadAppActors } from './composition-root';
 import { PRERENDERED_ATTRIBUTE, shouldHydrate } from './hydration';
 import { startOfflineSupport } from './offline/register';
 import { AppRoutes } from './routes';
-import { sessionFromStore } from './stores/auth-store';
+import { savedSession } from './stores/auth-fields';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
-/** A signed-in user's choice is kept on the account too, so the server mails them in it. */
+/**
+ * A signed-in user's choice is kept on the account too, so the server mails them in it. The API client is not in the
+ * public pages' first script: it comes with the app's actors, which a signed-in user has already loaded.
+ */
 const keepOnAccount = (language: CatalogLocale) => {
-  if (currentToken() && isLanguage(language)) void saveLanguage(language).catch(() => undefined);
+  if (savedSession() === null || !isLanguage(language)) return;
+  void import('../services/user')
+    .then(({ saveLanguageWhenSignedIn }) => saveLanguageWhenSignedIn(language))
+    .catch(() => undefined);
 };
 
 const app = (
@@ -39,7 +43,7 @@ const start = async () => {
   const hydrate = shouldHydrate({
     prerenderedPath: container.getAttribute(PRERENDERED_ATTRIBUTE),
     currentPath: window.location.pathname,
-    signedIn: sessionFromStore() !== null,
+    signedIn: savedSession() !== null,
   });
   if (hydrate) {
     // The HTML is the English page: hydrate it as English; the I18nProvider then loads and shows the stored language.

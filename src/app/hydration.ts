@@ -5,7 +5,7 @@
  */
 import { routeKey } from '../domain/route-key';
 
-export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+export { PRERENDERED_ATTRIBUTE } from './prerendered-attributes';
 
 export const shouldHydrate = ({
   prerenderedPath,

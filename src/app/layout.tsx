@@ -1,15 +1,21 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useI18n } from '../i18n/i18n';
+import { useI18n, withEnglish } from '../i18n/i18n';
 import { useAppActorsAccess, useAppActorsIfReady, useWithAppActors } from './app-actors';
 import { ErrorBoundary } from './error-boundary';
 import { Header } from '../screens/header';
 import { Footer } from '../screens/footer';
 import { CookieBanner } from '../screens/cookie-banner';
-import { SessionEndingDialog } from '../screens/session-ending-dialog';
-import { BottomNav } from '../screens/bottom-nav';
 import { useInputModality } from './input-modality';
 import { useOptionalSelector } from '../screens/use-optional-selector';
+
+// Only a signed-in user has these: they are not in the public pages' first script.
+const BottomNav = lazy(() =>
+  withEnglish(import('../screens/bottom-nav')).then((m) => ({ default: m.BottomNav })),
+);
+const SessionEndingDialog = lazy(() =>
+  withEnglish(import('../screens/session-ending-dialog')).then((m) => ({ default: m.SessionEndingDialog })),
+);
 
 /**
  * Every page: skip link, header, the route's content, footer, cookie banner, the session popup, and for a
@@ -47,13 +53,17 @@ export function AppLayout() {
         </ErrorBoundary>
       </main>
       <Footer />
-      {signedIn ? <BottomNav /> : null}
+      {session && signedIn ? (
+        <Suspense fallback={null}>
+          <BottomNav />
+          <SessionEndingDialog session={session} />
+        </Suspense>
+      ) : null}
       <CookieBanner
         actorRef={actors?.cookieConsent ?? null}
         undecidedBeforeActor={consentUndecided}
         send={(event) => withAppActors(({ cookieConsent }) => cookieConsent.send(event))}
       />
-      {session ? <SessionEndingDialog session={session} /> : null}
     </>
   );
 }

@@ -2,9 +2,22 @@
 // router, the machines) is fetched only once the browser has shown it (its first contentful paint): the first paint
 // never waits for the app's script, on the phone or in Lighthouse's model of it. The empty app shell of the other
 // routes starts the app at once.
-const boot = () => void import('./boot');
+import { PRERENDERED_ATTRIBUTE, ROUTE_CHUNKS_ATTRIBUTE } from './prerendered-attributes';
 
-const prerendered = document.getElementById('root')?.hasAttribute('data-prerendered') ?? false;
+const root = document.getElementById('root');
+
+/** The app, and beside it the prerendered route's own chunks, which the app would otherwise ask for only once run. */
+const boot = () => {
+  for (const href of root?.getAttribute(ROUTE_CHUNKS_ATTRIBUTE)?.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+  void import('./boot');
+};
+
+const prerendered = root?.hasAttribute(PRERENDERED_ATTRIBUTE) ?? false;
 if (!prerendered || typeof PerformanceObserver === 'undefined') {
   boot();
 } else {

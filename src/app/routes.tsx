@@ -1,17 +1,24 @@
 import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { withEnglish } from '../i18n/i18n';
+import { addEnglish, withEnglish } from '../i18n/i18n';
 import { useAppActorsAccess, useAppActorsIfReady, type AppActors } from './app-actors';
 import { AppLayout, Loading } from './layout';
-import { useInstallPrompt } from './offline/register';
-import { LandingScreen } from '../screens/landing-screen';
 import { useOptionalSelector } from '../screens/use-optional-selector';
 
-// Beyond the landing and log-in pages every screen is its own bundle, fetched when first visited; beyond the public
-// pages, each comes with the rest of English (src/i18n/english.ts), which the first route's bundle leaves out.
-const SignUpRoute = lazy(() => import('./routes/sign-up-route'));
+/** A public route's chunk carries the English only it shows (scripts/i18n-public-ids.ts), added before it renders. */
+const withOwnEnglish = <T extends { english: { messages: unknown } }>(chunk: Promise<T>): Promise<T> =>
+  chunk.then((module) => {
+    addEnglish(module.english);
+    return module;
+  });
+
+// Every page is its own bundle, fetched when first visited (the prerendered public pages fetch theirs beside the app's
+// first script: src/app/main.tsx); beyond the public pages, each comes with the rest of English
+// (src/i18n/english.ts), which the first route's bundle leaves out.
+const LandingRoute = lazy(() => withOwnEnglish(import('./routes/landing-route')));
+const SignUpRoute = lazy(() => withOwnEnglish(import('./routes/sign-up-route')));
 // With its machines (and xstate): the landing page's first script has neither.
-const LogInRoute = lazy(() => import('./routes/log-in-route'));
+const LogInRoute = lazy(() => withOwnEnglish(import('./routes/log-in-route')));
 const passwordReset = () => withEnglish(import('./routes/password-reset-routes'));
 const PasswordResetFlow = lazy(() => passwordReset().then((m) => ({ default: m.PasswordResetFlow })));
 const OtpRoute = lazy(() => passwordReset().then((m) => ({ default: m.OtpRoute })));
@@ -71,13 +78,6 @@ function RequireLiveSession({ session, children }: { session: AppActors['session
   return children;
 }
 
-function Landing() {
-  const session = useAppActorsIfReady()?.session ?? null;
-  const signedIn = useOptionalSelector(session, (s) => !s.matches('loggedOut'), false);
-  const install = useInstallPrompt();
-  return <LandingScreen signedIn={signedIn} install={install} />;
-}
-
 /**
  * The route table of spec section 2. Matching is case-insensitive (react-router's default), so /LogIn and /login,
  * /Dashboard and /dashboard, /SendMoney and /sendmoney are the same route. Any other path goes to '/'.
@@ -86,7 +86,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        <Route index element={<Landing />} />
+        <Route index element={<LandingRoute />} />
         <Route path="/SignUp" element={<SignUpRoute />} />
         <Route path="/LogIn" element={<LogInRoute />} />
         <Route element={<PasswordResetFlow />}>

@@ -65,3 +65,16 @@ export const textDirections: Record<Language, 'ltr' | 'rtl'> = {
   ig: 'ltr',
   am: 'ltr',
 };
+
+/** The Intl locale of each language's numbers and plural rules (Ghanaian English for English: GH₵ as in Ghana). */
+export const intlLocales: Record<Language, string> = {
+  en: 'en-GH',
+  fr: 'fr',
+  ak: 'ak',
+  ha: 'ha',
+  yo: 'yo',
+  sw: 'sw',
+  zu: 'zu',
+  ig: 'ig',
+  am: 'am',
+};

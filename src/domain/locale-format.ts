@@ -9,21 +9,10 @@
  * shows the same text. Their numbers follow CLDR too: '.' for decimals and ',' for thousands, as in English.
  * Money is always GH₵ (narrowSymbol), whatever the language.
  */
-import type { Language } from './language';
+import { intlLocales, type Language } from './language';
 import { formatMoney, type MinorUnits } from './money';
 
-/** The Intl locale of each language's numbers and plural rules (Ghanaian English for English: GH₵ as in Ghana). */
-export const intlLocales: Record<Language, string> = {
-  en: 'en-GH',
-  fr: 'fr',
-  ak: 'ak',
-  ha: 'ha',
-  yo: 'yo',
-  sw: 'sw',
-  zu: 'zu',
-  ig: 'ig',
-  am: 'am',
-};
+export { intlLocales } from './language';
 
 interface CldrDates {
   /** Month names, January first (CLDR format context, wide). */

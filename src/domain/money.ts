@@ -2,13 +2,13 @@
  * Money is integer minor units (pesewas for GHS) everywhere. The API speaks decimal numbers with at most two
  * decimals; these helpers convert exactly between the two, through strings, never through float arithmetic.
  */
-export type MinorUnits = number;
+import { isMinorUnits, type MinorUnits } from './minor-units';
+
+export { isMinorUnits, type MinorUnits } from './minor-units';
 
 export const WALLET_CURRENCY = 'GHS';
 const MINOR_DIGITS = 2;
 const DECIMAL_AMOUNT = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
-
-export const isMinorUnits = (value: number): value is MinorUnits => Number.isSafeInteger(value);
 
 /** 123450 -> "1234.50" */
 export const minorToDecimalString = (minor: MinorUnits): string => {

@@ -1,8 +1,9 @@
 /**
- * English in the browser, in two parts: the public pages' messages (./locales/en/public.json, made by
- * `npm run i18n` from the ids those pages' modules name: scripts/i18n-public-ids.ts) are in the first route's
- * bundle; every other message arrives with the other routes' chunks (src/app/routes.tsx), or as soon as a public
- * page meets an id it lacks (an answer of the server's, say). Other languages load whole (./lingui.ts).
+ * English in the browser, in parts: the public pages' messages (./locales/en/public*.json, made by `npm run i18n`
+ * from the ids those pages' modules name: scripts/i18n-public-ids.ts) are in the first route's bundle, the log-in
+ * and sign-up forms' own in their chunks; every other message arrives with the other routes' chunks
+ * (src/app/routes.tsx), or as soon as a public page meets an id it lacks (an answer of the server's, say). Other
+ * languages load whole (./lingui.ts).
  */
 import type { MessageId } from './en';
 import publicEnglish from './locales/en/public.json';
@@ -14,6 +15,15 @@ const listeners = new Set<(catalog: Catalog) => void>();
 
 /** The English messages loaded so far: the public ones, then all. */
 export const englishNow = (): Catalog => english;
+
+/**
+ * A public route's own English, added when its chunk has loaded and before it renders. Added in place: every
+ * I18nProvider's English is this one catalog, so the route's first render (a hydration) has its text, and no
+ * provider re-renders for it.
+ */
+export const addEnglish = (part: { messages: unknown }): void => {
+  Object.assign(english, part.messages);
+};
 
 /** Every English message (one chunk, fetched once); each I18nProvider is told when it arrives. */
 export const loadEnglish = (): Promise<Catalog> => {

@@ -1,12 +1,11 @@
 /**
- * The React binding of the i18n core (./core.ts): one Lingui instance per provider, given to @lingui/react (so
- * `<Trans id=…>` works too), and the screens' API: `useI18n()` gives `t(id, values)`, money and date formatting in
- * the reader's locale, the language and `setLanguage`. The choice is kept in localStorage.
+ * The React binding of the i18n core (./core.ts): one Lingui instance per provider, given to the screens through a
+ * context that changes whenever the instance's language or catalog does, and the screens' API: `useI18n()` gives `t(id, values)`, the language and
+ * `setLanguage`; `useFormat()` (./format.ts) formats money and dates in the reader's language. The choice is kept in
+ * localStorage.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { I18nProvider as LinguiProvider, useLingui } from '@lingui/react';
-import type { MinorUnits } from '../domain/money';
-import { formatDateIn, formatMoneyIn } from '../domain/locale-format';
+import type { I18n as LinguiI18n } from '@lingui/core';
 import {
   intlLocales,
   linguiFor,
@@ -18,7 +17,7 @@ import {
 import { englishNow, loadCatalog, loadEnglish, onEnglishLoaded } from './english';
 import { isLanguage, textDirections, type Language, type ShippedLanguage } from '../domain/language';
 
-export { isMessageId, loadCatalog, loadEnglish, withEnglish } from './english';
+export { addEnglish, isMessageId, loadCatalog, loadEnglish, withEnglish } from './english';
 export type { CatalogLocale, Values } from './lingui';
 export type { MessageId } from './en';
 export {
@@ -52,16 +51,12 @@ let lastActivated: CatalogLocale = 'en';
 export const currentLanguage = (): ShippedLanguage => (isLanguage(lastActivated) ? lastActivated : 'en');
 
 /** The language whose amounts and dates a catalog shows (the pseudo-locale's are English). */
-const formatLanguage = (locale: CatalogLocale): Language => (locale === 'pseudo' ? 'en' : locale);
+export const formatLanguage = (locale: CatalogLocale): Language => (locale === 'pseudo' ? 'en' : locale);
 
 export interface I18n {
   language: CatalogLocale;
   locale: string;
   t: Translate;
-  /** Integer minor units (pesewas) as GH₵ in the reader's language; in `currency`'s minor units when given (cents). */
-  formatMoney: (minor: MinorUnits, currency?: string) => string;
-  /** A date as Intl's options ask, in the reader's language (src/domain/locale-format.ts decides how). */
-  formatDate: (date: Date, options?: Intl.DateTimeFormatOptions) => string;
   setLanguage: (language: CatalogLocale) => Promise<void>;
 }
 
@@ -72,6 +67,40 @@ const fetchEnglishWhenMissing = (locale: string, id: string): string => {
 };
 
 const SetLanguageContext = createContext<I18n['setLanguage'] | null>(null);
+
+interface LinguiBinding {
+  i18n: LinguiI18n;
+  /** A new function whenever the language or catalog changes: what the screens' memos depend on. */
+  _: LinguiI18n['_'];
+}
+
+const LinguiContext = createContext<LinguiBinding | null>(null);
+
+const bindingOf = (i18n: LinguiI18n): LinguiBinding => ({ i18n, _: i18n._.bind(i18n) });
+
+/** The provider's Lingui instance and its current translation function, for ./format.ts and the hooks below. */
+export const useLingui = (): LinguiBinding => {
+  const binding = useContext(LinguiContext);
+  if (!binding) throw new Error('useI18n outside <I18nProvider>');
+  return binding;
+};
+
+/**
+ * What @lingui/react's provider does, without its <Trans> (no screen uses it; the public pages' first script need
+ * not carry it): a new context value on every change of the instance.
+ */
+function LinguiProvider({ i18n, children }: { i18n: LinguiI18n; children: ReactNode }) {
+  const [binding, setBinding] = useState(() => ({ ...bindingOf(i18n), locale: i18n.locale }));
+  useEffect(() => {
+    const update = () => setBinding({ ...bindingOf(i18n), locale: i18n.locale });
+    const unsubscribe = i18n.on('change', update);
+    // A change between the first render and this subscription.
+    if (binding.locale !== i18n.locale) update();
+    return unsubscribe;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [i18n]);
+  return <LinguiContext value={binding}>{children}</LinguiContext>;
+}
 
 export function I18nProvider({
   initialLanguage = 'en',
@@ -157,8 +186,6 @@ export const useI18n = (): I18n => {
       language,
       locale,
       t: translateWith(i18n),
-      formatMoney: (minor, currency) => formatMoneyIn(formatLanguage(language), minor, currency),
-      formatDate: (date, options) => formatDateIn(formatLanguage(language), date, options),
       setLanguage,
     };
     // `_` changes whenever the active catalog changes.

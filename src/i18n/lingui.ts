@@ -5,7 +5,7 @@
 import { setupI18n, type I18n as LinguiI18n, type Messages } from '@lingui/core';
 import type { MessageId } from './en';
 import type { Language } from '../domain/language';
-import { intlLocales as languageLocales } from '../domain/locale-format';
+import { intlLocales as languageLocales } from '../domain/language';
 
 export type Values = Record<string, string | number>;
 /** A compiled catalog (Lingui's precompiled ICU messages, by id). */

@@ -4,6 +4,7 @@ import type { BettingMovement } from '../contract/betting';
 import type { BettingHistoryMachine } from '../machines/betting-history.machine';
 import type { BettingReceiptMachine } from '../machines/betting-receipt.machine';
 import { useI18n } from '../i18n/i18n';
+import { useFormat } from '../i18n/format';
 import { BettingReceiptModal } from './betting-receipt';
 import { FocusHeading } from './ui/focus-heading';
 import { PagedHistory, ReferenceButton } from './paged-history';
@@ -22,7 +23,8 @@ export function BettingHistoryPanel({
   actorRef: ActorRefFrom<BettingHistoryMachine>;
   receiptMachine: BettingReceiptMachine;
 }) {
-  const { t, formatMoney } = useI18n();
+  const { t } = useI18n();
+  const { formatMoney } = useFormat();
   const [receipt, setReceipt] = useState<string | null>(null);
   return (
     <PagedHistory<BettingMovement>

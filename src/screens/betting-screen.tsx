@@ -7,6 +7,7 @@ import { bettingAccountOf, bettingFigures, type BettingFormField } from '../mach
 import { bettingPage, type BettingMachine } from '../machines/betting.machine';
 import type { ReceiptMachine } from '../machines/shared/receipt';
 import { useI18n } from '../i18n/i18n';
+import { useFormat } from '../i18n/format';
 import { BettingReceiptModal } from './betting-receipt';
 import { Alert } from './ui/alert';
 import { AmountField } from './ui/amount-field';
@@ -51,7 +52,8 @@ const useBettingForm = (actorRef: BettingActor) => {
 
 /** The amount, the 1% fee and the total, shown before paying (spec: fee and total first). */
 function BettingFigures({ actorRef }: { actorRef: BettingActor }) {
-  const { t, formatMoney } = useI18n();
+  const { t } = useI18n();
+  const { formatMoney } = useFormat();
   const figures = useSelector(actorRef, (s) => bettingFigures(s.context));
   return (
     <SummaryList

@@ -11,6 +11,7 @@ import {
 } from '../machines/bill-payment.machine';
 import type { ReceiptMachine } from '../machines/shared/receipt';
 import { useI18n } from '../i18n/i18n';
+import { useFormat } from '../i18n/format';
 import { BillingReceiptModal, useBillDay, useBillMonth } from './billing-receipt';
 import { Alert } from './ui/alert';
 import { AmountField } from './ui/amount-field';
@@ -120,7 +121,8 @@ function MenuStep({ actorRef }: { actorRef: BillActor }) {
 
 /** The Billing Details panel (spec section 2): Status, CustomerID, Customer Name, Bill Month, Due Date, Total Due. */
 function BillingDetails({ bill, totalMinor }: { bill: BillInPesewas; totalMinor: number | null }) {
-  const { t, formatMoney } = useI18n();
+  const { t } = useI18n();
+  const { formatMoney } = useFormat();
   const month = useBillMonth();
   const day = useBillDay();
   const headingId = useId();
@@ -161,7 +163,8 @@ function BillingDetails({ bill, totalMinor }: { bill: BillInPesewas; totalMinor:
 
 /** Step 2: the reference ('Enter {title}'), Next, then the Billing Details and Pay Bill. */
 function CredentialsStep({ actorRef }: { actorRef: BillActor }) {
-  const { t, formatMoney } = useI18n();
+  const { t } = useI18n();
+  const { formatMoney } = useFormat();
   const snapshot = useSelector(actorRef, (s) => s);
   const { subCompany, reference, amount, violations, bill, error, walletAmount } = snapshot.context;
   const referenceId = useId();

@@ -4,6 +4,7 @@ import type { BillingMovement, BillingReceipt } from '../contract/billing';
 import type { BillingHistoryMachine } from '../machines/billing-history.machine';
 import type { ReceiptMachine } from '../machines/shared/receipt';
 import { useI18n } from '../i18n/i18n';
+import { useFormat } from '../i18n/format';
 import { BillingReceiptModal } from './billing-receipt';
 import { PagedHistory, ReferenceButton } from './paged-history';
 import { FocusHeading } from './ui/focus-heading';
@@ -21,7 +22,8 @@ export function BillingHistoryPanel({
   actorRef: ActorRefFrom<BillingHistoryMachine>;
   receiptMachine: ReceiptMachine<BillingReceipt>;
 }) {
-  const { t, formatMoney } = useI18n();
+  const { t } = useI18n();
+  const { formatMoney } = useFormat();
   const [receipt, setReceipt] = useState<string | null>(null);
   return (
     <PagedHistory<BillingMovement>

@@ -1,11 +1,12 @@
 import type { BillingReceipt } from '../contract/billing';
 import { useI18n } from '../i18n/i18n';
+import { useFormat } from '../i18n/format';
 import { ReceiptDetails, receiptModalOf, useReceiptDate } from './receipt-modal';
 import type { SummaryRow } from './ui/summary-list';
 
 /** 'October 2026' for '2026-10' (the text as given when it is not a month). */
 export const useBillMonth = () => {
-  const { formatDate } = useI18n();
+  const { formatDate } = useFormat();
   return (month: string) => {
     const date = new Date(`${month}-01T00:00:00Z`);
     return Number.isNaN(date.getTime())
@@ -16,7 +17,7 @@ export const useBillMonth = () => {
 
 /** A day ('2026-11-21') in the reader's words. */
 export const useBillDay = () => {
-  const { formatDate } = useI18n();
+  const { formatDate } = useFormat();
   return (day: string) => {
     const date = new Date(`${day}T00:00:00Z`);
     return Number.isNaN(date.getTime()) ? day : formatDate(date, { dateStyle: 'medium', timeZone: 'UTC' });

@@ -5,6 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { quoteSummary, selectedBeneficiary } from '../machines/transfer.form';
 import type { TransferMachine } from '../machines/transfer.machine';
 import { useI18n } from '../i18n/i18n';
+import { useFormat } from '../i18n/format';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { beneficiaryLabel } from './transfer-amount-step';
@@ -20,7 +21,8 @@ import { stepHeading } from './wizard-parts';
  * Continue (enabled once the terms are agreed) and 'Change delivery method' (back to step 1).
  */
 export function CrossBorderReviewStep({ actorRef }: { actorRef: ActorRefFrom<TransferMachine> }) {
-  const { t, formatDate } = useI18n();
+  const { t } = useI18n();
+  const { formatDate } = useFormat();
   const currencyFormat = useCurrencyFormat();
   const termsId = useId();
   const context = useSelector(actorRef, (s) => s.context);

@@ -7,6 +7,7 @@ import type { PhoneVerificationMachine } from '../machines/phone-verification.ma
 import type { SessionMachine } from '../machines/session.machine';
 import type { WalletMachine } from '../machines/wallet.machine';
 import { useI18n } from '../i18n/i18n';
+import { useFormat } from '../i18n/format';
 import { FocusHeading } from './ui/focus-heading';
 import { RetryAlert } from './ui/retry-alert';
 import { Skeleton } from './ui/skeleton';
@@ -30,7 +31,8 @@ export function DashboardHomeScreen({
   phoneVerification: ActorRefFrom<PhoneVerificationMachine>;
   monthSummary: ActorRefFrom<MonthSummaryMachine>;
 }) {
-  const { t, formatMoney } = useI18n();
+  const { t } = useI18n();
+  const { formatMoney } = useFormat();
   const walletSnapshot = useSelector(wallet, (s) => s);
   const { recent, error } = walletSnapshot.context;
   const firstName = useSelector(session, (s) => s.context.auth?.user.firstName ?? '');

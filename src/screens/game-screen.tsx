@@ -3,13 +3,15 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { gemPurchasesPage, type GemBalanceMachine, type GemPurchasesMachine } from '../machines/game.machine';
 import { useI18n } from '../i18n/i18n';
+import { useFormat } from '../i18n/format';
 import { FocusHeading } from './ui/focus-heading';
 import { RetryAlert } from './ui/retry-alert';
 import { HistoryTable } from './ui/history-table';
 import { StatusBadge } from './wallet-movements';
 
 function GemPurchases({ actorRef }: { actorRef: ActorRefFrom<GemPurchasesMachine> }) {
-  const { t, formatMoney, formatDate } = useI18n();
+  const { t } = useI18n();
+  const { formatMoney, formatDate } = useFormat();
   const snapshot = useSelector(actorRef, (s) => s);
   const { rows, error } = snapshot.context;
   const turning = snapshot.matches('loadingPage');

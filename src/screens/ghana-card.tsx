@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import Barcode from 'react-barcode';
 import type { Identification } from '../contract/identification';
 import { useI18n } from '../i18n/i18n';
+import { useFormat } from '../i18n/format';
 
 /** Loads the bytes of one of the user's ID images (the app gives the service; tests give a fake). */
 export type ImageLoader = (imageId: string, call: { signal: AbortSignal }) => Promise<Blob>;
@@ -47,7 +48,8 @@ export default function GhanaCard({
   identification: Identification;
   loadImage: ImageLoader;
 }) {
-  const { t, formatDate } = useI18n();
+  const { t } = useI18n();
+  const { formatDate } = useFormat();
   const date = (iso: string) => formatDate(calendarDate(iso), { dateStyle: 'medium', timeZone: 'UTC' });
   const number = identification.identificationNo || identification.identificationNumber;
   return (

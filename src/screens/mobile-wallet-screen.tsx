@@ -5,6 +5,7 @@ import type { PhoneVerificationMachine } from '../machines/phone-verification.ma
 import type { SessionMachine } from '../machines/session.machine';
 import type { MessageId } from '../i18n/en';
 import { useI18n } from '../i18n/i18n';
+import { useFormat } from '../i18n/format';
 import { FocusHeading } from './ui/focus-heading';
 import { PhoneVerificationCard } from './phone-verification-card';
 
@@ -32,7 +33,8 @@ export function MobileWalletScreen({
   session: ActorRefFrom<SessionMachine>;
   phoneVerification: ActorRefFrom<PhoneVerificationMachine>;
 }) {
-  const { t, formatMoney } = useI18n();
+  const { t } = useI18n();
+  const { formatMoney } = useFormat();
   const walletAmount = useSelector(session, (s) => s.context.auth?.user.walletAmount ?? 0);
   return (
     <div className="mobile-wallet">

@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { MonthSummary } from '../contract/wallet';
 import type { MonthSummaryMachine } from '../machines/month-summary.machine';
 import { useI18n } from '../i18n/i18n';
+import { useFormat } from '../i18n/format';
 import { RetryAlert } from './ui/retry-alert';
 import { Skeleton } from './ui/skeleton';
 
@@ -53,7 +54,8 @@ export function MonthPanel({ actorRef }: { actorRef: ActorRefFrom<MonthSummaryMa
  * readers the drawing is one image named by its title and totals, and the week-by-week figures are a table.
  */
 export function MonthChart({ summary }: { summary: MonthSummary }) {
-  const { t, formatMoney, formatDate } = useI18n();
+  const { t } = useI18n();
+  const { formatMoney, formatDate } = useFormat();
   const titleId = useId();
   const descId = useId();
   const month = formatDate(utcStart(`${summary.month}-01`), {

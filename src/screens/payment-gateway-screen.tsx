@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { GatewayUser } from '../contract/gems';
 import { chosenPack, type PaymentGatewayMachine } from '../machines/payment-gateway.machine';
 import { useI18n } from '../i18n/i18n';
+import { useFormat } from '../i18n/format';
 import { Alert } from './ui/alert';
 import { FocusHeading } from './ui/focus-heading';
 import { RetryAlert } from './ui/retry-alert';
@@ -39,7 +40,8 @@ function UserDetails({ user }: { user: GatewayUser }) {
  * card with 'Pay with Wallet', then the outcome's message and 'Back to Treasure Shop'.
  */
 export function PaymentGatewayScreen({ actorRef }: { actorRef: ActorRefFrom<PaymentGatewayMachine> }) {
-  const { t, formatMoney } = useI18n();
+  const { t } = useI18n();
+  const { formatMoney } = useFormat();
   const snapshot = useSelector(actorRef, (s) => s);
   const { user, error, walletAmount, operation, rate } = snapshot.context;
   const pack = chosenPack(snapshot.context);

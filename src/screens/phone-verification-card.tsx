@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { PhoneVerificationMachine } from '../machines/phone-verification.machine';
 import { useI18n } from '../i18n/i18n';
+import { useFormat } from '../i18n/format';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { Modal } from './ui/modal';
@@ -57,7 +58,8 @@ export function PhoneVerificationCard({ actorRef }: { actorRef: PhoneVerificatio
 }
 
 function CodeDialog({ actorRef }: { actorRef: PhoneVerificationRef }) {
-  const { t, formatDate } = useI18n();
+  const { t } = useI18n();
+  const { formatDate } = useFormat();
   const id = useId();
   const snapshot = useSelector(actorRef, (s) => s);
   const { digits, focusedIndex, violations, error, notice, maskedPhone, expiresAt } = snapshot.context;

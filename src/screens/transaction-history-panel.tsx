@@ -4,6 +4,7 @@ import type { TransactionHistoryMachine } from '../machines/transaction-history.
 import type { TransactionMovement } from '../contract/transfer';
 import type { TransactionReceiptMachine } from '../machines/transaction-receipt.machine';
 import { useI18n } from '../i18n/i18n';
+import { useFormat } from '../i18n/format';
 import { PagedHistory, ReferenceButton } from './paged-history';
 import { TransactionReceiptModal } from './transaction-receipt';
 import { useCurrencyFormat } from './transfer-summary';
@@ -11,7 +12,8 @@ import { StatusBadge } from './wallet-movements';
 
 /** A row's amount: what was sent (GHS), or for a transfer received what arrived, marked as received. */
 function TransferAmount({ row }: { row: TransactionMovement }) {
-  const { t, formatMoney } = useI18n();
+  const { t } = useI18n();
+  const { formatMoney } = useFormat();
   const currencyFormat = useCurrencyFormat();
   if (row.direction === 'sent') return <>{formatMoney(row.sendAmount)}</>;
   return (
@@ -38,7 +40,8 @@ export function TransactionHistoryPanel({
   actorRef: ActorRefFrom<TransactionHistoryMachine>;
   receiptMachine: TransactionReceiptMachine;
 }) {
-  const { t, formatMoney } = useI18n();
+  const { t } = useI18n();
+  const { formatMoney } = useFormat();
   const currencyFormat = useCurrencyFormat();
   const titleId = useId();
   const [receipt, setReceipt] = useState<string | null>(null);

@@ -2,6 +2,7 @@ import type { TransactionReceipt } from '../contract/transfer';
 import { formatCollectionCode } from '../domain/cross-border';
 import { WALLET_CURRENCY } from '../domain/money';
 import { useI18n } from '../i18n/i18n';
+import { useFormat } from '../i18n/format';
 import { ReceiptDetails, receiptModalOf, useReceiptDate } from './receipt-modal';
 import { useCurrencyFormat } from './transfer-summary';
 import type { SummaryRow } from './ui/summary-list';
@@ -12,7 +13,8 @@ import type { SummaryRow } from './ui/summary-list';
  * method and the status in its colour, under the reference number.
  */
 export function TransactionReceiptDetails({ receipt }: { receipt: TransactionReceipt }) {
-  const { t, formatMoney } = useI18n();
+  const { t } = useI18n();
+  const { formatMoney } = useFormat();
   const currencyFormat = useCurrencyFormat();
   const receiptDate = useReceiptDate();
   const rows: SummaryRow[] = [

@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { selectedBeneficiary } from '../machines/transfer.form';
 import type { TransferMachine } from '../machines/transfer.machine';
 import { useI18n } from '../i18n/i18n';
+import { useFormat } from '../i18n/format';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { WalletPaymentCard } from './wallet-payment-card';
@@ -59,7 +60,8 @@ export function BackArrow({ actorRef }: { actorRef: ActorRefFrom<TransferMachine
 
 /** Until when the quote (and its rate) holds. */
 export function QuoteHolds({ expiresAt }: { expiresAt: string }) {
-  const { t, formatDate } = useI18n();
+  const { t } = useI18n();
+  const { formatDate } = useFormat();
   const expires = new Date(expiresAt);
   return Number.isNaN(expires.getTime()) ? null : (
     <p className="muted">

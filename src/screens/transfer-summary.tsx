@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import type { TransferSummary } from '../machines/transfer.form';
 import { useI18n } from '../i18n/i18n';
+import { useFormat } from '../i18n/format';
 import { SummaryList } from './ui/summary-list';
 import type { Translate } from '../i18n/core';
 
 /** An amount in minor units of any currency of the rate table, in the reader's locale. */
 export const useCurrencyFormat = () => {
-  const { formatMoney } = useI18n();
+  const { formatMoney } = useFormat();
   return (minor: number, currency: string) => formatMoney(minor, currency);
 };
 

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { TreasureShopMachine } from '../machines/treasure-shop.machine';
 import { useI18n } from '../i18n/i18n';
+import { useFormat } from '../i18n/format';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
@@ -15,7 +16,8 @@ import { Skeleton } from './ui/skeleton';
  * button to /Dashboard and a close button to /; 'Pay with Wallet' goes to the gateway once a pack is chosen.
  */
 export function TreasureShopScreen({ actorRef }: { actorRef: ActorRefFrom<TreasureShopMachine> }) {
-  const { t, formatMoney } = useI18n();
+  const { t } = useI18n();
+  const { formatMoney } = useFormat();
   const snapshot = useSelector(actorRef, (s) => s);
   const { packs, rate, selected, error } = snapshot.context;
 

@@ -2,6 +2,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { WalletHistoryMachine } from '../machines/wallet-history.machine';
 import type { WalletMovement } from '../contract/wallet';
 import { useI18n } from '../i18n/i18n';
+import { useFormat } from '../i18n/format';
 import { FocusHeading } from './ui/focus-heading';
 import { PagedHistory } from './paged-history';
 import { MovementAmount, StatusBadge, useMovementText } from './wallet-movements';
@@ -11,7 +12,8 @@ import { MovementAmount, StatusBadge, useMovementText } from './wallet-movements
  * of the histories and a search box (the machine asks the server once typing pauses).
  */
 export function WalletHistoryPanel({ actorRef }: { actorRef: ActorRefFrom<WalletHistoryMachine> }) {
-  const { t, formatMoney } = useI18n();
+  const { t } = useI18n();
+  const { formatMoney } = useFormat();
   const text = useMovementText();
   return (
     <PagedHistory<WalletMovement>

@@ -1,5 +1,6 @@
 import type { WalletMovement, WalletOperationStatus } from '../contract/wallet';
 import { useI18n } from '../i18n/i18n';
+import { useFormat } from '../i18n/format';
 import { useDateTime } from './ui/date-time';
 
 /** Spec section 2: 'pending' amber, 'Failed' red, anything else green. */
@@ -25,7 +26,7 @@ export function Direction({ actionType }: { actionType: WalletMovement['actionTy
 
 /** The movement's amount as GH₵ with its direction arrow. */
 export function MovementAmount({ row }: { row: WalletMovement }) {
-  const { formatMoney } = useI18n();
+  const { formatMoney } = useFormat();
   return (
     <span className="movement-amount">
       <Direction actionType={row.actionType} /> {formatMoney(row.amount)}

@@ -3,6 +3,7 @@ import { walletPaymentCheck } from '../domain/fees';
 import type { MinorUnits } from '../domain/money';
 import type { DomainMessageId } from '../domain/messages';
 import { useI18n } from '../i18n/i18n';
+import { useFormat } from '../i18n/format';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 
@@ -40,7 +41,8 @@ export function WalletPaymentCard({
   onSelect,
   onPay,
 }: WalletPaymentCardProps) {
-  const { t, formatMoney } = useI18n();
+  const { t } = useI18n();
+  const { formatMoney } = useFormat();
   const check = walletPaymentCheck(balanceMinor, amountMinor, feeMinor);
   return (
     <section className="card wallet-payment-card" aria-labelledby="wallet-payment-title">

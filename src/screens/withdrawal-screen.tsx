@@ -5,6 +5,7 @@ import type { WithdrawalField } from '../domain/withdrawal';
 import type { WithdrawalFormField, WithdrawalGateway } from '../machines/withdrawal.form';
 import type { WithdrawalMachine } from '../machines/withdrawal.machine';
 import { useI18n } from '../i18n/i18n';
+import { useFormat } from '../i18n/format';
 import type { MessageId } from '../i18n/en';
 import { bankListStepOf } from './bank-list-step';
 import { AmountField } from './ui/amount-field';
@@ -22,7 +23,8 @@ const gatewayLabel: Record<WithdrawalGateway, MessageId> = { bank: 'gateway.bank
  * payout is sent and followed), 'Done' ('Withdrawal Successful'). Outcomes show in a Success or Error dialog.
  */
 export function WithdrawalScreen({ actorRef }: { actorRef: ActorRefFrom<WithdrawalMachine> }) {
-  const { t, formatMoney } = useI18n();
+  const { t } = useI18n();
+  const { formatMoney } = useFormat();
   const id = useId();
   const snapshot = useSelector(actorRef, (s) => s);
   const {

@@ -7,7 +7,7 @@ import type {
   SignUpRequest,
 } from '../contract/user';
 import { apiAmountToMinor } from './amounts';
-import { post } from './http';
+import { currentToken, post } from './http';
 
 type Call = { signal?: AbortSignal };
 
@@ -31,6 +31,11 @@ export const logOut = (token: string, call: Call = {}) =>
 /** Keeps the signed-in user's language on the account (the server's mails use it). */
 export const saveLanguage = (language: SetLanguageRequest['language'], call: Call = {}) =>
   post<null>(apiPaths.setLanguage, { language }, call);
+
+/** Saves the language on the account of the user signed in now; nothing when no one is. */
+export const saveLanguageWhenSignedIn = async (language: SetLanguageRequest['language']): Promise<void> => {
+  if (currentToken()) await saveLanguage(language);
+};
 
 /** Kept here for issue 2's callers; the wallet's calls live in ./wallet. */
 export { getWalletAmount } from './wallet';

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { domainMessages } from '../../src/domain/messages';
 import { enCatalog, translator } from '../../src/i18n/core';
 import { I18nProvider, loadCatalog, useI18n } from '../../src/i18n/i18n';
+import { useFormat } from '../../src/i18n/format';
 import { messages as frCatalog } from '../../src/i18n/locales/fr/messages.json';
 import { LanguageSelect } from '../../src/screens/language-select';
 import { sourceMessages } from '../../scripts/i18n-catalogs';
@@ -13,7 +14,8 @@ const en = sourceMessages('en');
 const fr = sourceMessages('fr');
 
 function Probe() {
-  const { t, formatMoney, language } = useI18n();
+  const { t, language } = useI18n();
+  const { formatMoney } = useFormat();
   return (
     <div>
       <p>{t('otp.codeSentTo', { maskedEmail: 'a****@b.co' })}</p>

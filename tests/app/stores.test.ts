@@ -67,6 +67,19 @@ describe('auth store', () => {
     expect(sessionFromStore()?.user).toMatchObject({ id: 7, firstName: 'Ama', walletAmount: 300 });
   });
 
+  it('the first script reads the same saved session without the store, and a tampered entry as none', async () => {
+    const { savedSession } = await import('../../src/app/stores/auth-fields');
+    const { saveSession, sessionFromStore } = await import('../../src/app/stores/auth-store');
+    expect(savedSession()).toBeNull();
+    saveSession({ token: 'tok', user: details });
+    await tick();
+    expect(savedSession()).toEqual(sessionFromStore());
+    localStorage.setItem('auth', JSON.stringify({ token: { forged: true }, userId: 7 }));
+    expect(savedSession()).toBeNull();
+    localStorage.setItem('auth', '{not json');
+    expect(savedSession()).toBeNull();
+  });
+
   it('reads a decimal balance saved before the store held pesewas as 0 until the balance is read again', async () => {
     localStorage.setItem('auth', JSON.stringify({ token: 'tok', userId: 7, walletAmount: 12.5 }));
     const { sessionFromStore } = await import('../../src/app/stores/auth-store');

@@ -8,6 +8,7 @@ import {
   compilePublicEnglish,
   domainMessageIdsFile,
   publicEnglishFile,
+  publicEnglishFiles,
 } from '../../scripts/i18n-catalogs';
 import { publicModules } from '../../scripts/i18n-public-ids';
 
@@ -17,7 +18,9 @@ const messagesIn = (file: string) =>
 
 describe('the public English', () => {
   test('is what `npm run i18n` makes of the compiled English, and so are the domain ids', () => {
-    expect(read(publicEnglishFile)).toBe(compilePublicEnglish(read(compiledFile('en'))));
+    const parts = compilePublicEnglish(read(compiledFile('en')));
+    expect([...parts.keys()]).toEqual(publicEnglishFiles);
+    for (const [file, content] of parts) expect(read(file), file).toBe(content);
     expect(read(domainMessageIdsFile)).toBe(compileDomainMessageIds());
   });
 
@@ -25,19 +28,38 @@ describe('the public English', () => {
     const full = messagesIn(compiledFile('en'));
     const part = messagesIn(publicEnglishFile);
     for (const [id, message] of Object.entries(part)) expect(full[id], id).toEqual(message);
-    for (const id of [
-      'landing.title',
-      'logIn.title',
-      'logIn.invalidCredentials',
-      'signUp.title',
-      'cookies.accept',
-    ])
-      expect(part, id).toHaveProperty([id]);
+    for (const id of ['cookies.accept', 'app.skipToContent']) expect(part, id).toHaveProperty([id]);
     for (const id of ['dashboard.logOut', 'otp.codeSentTo', 'terms.contents']) {
       expect(full, id).toHaveProperty([id]);
       expect(part, id).not.toHaveProperty([id]);
     }
     expect(Object.keys(part).length).toBeLessThan(Object.keys(full).length / 3);
+  });
+
+  test('the landing, log-in and sign-up pages carry the English only they show, which the first part leaves out', () => {
+    const first = messagesIn(publicEnglishFile);
+    const part = (name: string) => messagesIn(publicEnglishFiles.find((file) => file.endsWith(name))!);
+    const [landing, logIn, signUp] = ['public-landing.json', 'public-log-in.json', 'public-sign-up.json'].map(
+      part,
+    );
+    expect(landing).toHaveProperty(['landing.title']);
+    expect(logIn).toHaveProperty(['logIn.title']);
+    expect(logIn).toHaveProperty(['logIn.invalidCredentials']);
+    expect(signUp).toHaveProperty(['signUp.title']);
+    for (const id of Object.keys({ ...landing, ...logIn, ...signUp }))
+      expect(first, id).not.toHaveProperty([id]);
+    // The signed-in user's bottom bar and session popup come with the rest of English (src/app/layout.tsx).
+    expect(first).not.toHaveProperty(['bottomNav.home']);
+  });
+
+  test('a route’s own English is added in place: a provider made before it shows its text at once', async () => {
+    vi.resetModules();
+    const english = await import('../../src/i18n/english');
+    const catalog = english.englishNow();
+    expect(catalog).not.toHaveProperty(['logIn.title']);
+    english.addEnglish({ messages: { 'logIn.title': 'Log In' } });
+    expect(english.englishNow()).toBe(catalog);
+    expect(english.isMessageId('logIn.title')).toBe(true);
   });
 
   test('is taken from the modules the public routes import statically, not from the lazy routes', () => {

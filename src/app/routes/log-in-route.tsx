@@ -7,6 +7,9 @@ import { LogInScreen } from '../../screens/log-in-screen';
 import { useWithAppActors } from '../app-actors';
 import { useConnectivity } from '../use-connectivity';
 
+/** The English only this form shows: src/app/routes.tsx adds it before the route renders. */
+export { default as english } from '../../i18n/locales/en/public-log-in.json';
+
 /**
  * Where to go after logging in: back to the protected page that sent the visitor here (a partner's payment link,
  * /deposit/{token}), when it is a path of this site; else the dashboard (spec: /dashboard).

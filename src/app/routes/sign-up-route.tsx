@@ -7,6 +7,9 @@ import { register } from '../../services/user';
 import { currentLanguage } from '../../i18n/i18n';
 import { SignUpScreen } from '../../screens/sign-up-screen';
 
+/** The English only this form shows: src/app/routes.tsx adds it before the route renders. */
+export { default as english } from '../../i18n/locales/en/public-sign-up.json';
+
 /** Lazy: it brings libphonenumber-js, which the landing page does not need. */
 export default function SignUpRoute() {
   const navigate = useNavigate();

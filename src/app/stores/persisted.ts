@@ -1,4 +1,5 @@
 import { proxy, subscribe } from 'valtio/vanilla';
+import { readStoredFields } from './stored-fields';
 
 /**
  * A valtio store whose listed fields are saved to localStorage under `key` (spec section 3 says which). On load,
@@ -10,36 +11,10 @@ export const persistedStore = <State extends object>(
   defaults: State,
   persistedFields: readonly (keyof State)[],
 ): State => {
-  const store = proxy<State>({ ...defaults, ...readFields(key, defaults, persistedFields) });
+  const store = proxy<State>({ ...defaults, ...readStoredFields(key, defaults, persistedFields) });
   subscribe(store, () => writeFields(key, store, persistedFields));
   return store;
 };
-
-const readFields = <State extends object>(
-  key: string,
-  defaults: State,
-  fields: readonly (keyof State)[],
-): Partial<State> => {
-  let saved: unknown;
-  try {
-    saved = JSON.parse(localStorage.getItem(key) ?? 'null');
-  } catch {
-    return {};
-  }
-  if (typeof saved !== 'object' || saved === null) return {};
-  const values: Partial<State> = {};
-  for (const field of fields) {
-    const value = (saved as Record<PropertyKey, unknown>)[field];
-    const fallback = defaults[field];
-    if (value !== undefined && sameKind(value, fallback)) values[field] = value as State[typeof field];
-  }
-  return values;
-};
-
-const sameKind = (value: unknown, fallback: unknown): boolean =>
-  fallback === null
-    ? value === null || typeof value !== 'object'
-    : typeof value === typeof fallback || value === null;
 
 const writeFields = <State extends object>(
   key: string,

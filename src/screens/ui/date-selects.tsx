@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { daysInMonth } from '../../domain/calendar';
 import { useI18n } from '../../i18n/i18n';
+import { useFormat } from '../../i18n/format';
 
 /** A date as its three parts; 0 means "not chosen yet". */
 export interface DateParts {
@@ -41,7 +42,8 @@ export function DateSelects({
   /** The chosen option's value ('' for the placeholder). */
   onChange: (part: DatePart, value: string) => void;
 }) {
-  const { t, formatDate } = useI18n();
+  const { t } = useI18n();
+  const { formatDate } = useFormat();
   const months = useMemo(
     () =>
       Array.from({ length: 12 }, (_, index) =>

@@ -1,6 +1,7 @@
 import type { MinorUnits } from '../../domain/money';
 import type { WalletOperationStatus } from '../../contract/wallet';
 import { useI18n } from '../../i18n/i18n';
+import { useFormat } from '../../i18n/format';
 import { SummaryList } from './summary-list';
 
 export interface ReceiptSummaryProps {
@@ -19,7 +20,8 @@ export interface ReceiptSummaryProps {
  * balance); rows without a value are left out.
  */
 export function ReceiptSummary(props: ReceiptSummaryProps) {
-  const { t, formatMoney } = useI18n();
+  const { t } = useI18n();
+  const { formatMoney } = useFormat();
   const money = (minor: MinorUnits | null | undefined) => (minor == null ? null : formatMoney(minor));
   const rows: [label: string, value: string | null][] = [
     [t('receipt.reference'), props.reference ?? null],

@@ -1,13 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AppActorsAccessContext, AppActorsContext, type AppActors, type AppActorsAccess } from './app-actors';
 import { readConsent } from './cookies';
+import { onInteraction } from './first-interaction';
 
 // The machines (xstate, the session and cookie-consent actors) are a chunk of their own: a prerendered public page
 // is hydrated and shown without them, and they load with the visitor's first touch, key or click.
 const LiveAppActors = lazy(() => import('./live-app-actors'));
-
-/** What a visitor does first on a public page: the actors are loaded then, before anything needs them. */
-const FIRST_INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
 /**
  * Provides the app's actors. `live` (every start but the hydration of a prerendered public page): the pages are drawn
@@ -32,13 +30,8 @@ export function CompositionRoot({
   const ready = useRef<AppActors | null>(null);
 
   useEffect(() => {
-    if (wanted) return;
-    const want = () => setWanted(true);
-    for (const type of FIRST_INTERACTIONS)
-      document.addEventListener(type, want, { capture: true, passive: true });
-    return () => {
-      for (const type of FIRST_INTERACTIONS) document.removeEventListener(type, want, { capture: true });
-    };
+    // The visitor's first interaction: the actors are loaded then, before anything needs them.
+    if (!wanted) return onInteraction(() => setWanted(true));
   }, [wanted]);
 
   const onReady = useCallback((created: AppActors) => {

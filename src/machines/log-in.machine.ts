@@ -3,36 +3,26 @@
  * loggedIn, or back to editing with 'Invalid email or password' / 'Something went wrong, please try again later'.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { emailViolation } from '../domain/email';
 import type { DomainMessageId } from '../domain/messages';
-import type { RuleViolation } from '../domain/rule';
 import type { LogInAnswer, LogInRequest } from '../contract/user';
 import type { AuthSession } from './session.machine';
 import { failureStatus, notProvided } from './failure-messages';
+import {
+  changeLogInField,
+  initialLogInContext,
+  logInViolations,
+  type LogInContext,
+  type LogInEvent,
+  type LogInField,
+} from './log-in.form';
 
-export type LogInField = 'email' | 'password';
-
-export interface LogInContext {
-  email: string;
-  password: string;
-  passwordVisible: boolean;
-  violations: RuleViolation<LogInField>[];
-  error: DomainMessageId | null;
-}
-
-export type LogInEvent =
-  | { type: 'CHANGE'; field: LogInField; value: string }
-  | { type: 'TOGGLE_PASSWORD_VISIBILITY' }
-  | { type: 'SUBMIT' };
-
-/** What must hold before the form is sent: the e-mail rule, and a password. */
-export const logInViolations = (email: string, password: string): RuleViolation<LogInField>[] => {
-  const violations: RuleViolation<LogInField>[] = [];
-  const emailMessage = emailViolation(email);
-  if (emailMessage) violations.push({ field: 'email', messageId: emailMessage });
-  if (password === '') violations.push({ field: 'password', messageId: 'logIn.passwordRequired' });
-  return violations;
-};
+export {
+  initialLogInContext,
+  logInViolations,
+  type LogInContext,
+  type LogInEvent,
+  type LogInField,
+} from './log-in.form';
 
 /** 401 'Invalid email or password', 429 too many attempts, anything else 'Something went wrong...'. */
 export const logInFailureMessage = (error: unknown): DomainMessageId => {
@@ -61,15 +51,9 @@ export const logInMachine = setup({
   actions: {
     /** The app forwards LOGGED_IN to the session and navigates to /dashboard. */
     loggedIn: (_, _params: { auth: AuthSession }) => notProvided('loggedIn'),
-    change: assign(({ context }, params: { field: LogInField; value: string }) => {
-      const next = { ...context, [params.field]: params.value };
-      return {
-        [params.field]: params.value,
-        // Once shown, violations follow the form as it is corrected.
-        violations: context.violations.length > 0 ? logInViolations(next.email, next.password) : [],
-        error: null,
-      };
-    }),
+    change: assign(({ context }, params: { field: LogInField; value: string }) =>
+      changeLogInField(context, params.field, params.value),
+    ),
     togglePasswordVisibility: assign(({ context }) => ({ passwordVisible: !context.passwordVisible })),
     showViolations: assign(({ context }) => ({
       violations: logInViolations(context.email, context.password),
@@ -79,7 +63,7 @@ export const logInMachine = setup({
   },
 }).createMachine({
   id: 'logIn',
-  context: { email: '', password: '', passwordVisible: false, violations: [], error: null },
+  context: initialLogInContext,
   initial: 'editing',
   on: {
     TOGGLE_PASSWORD_VISIBILITY: { actions: 'togglePasswordVisibility' },

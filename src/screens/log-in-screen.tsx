@@ -1,8 +1,8 @@
 import { useId, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import type { LogInField, LogInMachine } from '../machines/log-in.machine';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { LogInContext, LogInEvent, LogInField } from '../machines/log-in.form';
+import type { LogInMachine } from '../machines/log-in.machine';
 import type { ConnectivityMachine } from '../machines/connectivity.machine';
 import { useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
@@ -11,19 +11,32 @@ import { FocusHeading } from './ui/focus-heading';
 import { PasswordField } from './ui/password-field';
 import { EmailField } from './ui/email-field';
 import { firstViolationOf, focusFirstInvalid } from './ui/violations';
+import { useOptionalSelector } from './use-optional-selector';
 
-export interface LogInScreenProps {
-  actorRef: ActorRefFrom<LogInMachine>;
-  connectivity: ActorRefFrom<ConnectivityMachine>;
+/** The form's actor once it runs, and until then the draft of what the visitor did (src/app/deferred-actor.ts). */
+export interface LogInForm {
+  started: { actor: ActorRefFrom<LogInMachine> } | null;
+  draft: LogInContext;
+  send: (event: LogInEvent) => Promise<SnapshotFrom<LogInMachine>>;
 }
 
-export function LogInScreen({ actorRef, connectivity }: LogInScreenProps) {
+export interface LogInScreenProps {
+  form: LogInForm;
+  connectivity: ActorRefFrom<ConnectivityMachine> | null;
+}
+
+export function LogInScreen({ form, connectivity }: LogInScreenProps) {
   const { t } = useI18n();
   const id = useId();
-  const snapshot = useSelector(actorRef, (s) => s);
-  const offlineMessage = useSelector(connectivity, (s) => (s.matches('offline') ? s.context.message : null));
-  const { email, password, passwordVisible, violations, error } = snapshot.context;
-  const submitting = snapshot.matches('submitting');
+  const actor = form.started?.actor ?? null;
+  const context = useOptionalSelector(actor, (s) => s.context, form.draft);
+  const submitting = useOptionalSelector(actor, (s) => s.matches('submitting'), false);
+  const offlineMessage = useOptionalSelector(
+    connectivity,
+    (s) => (s.matches('offline') ? s.context.message : null),
+    null,
+  );
+  const { email, password, passwordVisible, violations, error } = context;
   const fieldError = (field: LogInField) => {
     const messageId = firstViolationOf(violations, field);
     return messageId ? t(messageId) : null;
@@ -32,8 +45,9 @@ export function LogInScreen({ actorRef, connectivity }: LogInScreenProps) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
-    actorRef.send({ type: 'SUBMIT' });
-    focusFirstInvalid(actorRef.getSnapshot().context.violations, (field) => `${id}-${field}`);
+    void form
+      .send({ type: 'SUBMIT' })
+      .then((snapshot) => focusFirstInvalid(snapshot.context.violations, (field) => `${id}-${field}`));
   };
 
   return (
@@ -47,7 +61,7 @@ export function LogInScreen({ actorRef, connectivity }: LogInScreenProps) {
           label={t('logIn.email')}
           value={email}
           error={fieldError('email')}
-          onValueChange={(value) => actorRef.send({ type: 'CHANGE', field: 'email', value })}
+          onValueChange={(value) => form.send({ type: 'CHANGE', field: 'email', value })}
         />
         <PasswordField
           id={`${id}-password`}
@@ -57,8 +71,8 @@ export function LogInScreen({ actorRef, connectivity }: LogInScreenProps) {
           value={password}
           visible={passwordVisible}
           error={fieldError('password')}
-          onToggleVisibility={() => actorRef.send({ type: 'TOGGLE_PASSWORD_VISIBILITY' })}
-          onValueChange={(value) => actorRef.send({ type: 'CHANGE', field: 'password', value })}
+          onToggleVisibility={() => form.send({ type: 'TOGGLE_PASSWORD_VISIBILITY' })}
+          onValueChange={(value) => form.send({ type: 'CHANGE', field: 'password', value })}
         />
         <p className="form-aside">
           <Link to="/otp">{t('logIn.forgotPassword')}</Link>

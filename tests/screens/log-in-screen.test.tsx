@@ -3,26 +3,58 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createActor, fromPromise } from 'xstate';
 import { logInMachine } from '../../src/machines/log-in.machine';
+import { draftLogIn, initialLogInContext } from '../../src/machines/log-in.form';
 import { connectivityMachine } from '../../src/machines/connectivity.machine';
 import type { LogInRequest, LogInResponse } from '../../src/contract/user';
+import { useDeferredActor } from '../../src/app/deferred-actor';
 import { LogInScreen } from '../../src/screens/log-in-screen';
 import { apiError, auth, httpError, renderScreen } from './render';
+
+type Started = { actor: ReturnType<typeof logInActor>; connectivity: ReturnType<typeof connectivityActor> };
+
+const logInActor = (
+  logIn: (input: LogInRequest) => Promise<LogInResponse>,
+  loggedIn: (auth: unknown) => void,
+) =>
+  createActor(
+    logInMachine.provide({
+      actors: { logIn: fromPromise(({ input }) => logIn(input)) },
+      actions: { loggedIn: (_, params) => loggedIn(params.auth) },
+    }),
+  );
+
+const connectivityActor = (probe: () => Promise<unknown>) =>
+  createActor(
+    connectivityMachine.provide({ actors: { probeHealth: fromPromise<unknown, void>(() => probe()) } }),
+  );
+
+/** The page as src/app/routes/log-in-route.tsx wires it: the actors come from `start`, at the first interaction. */
+function DeferredLogIn({
+  start,
+  eager,
+}: {
+  start: () => Promise<Started & { stop: () => void }>;
+  eager: boolean;
+}) {
+  const form = useDeferredActor({
+    start,
+    initialDraft: initialLogInContext,
+    applyToDraft: draftLogIn,
+    eager,
+  });
+  return <LogInScreen form={form} connectivity={form.started?.connectivity ?? null} />;
+}
 
 const setup = (
   logIn: (input: LogInRequest) => Promise<LogInResponse>,
   probe: () => Promise<unknown> = () => Promise.resolve({}),
 ) => {
   const loggedIn = vi.fn();
-  const actor = createActor(
-    logInMachine.provide({
-      actors: { logIn: fromPromise(({ input }) => logIn(input)) },
-      actions: { loggedIn: (_, params) => loggedIn(params.auth) },
-    }),
-  ).start();
-  const connectivity = createActor(
-    connectivityMachine.provide({ actors: { probeHealth: fromPromise<unknown, void>(() => probe()) } }),
-  ).start();
-  renderScreen(<LogInScreen actorRef={actor} connectivity={connectivity} />, { route: '/LogIn' });
+  const actor = logInActor(logIn, loggedIn).start();
+  const connectivity = connectivityActor(probe).start();
+  const stop = vi.fn();
+  const start = () => Promise.resolve({ actor, connectivity, stop });
+  renderScreen(<DeferredLogIn start={start} eager />, { route: '/LogIn' });
   return { actor, connectivity, loggedIn };
 };
 
@@ -110,6 +142,79 @@ describe('LogInScreen', () => {
 
     act(() => connectivity.send({ type: 'WENT_ONLINE' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('before its actors run, keeps what the visitor types and does, and hands it all over in order', async () => {
+    let startNow!: () => void;
+    const logIn = vi.fn(() => new Promise<LogInResponse>(() => undefined));
+    const actor = logInActor(logIn, vi.fn());
+    const connectivity = connectivityActor(() => Promise.resolve({}));
+    const stop = vi.fn();
+    const start = vi.fn(
+      () =>
+        new Promise<Started & { stop: () => void }>((resolve) => {
+          startNow = () => resolve({ actor: actor.start(), connectivity: connectivity.start(), stop });
+        }),
+    );
+    const { unmount } = renderScreen(<DeferredLogIn start={start} eager={false} />, { route: '/LogIn' });
+    // Nothing is loaded with the page: the first interaction asks for the actors.
+    expect(start).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText('Email'), 'ama@example.com');
+    expect(start).toHaveBeenCalledTimes(1);
+    await userEvent.type(screen.getByLabelText('Password'), 'Secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('ama@example.com');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(logIn).not.toHaveBeenCalled();
+
+    act(() => startNow());
+    await waitFor(() =>
+      expect(logIn).toHaveBeenCalledWith({ email: 'ama@example.com', password: 'Secret123' }),
+    );
+    expect(actor.getSnapshot().context).toMatchObject({ email: 'ama@example.com', passwordVisible: true });
+    expect(screen.getByRole('button', { name: 'Logging in...' })).toHaveAttribute('aria-busy', 'true');
+    expect(start).toHaveBeenCalledTimes(1);
+    unmount();
+    expect(stop).toHaveBeenCalled();
+  });
+
+  it('a form sent before its actors run shows the broken rules once they do, and focuses the first', async () => {
+    let startNow!: () => void;
+    const actor = logInActor(vi.fn(), vi.fn());
+    const start = () =>
+      new Promise<Started & { stop: () => void }>((resolve) => {
+        startNow = () =>
+          resolve({
+            actor: actor.start(),
+            connectivity: connectivityActor(() => Promise.resolve({})),
+            stop: vi.fn(),
+          });
+      });
+    renderScreen(<DeferredLogIn start={start} eager={false} />, { route: '/LogIn' });
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    act(() => startNow());
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter your email address.');
+  });
+
+  it('a page left before its actors arrive stops them when they do', async () => {
+    let startNow!: () => void;
+    const stop = vi.fn();
+    const start = () =>
+      new Promise<Started & { stop: () => void }>((resolve) => {
+        startNow = () =>
+          resolve({
+            actor: logInActor(vi.fn(), vi.fn()),
+            connectivity: connectivityActor(() => Promise.resolve({})),
+            stop,
+          });
+      });
+    const { unmount } = renderScreen(<DeferredLogIn start={start} eager />, { route: '/LogIn' });
+    unmount();
+    await act(async () => startNow());
+    expect(stop).toHaveBeenCalledTimes(1);
   });
 
   it('shows the banner when the health probe cannot reach the server', async () => {

@@ -1,11 +1,10 @@
+import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useActorRef } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { logInMachine } from '../../machines/log-in.machine';
-import { logIn } from '../../services/user';
+import { draftLogIn, initialLogInContext } from '../../machines/log-in.form';
 import { LogInScreen } from '../../screens/log-in-screen';
-import { useWithAppActors } from '../app-actors';
-import { useConnectivity } from '../use-connectivity';
+import { useAppActorsIfReady, useWithAppActors } from '../app-actors';
+import { useDeferredActor } from '../deferred-actor';
+import type { LogInActors } from './log-in-actors';
 
 /** The English only this form shows: src/app/routes.tsx adds it before the route renders. */
 export { default as english } from '../../i18n/locales/en/public-log-in.json';
@@ -25,18 +24,26 @@ export default function LogInRoute() {
   const withAppActors = useWithAppActors();
   const navigate = useNavigate();
   const location = useLocation();
-  const actorRef = useActorRef(
-    logInMachine.provide({
-      actors: { logIn: fromPromise(({ input, signal }) => logIn(input, { signal })) },
-      actions: {
-        loggedIn: (_, params) =>
-          withAppActors(({ session }) => {
-            session.send({ type: 'LOGGED_IN', auth: params.auth });
-            void navigate(afterLogIn(location.state));
-          }),
-      },
-    }),
+  const start = useCallback(
+    (): Promise<LogInActors> =>
+      import('./log-in-actors').then(({ startLogIn }) =>
+        startLogIn({
+          loggedIn: (auth) =>
+            withAppActors(({ session }) => {
+              session.send({ type: 'LOGGED_IN', auth });
+              void navigate(afterLogIn(location.state));
+            }),
+        }),
+      ),
+    [withAppActors, navigate, location.state],
   );
-  const connectivity = useConnectivity();
-  return <LogInScreen actorRef={actorRef} connectivity={connectivity} />;
+  // A visitor who came from another page of the app has interacted already: the form's actor starts at once.
+  const eager = useAppActorsIfReady() !== null;
+  const form = useDeferredActor({
+    start,
+    initialDraft: initialLogInContext,
+    applyToDraft: draftLogIn,
+    eager,
+  });
+  return <LogInScreen form={form} connectivity={form.started?.connectivity ?? null} />;
 }

@@ -42,7 +42,7 @@ const answeredFile = (file: string): string => file.replace(/\.html$/, '.answere
  * (by Parcel's bundle names): the terms come with every English message (src/i18n/english-catalog.ts), sign-up's
  * phone field with its formatter (src/screens/phone-format.ts). */
 const PUBLIC_CHUNKS =
-  /^(boot|live-app-actors|landing-route|log-in-route|log-in-actors|sign-up-route|terms-screen|english-catalog|phone-format)\.[0-9a-f]{8,}\.js$/;
+  /^(boot|live-app-actors|landing-route|log-in-route|log-in-actors|sign-up-route|sign-up-actors|terms-screen|english-catalog|phone-format)\.[0-9a-f]{8,}\.js$/;
 
 const compressedCopies = (file: string, content: Buffer | string): void => {
   const bytes = typeof content === 'string' ? Buffer.from(content) : content;

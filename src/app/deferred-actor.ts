@@ -73,16 +73,19 @@ export function useDeferredActor<TStarted extends Started<AnyActorRef>, TDraft>(
 
   useEffect(() => {
     mounted.current = true;
-    if (eager) wake();
-    const stopListening = onInteraction(wake);
     return () => {
-      stopListening();
       mounted.current = false;
       running.current?.stop();
       running.current = null;
       starting.current = null;
     };
-  }, [eager, wake]);
+  }, []);
+
+  useEffect(() => {
+    if (started) return;
+    if (eager) wake();
+    return onInteraction(wake);
+  }, [eager, started, wake]);
 
   const send = useCallback(
     (event: EventFrom<TActor>): Promise<SnapshotFrom<TActor>> => {

@@ -5,8 +5,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { DomainMessageId } from '../domain/messages';
 import { DEFAULT_PHONE_CODE, limitPhoneInput } from '../domain/phone';
-import type { RuleViolation } from '../domain/rule';
-import { signUpViolations, type SignUpField, type SignUpInput } from '../domain/sign-up';
+import { signUpViolations, type SignUpField } from '../domain/sign-up';
 import type { Country } from '../contract/reference';
 import type { SignUpRequest } from '../contract/user';
 import {
@@ -16,73 +15,26 @@ import {
   serverMessageText,
   serverViolations,
 } from './failure-messages';
+import {
+  changeSignUp,
+  DEFAULT_PHONE_COUNTRY_ISO,
+  initialSignUpContext,
+  isSignUpField,
+  toggleSignUpPassword,
+  type SignUpContext,
+  type SignUpEvent,
+  type SignUpPasswordField,
+} from './sign-up.form';
 
-export type SignUpPasswordField = 'createPassword' | 'confirmPassword';
-
-export interface SignUpContext {
-  form: SignUpInput;
-  countries: Country[];
-  violations: RuleViolation<SignUpField>[];
-  /** False until the first SUBMIT; from then on the violations follow every change. */
-  showViolations: boolean;
-  error: DomainMessageId | null;
-  /** The English text of the server's last HTTP failure (fallback for logs), else null. */
-  serverMessage: string | null;
-  visiblePasswords: Record<SignUpPasswordField, boolean>;
-}
-
-export type SignUpEvent =
-  | { type: 'CHANGE'; field: SignUpField; value: string }
-  | { type: 'PHONE_COUNTRY_CHANGED'; dialCode: string }
-  | { type: 'TOGGLE_PASSWORD_VISIBILITY'; field: SignUpPasswordField }
-  | { type: 'SUBMIT' }
-  | { type: 'RETRY' };
-
-export const SIGN_UP_FIELDS: readonly SignUpField[] = [
-  'email',
-  'phoneCode',
-  'phoneNumber',
-  'firstName',
-  'middleName',
-  'lastName',
-  'createPassword',
-  'confirmPassword',
-  'countryId',
-];
-
-const isSignUpField = (field: string): field is SignUpField =>
-  (SIGN_UP_FIELDS as readonly string[]).includes(field);
-
-/** Ghana's ISO code: its dial code is the phone input's default. */
-export const DEFAULT_PHONE_COUNTRY_ISO = 'GH';
-
-export const emptySignUpForm = (): SignUpInput => ({
-  email: '',
-  phoneCode: DEFAULT_PHONE_CODE,
-  phoneNumber: '',
-  firstName: '',
-  middleName: '',
-  lastName: '',
-  createPassword: '',
-  confirmPassword: '',
-  countryId: 0,
-});
-
-/** The form after one field changed: countryId parsed to a number, the phone number limited to what fits. */
-export const changeSignUpForm = (form: SignUpInput, field: SignUpField, value: string): SignUpInput => {
-  switch (field) {
-    case 'countryId': {
-      const id = Number(value);
-      return { ...form, countryId: Number.isInteger(id) ? id : 0 };
-    }
-    case 'phoneCode':
-      return { ...form, phoneCode: value, phoneNumber: limitPhoneInput(value, form.phoneNumber) };
-    case 'phoneNumber':
-      return { ...form, phoneNumber: limitPhoneInput(form.phoneCode, value) };
-    default:
-      return { ...form, [field]: value };
-  }
-};
+export {
+  changeSignUpForm,
+  DEFAULT_PHONE_COUNTRY_ISO,
+  emptySignUpForm,
+  SIGN_UP_FIELDS,
+  type SignUpContext,
+  type SignUpEvent,
+  type SignUpPasswordField,
+} from './sign-up.form';
 
 /** Which message a failed registration shows (400 violations are handled apart). */
 export const signUpFailureMessage = (error: unknown): DomainMessageId => {
@@ -139,22 +91,12 @@ export const signUpMachine = setup({
     }),
     setCountriesFailed: assign({ error: 'countries.loadFailed' }),
     clearError: assign({ error: null, serverMessage: null }),
-    change: assign(({ context }, params: { field: SignUpField; value: string }) => {
-      const form = changeSignUpForm(context.form, params.field, params.value);
-      return {
-        form,
-        violations: context.showViolations ? signUpViolations(form) : [],
-        // A failed registration's message goes once the form changes; the countries' failure stays until RETRY.
-        error: context.error === 'countries.loadFailed' ? context.error : null,
-        serverMessage: null,
-      };
-    }),
-    togglePasswordVisibility: assign(({ context }, params: { field: SignUpPasswordField }) => ({
-      visiblePasswords: {
-        ...context.visiblePasswords,
-        [params.field]: !context.visiblePasswords[params.field],
-      },
-    })),
+    change: assign(({ context }, params: { field: SignUpField; value: string }) =>
+      changeSignUp(context, params.field, params.value),
+    ),
+    togglePasswordVisibility: assign(({ context }, params: { field: SignUpPasswordField }) =>
+      toggleSignUpPassword(context, params.field),
+    ),
     showViolations: assign(({ context }) => ({
       showViolations: true,
       violations: signUpViolations(context.form),
@@ -174,15 +116,7 @@ export const signUpMachine = setup({
   },
 }).createMachine({
   id: 'signUp',
-  context: {
-    form: emptySignUpForm(),
-    countries: [],
-    violations: [],
-    showViolations: false,
-    error: null,
-    serverMessage: null,
-    visiblePasswords: { createPassword: false, confirmPassword: false },
-  },
+  context: initialSignUpContext,
   initial: 'loadingCountries',
   // The form can be filled while the countries load (and edited while a registration is on its way).
   on: {

@@ -1,10 +1,10 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { SignUpField } from '../domain/sign-up';
 import type { Country } from '../contract/reference';
 import type { SignUpMachine } from '../machines/sign-up.machine';
+import type { SignUpContext, SignUpEvent } from '../machines/sign-up.form';
 import { useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
@@ -15,25 +15,35 @@ import { TextField } from './ui/text-field';
 import { EmailField } from './ui/email-field';
 import { firstViolationOf, focusFirstInvalid } from './ui/violations';
 import { typedDigits, usePhoneFormat } from './phone-input';
+import { useOptionalSelector } from './use-optional-selector';
+
+/** The form's actor once it runs, and until then the draft of what the visitor did (src/app/deferred-actor.ts). */
+export interface SignUpForm {
+  started: { actor: ActorRefFrom<SignUpMachine> } | null;
+  draft: SignUpContext;
+  send: (event: SignUpEvent) => Promise<SnapshotFrom<SignUpMachine>>;
+}
 
 /** Unique per country although dial codes are shared (+1): "+233 GH". */
 const phoneCountryValue = (country: Country) => `${country.dialCode} ${country.isoCode}`;
 
-export function SignUpScreen({ actorRef }: { actorRef: ActorRefFrom<SignUpMachine> }) {
+export function SignUpScreen({ form: signUp }: { form: SignUpForm }) {
   const { t } = useI18n();
   const id = useId();
-  const snapshot = useSelector(actorRef, (s) => s);
-  const { form, countries, violations, error, visiblePasswords } = snapshot.context;
-  const submitting = snapshot.matches('submitting');
-  const loading = snapshot.matches('loadingCountries');
-  const failed = snapshot.matches('countriesFailed');
+  const actor = signUp.started?.actor ?? null;
+  const context = useOptionalSelector(actor, (s) => s.context, signUp.draft);
+  const submitting = useOptionalSelector(actor, (s) => s.matches('submitting'), false);
+  // The machine starts by loading the countries: before it runs, that is what the page says.
+  const loading = useOptionalSelector(actor, (s) => s.matches('loadingCountries'), true);
+  const failed = useOptionalSelector(actor, (s) => s.matches('countriesFailed'), false);
+  const { form, countries, violations, error, visiblePasswords } = context;
 
   const fieldId = (field: SignUpField) => `${id}-${field}`;
   const fieldError = (field: SignUpField) => {
     const messageId = firstViolationOf(violations, field);
     return messageId ? t(messageId) : null;
   };
-  const change = (field: SignUpField) => (value: string) => actorRef.send({ type: 'CHANGE', field, value });
+  const change = (field: SignUpField) => (value: string) => signUp.send({ type: 'CHANGE', field, value });
 
   // Several countries share a dial code (+1): remember which one was picked, as long as its code is the form's.
   const [pickedIso, setPickedIso] = useState<string | null>(null);
@@ -63,8 +73,9 @@ export function SignUpScreen({ actorRef }: { actorRef: ActorRefFrom<SignUpMachin
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
-    actorRef.send({ type: 'SUBMIT' });
-    focusFirstInvalid(actorRef.getSnapshot().context.violations, fieldId);
+    void signUp
+      .send({ type: 'SUBMIT' })
+      .then((snapshot) => focusFirstInvalid(snapshot.context.violations, fieldId));
   };
 
   return (
@@ -79,7 +90,7 @@ export function SignUpScreen({ actorRef }: { actorRef: ActorRefFrom<SignUpMachin
         {failed && error ? (
           <Alert>
             {t(error)}{' '}
-            <Button variant="link" onClick={() => actorRef.send({ type: 'RETRY' })}>
+            <Button variant="link" onClick={() => signUp.send({ type: 'RETRY' })}>
               {t('signUp.retry')}
             </Button>
           </Alert>
@@ -109,7 +120,7 @@ export function SignUpScreen({ actorRef }: { actorRef: ActorRefFrom<SignUpMachin
               const country = countries.find((candidate) => phoneCountryValue(candidate) === value);
               if (!country) return;
               setPickedIso(country.isoCode);
-              actorRef.send({ type: 'PHONE_COUNTRY_CHANGED', dialCode: country.dialCode });
+              signUp.send({ type: 'PHONE_COUNTRY_CHANGED', dialCode: country.dialCode });
             }}
           />
           <TextField
@@ -165,7 +176,7 @@ export function SignUpScreen({ actorRef }: { actorRef: ActorRefFrom<SignUpMachin
           visible={visiblePasswords.createPassword}
           error={fieldError('createPassword')}
           onToggleVisibility={() =>
-            actorRef.send({ type: 'TOGGLE_PASSWORD_VISIBILITY', field: 'createPassword' })
+            signUp.send({ type: 'TOGGLE_PASSWORD_VISIBILITY', field: 'createPassword' })
           }
           onValueChange={change('createPassword')}
         />
@@ -178,7 +189,7 @@ export function SignUpScreen({ actorRef }: { actorRef: ActorRefFrom<SignUpMachin
           visible={visiblePasswords.confirmPassword}
           error={fieldError('confirmPassword')}
           onToggleVisibility={() =>
-            actorRef.send({ type: 'TOGGLE_PASSWORD_VISIBILITY', field: 'confirmPassword' })
+            signUp.send({ type: 'TOGGLE_PASSWORD_VISIBILITY', field: 'confirmPassword' })
           }
           onValueChange={change('confirmPassword')}
         />

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -197,6 +198,37 @@ describe('LogInScreen', () => {
     act(() => startNow());
     await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter your email address.');
+  });
+
+  it('keeps its running actors when the app’s own actors arrive after them (eager turns true)', async () => {
+    const actor = logInActor(vi.fn(), vi.fn());
+    const stop = vi.fn();
+    const start = vi.fn(() =>
+      Promise.resolve({
+        actor: actor.start(),
+        connectivity: connectivityActor(() => Promise.resolve({})),
+        stop,
+      }),
+    );
+    function AppActorsLater() {
+      const [eager, setEager] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setEager(true)}>
+            app ready
+          </button>
+          <DeferredLogIn start={start} eager={eager} />
+        </>
+      );
+    }
+    renderScreen(<AppActorsLater />, { route: '/LogIn' });
+    await userEvent.type(screen.getByLabelText('Email'), 'ama@example.com');
+    await waitFor(() => expect(actor.getSnapshot().context.email).toBe('ama@example.com'));
+    await userEvent.click(screen.getByRole('button', { name: 'app ready' }));
+    await userEvent.type(screen.getByLabelText('Password'), 'x');
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(stop).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context).toMatchObject({ email: 'ama@example.com', password: 'x' });
   });
 
   it('a page left before its actors arrive stops them when they do', async () => {

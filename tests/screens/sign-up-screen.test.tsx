@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createActor, fromPromise } from 'xstate';
 import { signUpMachine } from '../../src/machines/sign-up.machine';
+import { draftSignUp, initialSignUpContext } from '../../src/machines/sign-up.form';
+import { useDeferredActor } from '../../src/app/deferred-actor';
 import type { Country } from '../../src/contract/reference';
 import type { SignUpRequest } from '../../src/contract/user';
 import { SignUpScreen } from '../../src/screens/sign-up-screen';
@@ -15,6 +17,40 @@ const countries: Country[] = [
   { id: 4, name: 'Canada', isoCode: 'CA', dialCode: '+1' },
 ];
 
+type SignUpActor = ReturnType<typeof signUpActor>;
+
+const signUpActor = (
+  loadCountries: () => Promise<Country[]>,
+  register: (input: SignUpRequest) => Promise<unknown>,
+  navigate: (to: string) => void,
+) =>
+  createActor(
+    signUpMachine.provide({
+      actors: {
+        loadCountries: fromPromise(loadCountries),
+        register: fromPromise(({ input }) => register(input)),
+      },
+      actions: { navigate: (_, params) => navigate(params.to) },
+    }),
+  );
+
+/** The page as src/app/routes/sign-up-route.tsx wires it: the actor comes from `start`, at the first interaction. */
+function DeferredSignUp({
+  start,
+  eager,
+}: {
+  start: () => Promise<{ actor: SignUpActor; stop: () => void }>;
+  eager: boolean;
+}) {
+  const form = useDeferredActor({
+    start,
+    initialDraft: initialSignUpContext,
+    applyToDraft: draftSignUp,
+    eager,
+  });
+  return <SignUpScreen form={form} />;
+}
+
 const setup = ({
   loadCountries = () => Promise.resolve(countries),
   register = () => Promise.resolve({ userId: 1 }),
@@ -23,16 +59,10 @@ const setup = ({
   register?: (input: SignUpRequest) => Promise<unknown>;
 } = {}) => {
   const navigate = vi.fn();
-  const actor = createActor(
-    signUpMachine.provide({
-      actors: {
-        loadCountries: fromPromise(loadCountries),
-        register: fromPromise(({ input }) => register(input)),
-      },
-      actions: { navigate: (_, params) => navigate(params.to) },
-    }),
-  ).start();
-  renderScreen(<SignUpScreen actorRef={actor} />, { route: '/SignUp' });
+  const actor = signUpActor(loadCountries, register, navigate).start();
+  renderScreen(<DeferredSignUp start={() => Promise.resolve({ actor, stop: () => actor.stop() })} eager />, {
+    route: '/SignUp',
+  });
   return { actor, navigate };
 };
 
@@ -158,5 +188,32 @@ describe('SignUpScreen', () => {
     expect(screen.getByLabelText('Confirm password')).toHaveAttribute('type', 'text');
     expect(screen.getByLabelText('Create password')).toHaveAttribute('type', 'password');
     expect(first).toHaveAttribute('aria-controls', screen.getByLabelText('Create password').id);
+  });
+
+  it('before its actor runs, says the countries are loading, keeps what is typed, and loads them at the first use', async () => {
+    let startNow!: () => void;
+    const loadCountries = vi.fn(() => Promise.resolve(countries));
+    const actor = signUpActor(loadCountries, () => Promise.resolve({ userId: 1 }), vi.fn());
+    const start = vi.fn(
+      () =>
+        new Promise<{ actor: SignUpActor; stop: () => void }>((resolve) => {
+          startNow = () => resolve({ actor: actor.start(), stop: () => actor.stop() });
+        }),
+    );
+    renderScreen(<DeferredSignUp start={start} eager={false} />, { route: '/SignUp' });
+    expect(screen.getByText('Loading countries…')).toBeInTheDocument();
+    expect(start).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText('First name'), 'Ama');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Show password' })[0]!);
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(loadCountries).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('First name')).toHaveValue('Ama');
+
+    act(() => startNow());
+    await loaded();
+    expect(loadCountries).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.form.firstName).toBe('Ama');
+    expect(actor.getSnapshot().context.visiblePasswords.createPassword).toBe(true);
+    expect(screen.getByLabelText('First name')).toHaveValue('Ama');
   });
 });

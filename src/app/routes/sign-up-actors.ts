@@ -1,0 +1,26 @@
+/**
+ * The sign-up page's actor, a chunk of its own with xstate: started at the visitor's first interaction
+ * (src/app/deferred-actor.ts), not with the page; the countries load then.
+ */
+import { createActor, fromPromise } from 'xstate';
+import { signUpMachine } from '../../machines/sign-up.machine';
+import { getCountries } from '../../services/reference';
+import { register } from '../../services/user';
+import { currentLanguage } from '../../i18n/i18n';
+
+export const startSignUp = ({ navigate }: { navigate: (to: string) => void }) => {
+  const actor = createActor(
+    signUpMachine.provide({
+      actors: {
+        loadCountries: fromPromise(({ signal }) => getCountries({ signal })),
+        register: fromPromise(({ input, signal }) =>
+          register({ ...input, language: currentLanguage() }, { signal }),
+        ),
+      },
+      actions: { navigate: (_, params) => navigate(params.to) },
+    }),
+  ).start();
+  return { actor, stop: () => actor.stop() };
+};
+
+export type SignUpActors = ReturnType<typeof startSignUp>;

@@ -13,6 +13,8 @@ export interface DeferredActor<TStarted extends Started<AnyActorRef>, TDraft> {
   started: TStarted | null;
   /** The form as the visitor sees it until the actor runs (then the actor's snapshot is the truth). */
   draft: TDraft;
+  /** The actor's chunk could not be fetched (offline, say): asked for again at the next interaction. */
+  unreachable: boolean;
   /** Sends to the actor, or keeps the event for it (and starts it): resolves with its snapshot after delivery. */
   send: (event: EventFrom<TStarted['actor']>) => Promise<SnapshotFrom<TStarted['actor']>>;
 }
@@ -43,6 +45,7 @@ export function useDeferredActor<TStarted extends Started<AnyActorRef>, TDraft>(
   type TActor = TStarted['actor'];
   const [started, setStarted] = useState<TStarted | null>(null);
   const [draft, setDraft] = useState(initialDraft);
+  const [unreachable, setUnreachable] = useState(false);
   const running = useRef<TStarted | null>(null);
   const starting = useRef<Promise<void> | null>(null);
   const kept = useRef<Kept<TActor>[]>([]);
@@ -59,6 +62,7 @@ export function useDeferredActor<TStarted extends Started<AnyActorRef>, TDraft>(
           return;
         }
         running.current = made;
+        setUnreachable(false);
         for (const { event, delivered } of kept.current.splice(0)) {
           made.actor.send(event);
           delivered(made.actor.getSnapshot() as SnapshotFrom<TActor>);
@@ -67,6 +71,7 @@ export function useDeferredActor<TStarted extends Started<AnyActorRef>, TDraft>(
       },
       () => {
         starting.current = null;
+        if (mounted.current) setUnreachable(true);
       },
     );
   }, []);
@@ -104,5 +109,5 @@ export function useDeferredActor<TStarted extends Started<AnyActorRef>, TDraft>(
     [applyToDraft, wake],
   );
 
-  return { started, draft, send };
+  return { started, draft, unreachable, send };
 }

@@ -1,5 +1,15 @@
-/** What a visitor does first on a page: a touch, a key, a click or a focus. */
-const FIRST_INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+/**
+ * What a visitor does first on a page: a touch, a key, a click, a focus, or moving the mouse or its wheel (a desktop
+ * visitor is there before clicking: a form's countries, say, are loaded by then).
+ */
+const FIRST_INTERACTIONS = [
+  'pointerdown',
+  'pointermove',
+  'wheel',
+  'touchstart',
+  'keydown',
+  'focusin',
+] as const;
 
 /** Calls `run` at the visitor's next interaction with the page (each time: the caller stops listening). */
 export const onInteraction = (run: () => void): (() => void) => {

@@ -17,6 +17,8 @@ import { useOptionalSelector } from './use-optional-selector';
 export interface LogInForm {
   started: { actor: ActorRefFrom<LogInMachine> } | null;
   draft: LogInContext;
+  /** The form's code could not be fetched: the page says the connection is the problem. */
+  unreachable: boolean;
   send: (event: LogInEvent) => Promise<SnapshotFrom<LogInMachine>>;
 }
 
@@ -31,11 +33,9 @@ export function LogInScreen({ form, connectivity }: LogInScreenProps) {
   const actor = form.started?.actor ?? null;
   const context = useOptionalSelector(actor, (s) => s.context, form.draft);
   const submitting = useOptionalSelector(actor, (s) => s.matches('submitting'), false);
-  const offlineMessage = useOptionalSelector(
-    connectivity,
-    (s) => (s.matches('offline') ? s.context.message : null),
-    null,
-  );
+  const offlineMessage =
+    useOptionalSelector(connectivity, (s) => (s.matches('offline') ? s.context.message : null), null) ??
+    (form.unreachable ? 'connectivity.offline' : null);
   const { email, password, passwordVisible, violations, error } = context;
   const fieldError = (field: LogInField) => {
     const messageId = firstViolationOf(violations, field);

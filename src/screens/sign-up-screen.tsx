@@ -21,6 +21,8 @@ import { useOptionalSelector } from './use-optional-selector';
 export interface SignUpForm {
   started: { actor: ActorRefFrom<SignUpMachine> } | null;
   draft: SignUpContext;
+  /** The form's code could not be fetched: the page says the connection is the problem. */
+  unreachable: boolean;
   send: (event: SignUpEvent) => Promise<SnapshotFrom<SignUpMachine>>;
 }
 
@@ -96,6 +98,7 @@ export function SignUpScreen({ form: signUp }: { form: SignUpForm }) {
           </Alert>
         ) : null}
         {!failed && error ? <Alert>{t(error)}</Alert> : null}
+        {signUp.unreachable ? <Alert>{t('connectivity.offline')}</Alert> : null}
         <EmailField
           id={fieldId('email')}
           label={t('signUp.email')}

@@ -1,7 +1,7 @@
 // An axe scan (WCAG 2.0/2.1 A and AA) of every screen of issue 2: 0 violations.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { codeFromOutbox, expect, logIn, newUser, signUpThroughApi, test } from './support/app';
+import { codeFromOutbox, expect, logIn, newUser, signUpThroughApi, test, visitorMoves } from './support/app';
 
 async function expectNoViolations(page: Page, screen: string): Promise<void> {
   const results = await new AxeBuilder({ page })
@@ -30,6 +30,7 @@ test.describe('with the cookie banner showing', () => {
 test('sign-up screen, empty and with every error shown', async ({ page }) => {
   await page.goto('/SignUp');
   await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+  await visitorMoves(page);
   await expect(
     page.getByLabel('Country', { exact: true }).locator('option', { hasText: 'Ghana' }),
   ).toHaveCount(1);

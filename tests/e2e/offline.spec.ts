@@ -1,5 +1,5 @@
 // Connectivity: the log-in screen shows 'Network connection issue' while the browser is offline.
-import { appReady, expect, test } from './support/app';
+import { expect, test, visitorMoves } from './support/app';
 
 test('the offline banner shows while offline and hides back online', async ({ page, context, baseURL }) => {
   const appOrigin = new URL(baseURL ?? 'http://localhost:3000').origin;
@@ -11,7 +11,8 @@ test('the offline banner shows while offline and hides back online', async ({ pa
 
   await page.goto('/LogIn');
   await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
-  await appReady(page);
+  // The visitor is there (the form's actors and the connectivity probe start with the first move).
+  await visitorMoves(page);
   const banner = page.getByRole('alert').filter({ hasText: 'Network connection issue' });
   await expect(banner).toHaveCount(0);
 

@@ -1,8 +1,31 @@
 // Sign-up rules as the user meets them: every broken rule under its field, and an email already registered.
-import { expect, newUser, signUpThroughApi, test } from './support/app';
+import { appReady, expect, newUser, signUpThroughApi, test, visitorMoves } from './support/app';
+
+test('the form’s machine and the countries come with the visitor’s first move, not with the page', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/SignUp');
+  await appReady(page);
+  await expect(page.getByText('Loading countries…')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((url) => url.includes('/sign-up-actors.'))).toEqual([]);
+
+  await page.getByLabel('First name').fill('Ama');
+  await expect(
+    page.getByLabel('Country', { exact: true }).locator('option', { hasText: 'Ghana' }),
+  ).toHaveCount(1);
+  expect(scripts.filter((url) => url.includes('/sign-up-actors.'))).toHaveLength(1);
+  await expect(page.getByLabel('First name')).toHaveValue('Ama');
+  await expect(page.getByText('Loading countries…')).toHaveCount(0);
+});
 
 test('submitting an empty form shows each broken rule under its field', async ({ page }) => {
   await page.goto('/SignUp');
+  await visitorMoves(page);
   await expect(
     page.getByLabel('Country', { exact: true }).locator('option', { hasText: 'Ghana' }),
   ).toHaveCount(1);
@@ -26,6 +49,7 @@ test('an email already registered, in any case, is refused with a clear message'
   await signUpThroughApi(request, user);
 
   await page.goto('/SignUp');
+  await visitorMoves(page);
   await expect(
     page.getByLabel('Country', { exact: true }).locator('option', { hasText: 'Ghana' }),
   ).toHaveCount(1);

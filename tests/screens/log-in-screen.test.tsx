@@ -231,6 +231,29 @@ describe('LogInScreen', () => {
     expect(actor.getSnapshot().context).toMatchObject({ email: 'ama@example.com', password: 'x' });
   });
 
+  it('says the connection is the problem when its code cannot be fetched, and tries again at the next interaction', async () => {
+    const actor = logInActor(vi.fn(), vi.fn());
+    let online = false;
+    const start = vi.fn(() =>
+      online
+        ? Promise.resolve({
+            actor: actor.start(),
+            connectivity: connectivityActor(() => Promise.resolve({})),
+            stop: vi.fn(),
+          })
+        : Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
+    renderScreen(<DeferredLogIn start={start} eager={false} />, { route: '/LogIn' });
+    await userEvent.type(screen.getByLabelText('Email'), 'ama');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network connection issue');
+    expect(screen.getByLabelText('Email')).toHaveValue('ama');
+
+    online = true;
+    await userEvent.type(screen.getByLabelText('Email'), '@example.com');
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(actor.getSnapshot().context.email).toBe('ama@example.com');
+  });
+
   it('a page left before its actors arrive stops them when they do', async () => {
     let startNow!: () => void;
     const stop = vi.fn();

@@ -53,6 +53,15 @@ export async function appReady(page: Page): Promise<void> {
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
 }
 
+/**
+ * The visitor's first move on a public page (here the mouse): a public form's machine, and sign-up's countries with
+ * it, start then rather than with the page (src/app/deferred-actor.ts).
+ */
+export async function visitorMoves(page: Page): Promise<void> {
+  await appReady(page);
+  await page.mouse.move(24, 24);
+}
+
 /** Fills the log-in screen and submits it (does not wait for the outcome). */
 export async function submitLogIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/LogIn');

@@ -4,7 +4,7 @@
 //    banner, and without it for a visitor who answered it (*.answered.html); lists them in dist/prerendered.json for
 //    the server (src/server/plugins/static-files.ts), which picks the variant by the userConsent cookie;
 //    with the stylesheet inline (its CSP hash in dist/inline-styles.json);
-// 2. links the web app manifest, renders the offline page (dist/offline.html), writes dist/robots.txt;
+// 2. puts the favicon inline, renders the offline page (dist/offline.html), writes dist/robots.txt;
 // 3. builds the service worker (src/app/offline/service-worker.ts) into dist/sw.js with this build's precache list;
 // and writes the .gz and .br copies the server sends to browsers that accept them. Run with NODE_ENV=production.
 import { createHash } from 'node:crypto';
@@ -19,6 +19,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { build } from 'esbuild';
 import { CompositionRoot } from '../src/app/composition-root';
+import { MANIFEST_URL } from '../src/app/offline/web-app-manifest';
 import { PRERENDERED_ATTRIBUTE, ROUTE_CHUNKS_ATTRIBUTE } from '../src/app/prerendered-attributes';
 import { AppRoutes } from '../src/app/routes';
 import { routeKey } from '../src/domain/route-key';
@@ -109,17 +110,30 @@ const renderPage = async (location: string, consentCookies: string): Promise<str
 /** Parcel's minifier drops the quotes: `<div id=root></div>`. */
 const EMPTY_ROOT = /<div id="?root"?><\/div>/;
 
-/** static/manifest.webmanifest, copied as it is (Parcel would need a plugin for it): linked here. */
-const MANIFEST_LINK = '<link rel="manifest" href="/manifest.webmanifest">';
+/** Parcel's minifier drops the quotes: `<link rel=icon href=/logo.1a2b3c4d.svg type=image/svg+xml>`. */
+const SVG_ICON_LINK = /<link rel="?icon"? href="?\/([^"\s>]+\.svg)"?/;
+
+/**
+ * The favicon, a 300-byte SVG, inline as a data: URL: a browser asks for it as soon as the page is parsed, one more
+ * request sharing a slow connection with the first paint.
+ */
+const withInlineIcon = (html: string): string => {
+  const icon = SVG_ICON_LINK.exec(html);
+  if (!icon?.[1]) throw new Error('dist/index.html links no SVG icon');
+  const svg = readFileSync(path.join(dist, icon[1]));
+  return html.replace(
+    icon[0],
+    () => `<link rel=icon href="data:image/svg+xml;base64,${svg.toString('base64')}"`,
+  );
+};
 
 const main = async () => {
   // Every English message: the pages are rendered as the browser shows them once the route's chunk is in.
   await loadEnglish();
   const built = readFileSync(path.join(dist, 'index.html'), 'utf8');
   if (!EMPTY_ROOT.test(built)) throw new Error('dist/index.html has no empty <div id="root">');
-  const template = built.includes(MANIFEST_LINK)
-    ? built
-    : built.replace('<title>', `${MANIFEST_LINK}<title>`);
+  // The web app manifest (static/manifest.webmanifest, copied as it is) is linked by the app once the page is idle.
+  const template = withInlineIcon(built);
   writeOut('index.html', template);
 
   // The public pages carry the stylesheet inline: their first paint needs one request, the page itself. The CSP allows
@@ -178,7 +192,7 @@ const main = async () => {
   );
   writeOut('robots.txt', 'User-agent: *\nAllow: /\nDisallow: /api/\n');
 
-  // The shell's own files (script, stylesheet, icons, manifest), as index.html links them.
+  // The shell's own files (script, stylesheet, touch icon), as index.html links them.
   const linked = [...template.matchAll(/\b(?:href|src)="?(\/[^"\s>]+)/g)].map((match) => match[1] as string);
   const chunks = readdirSync(dist)
     .filter((name) => PUBLIC_CHUNKS.test(name))
@@ -191,11 +205,14 @@ const main = async () => {
         .map((name) => `/media/${name}`)
     : [];
   const pages = publicPages.map((page) => page.path);
-  const precache = [...new Set([...pages, `/${OFFLINE_PAGE}`, ...linked, ...chunks, ...posters])];
+  const precache = [
+    ...new Set([...pages, `/${OFFLINE_PAGE}`, MANIFEST_URL, ...linked, ...chunks, ...posters]),
+  ];
   const version = createHash('sha256');
   for (const file of [
     ...publicPages.map((page) => page.file),
     OFFLINE_PAGE,
+    MANIFEST_URL,
     ...linked,
     ...chunks,
     ...posters,

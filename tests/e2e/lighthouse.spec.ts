@@ -3,13 +3,12 @@
 // real server, no outside network. Fails unless, on /, /LogIn and /SignUp: accessibility 100, best practices 100,
 // SEO >= 95, CLS <= 0.02, at most 100 KB gzip of JavaScript for the first route (99.0 KB on /, 96.6 on /LogIn, 98.8
 // on /SignUp on 2026-11-24: docs/decisions.md "the first route under 100 KB"), and the held figures below.
-// Two budgets are NOT met on the CI host of 2026-11-23, and their tests hold today's figures there so they can only
-// improve (docs/decisions.md "Issue 12: the budgets on a slower host"):
-// - performance >= 95 and LCP <= 1.0 s. Both depend on the host's CPU: Lighthouse simulates a phone as the observed
-//   main-thread work times four, a factor set for hosts of benchmark index 1,500-2,000. The host of 2026-11-22 met
-//   them (performance 97-100, LCP 0.85-1.07 s); this one (index 1,000-1,600) measures performance 71-92, total
-//   blocking time 340-2,350 ms and LCP 1.1-1.9 s with the same build; the floor and ceiling below hold that with a
-//   margin for this host's run-to-run spread.
+// Performance >= 95 and LCP <= 1.0 s depend on the host's CPU: Lighthouse simulates a phone as the observed
+// main-thread work times four, a factor its throttling guide sets for hosts of benchmark index 1,500 and more. On such
+// a host the run asserts every budget (2026-11-26, index 3,300-3,800: performance 100, LCP 0.80-0.90 s on the three
+// pages). On a slower host the simulated phone is slower than the phone the budgets are for (2026-11-23, index
+// 1,000-1,600: performance 71-92, LCP 1.1-1.9 s with the same pages), and the run holds the figures measured there,
+// printing which budgets it missed (docs/decisions.md "Issue 12: the budgets on a slower host").
 // Its own Playwright project, run after the other journeys by scripts/e2e.mjs, so no other test competes for the CPU.
 import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -18,12 +17,13 @@ import { chromium, expect, test } from '@playwright/test';
 import lighthouse from 'lighthouse';
 
 const PAGES = ['/', '/LogIn', '/SignUp'] as const;
-/** Issue 12's budgets for the scores and the largest paint; performance and LCP not met on this host: see the header. */
+/** Issue 12's budgets for the scores and the largest paint. */
 const BUDGET_SCORES = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 } as const;
 const LCP_BUDGET_MS = 1_000;
-/** What the run asserts: the budgets, except performance and LCP at what this host holds today. */
-const MIN_SCORES = { ...BUDGET_SCORES, performance: 65 } as const;
-const MAX_LCP_MS = 2_000;
+/** The slowest host Lighthouse's 4x CPU slowdown is calibrated for. */
+const CALIBRATED_BENCHMARK_INDEX = 1_500;
+/** What a slower host is held to: the figures measured on one (see the header). */
+const SLOWER_HOST = { performance: 65, lcpMs: 2_000 } as const;
 const MAX_CLS = 0.02;
 /** Issue 12's budget for the JavaScript of a first route (gzip). */
 const FIRST_ROUTE_JS_BUDGET_GZIP = 100 * 1024;
@@ -52,7 +52,7 @@ for (const path of PAGES) {
         port,
         output: 'json',
         logLevel: 'error',
-        onlyCategories: Object.keys(MIN_SCORES),
+        onlyCategories: Object.keys(BUDGET_SCORES),
       });
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
       // Kept in test-results/ whether the test passes or not: the figures of every run can be compared.
@@ -67,7 +67,7 @@ for (const path of PAGES) {
       const { categories, audits, runtimeError } = result.lhr;
       expect(runtimeError, runtimeError?.message).toBeUndefined();
       const scores = Object.fromEntries(
-        Object.keys(MIN_SCORES).map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]),
+        Object.keys(BUDGET_SCORES).map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]),
       );
       const lcp = audits['largest-contentful-paint']?.numericValue ?? Infinity;
       const cls = audits['cumulative-layout-shift']?.numericValue ?? Infinity;
@@ -80,16 +80,22 @@ for (const path of PAGES) {
         ...(scores.performance! < BUDGET_SCORES.performance ? ['performance'] : []),
         ...(lcp > LCP_BUDGET_MS ? ['LCP'] : []),
       ];
+      const benchmarkIndex = result.lhr.environment.benchmarkIndex;
+      const calibrated = benchmarkIndex >= CALIBRATED_BENCHMARK_INDEX;
       console.log(
         `lighthouse ${path}: ${JSON.stringify(scores)} LCP ${Math.round(lcp)} ms CLS ${cls.toFixed(3)}` +
           ` TBT ${Math.round(audits['total-blocking-time']?.numericValue ?? 0)} ms` +
-          ` (host benchmark index ${Math.round(result.lhr.environment.benchmarkIndex)}` +
+          ` (host benchmark index ${Math.round(benchmarkIndex)}` +
+          `${calibrated ? '' : `, below ${CALIBRATED_BENCHMARK_INDEX}: held to the slower host's figures`}` +
           `${missed.length ? `; budget not met: ${missed.join(', ')}` : ''})`,
       );
-      for (const [id, min] of Object.entries(MIN_SCORES)) {
+      const minScores = calibrated
+        ? BUDGET_SCORES
+        : { ...BUDGET_SCORES, performance: SLOWER_HOST.performance };
+      for (const [id, min] of Object.entries(minScores)) {
         expect(scores[id], `${id} on ${path}; below 100: ${failing.join('; ')}`).toBeGreaterThanOrEqual(min);
       }
-      expect(lcp, `LCP on ${path}`).toBeLessThanOrEqual(MAX_LCP_MS);
+      expect(lcp, `LCP on ${path}`).toBeLessThanOrEqual(calibrated ? LCP_BUDGET_MS : SLOWER_HOST.lcpMs);
       expect(cls, `CLS on ${path}`).toBeLessThanOrEqual(MAX_CLS);
     } finally {
       await browser.close();

@@ -1,8 +1,10 @@
 /**
- * Production only: registers the service worker (./service-worker.ts, served as /sw.js) once the page has loaded,
- * so it never competes with the first paint, and keeps the browser's install prompt for the landing page's button.
+ * Production only: links the web app manifest and registers the service worker (./service-worker.ts, served as
+ * /sw.js) once the page has loaded, so neither competes with the first paint, and keeps the browser's install prompt
+ * for the landing page's button.
  */
 import { useSyncExternalStore } from 'react';
+import { linkManifest } from './web-app-manifest';
 
 interface InstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -26,16 +28,18 @@ export const startOfflineSupport = (): void => {
     setInstallPrompt(event as InstallPromptEvent);
   });
   window.addEventListener('appinstalled', () => setInstallPrompt(null));
-  if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
-  // Built by scripts/prerender.tsx, not by Parcel (which would rename it): a variable keeps Parcel's hands off.
-  const register = () => void navigator.serviceWorker.register(WORKER_URL).catch(() => undefined);
+  if (process.env.NODE_ENV !== 'production') return;
+  const start = () => {
+    linkManifest();
+    // Built by scripts/prerender.tsx, not by Parcel (which would rename it): a variable keeps Parcel's hands off.
+    if ('serviceWorker' in navigator)
+      void navigator.serviceWorker.register(WORKER_URL).catch(() => undefined);
+  };
   // In a task of its own once the browser is idle: never in the same task as the app's start or hydration.
-  const registerWhenIdle = () =>
-    'requestIdleCallback' in window
-      ? requestIdleCallback(register, { timeout: 2_000 })
-      : setTimeout(register, 200);
-  if (document.readyState === 'complete') registerWhenIdle();
-  else window.addEventListener('load', registerWhenIdle, { once: true });
+  const startWhenIdle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(start, { timeout: 2_000 }) : setTimeout(start, 200);
+  if (document.readyState === 'complete') startWhenIdle();
+  else window.addEventListener('load', startWhenIdle, { once: true });
 };
 
 const subscribe = (listener: () => void) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_BATCH_OPTIONS } from './db/commit-batcher';
 
 /** The development secret: fine on a laptop, refused when NODE_ENV=production. */
 export const DEVELOPMENT_APP_SECRET = 'development-only-secret-change-me-0123456789';
@@ -102,10 +103,10 @@ const envSchema = z
     /** PostgreSQL connections (DATABASE_URL only). */
     DATABASE_POOL_SIZE: positiveInt(20),
     /**
-     * Most money postings committed in one transaction (DATABASE_URL only): 1 (the default) commits each on its
-     * own; 2-60 turns batched commits on (docs/decisions.md, "Issue 13: batched ledger commits").
+     * Most money postings committed in one transaction (DATABASE_URL only): 32 by default; 1 commits each on its
+     * own (docs/decisions.md, "Issue 13: batched ledger commits" and "batches lock wallets in user order").
      */
-    LEDGER_BATCH_MAX: z.coerce.number().int().min(1).max(60).default(1),
+    LEDGER_BATCH_MAX: z.coerce.number().int().min(1).max(60).default(DEFAULT_BATCH_OPTIONS.maxBatch),
     /** Batches of postings committed side by side (each a connection while it runs; a user always uses the same). */
     LEDGER_BATCH_LANES: positiveInt(2),
   })

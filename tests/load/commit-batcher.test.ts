@@ -34,11 +34,17 @@ afterAll(async () => {
   await scratch?.drop();
 });
 
-const batcher = (): CommitBatcher => {
-  const found = batcherOf((database.db as unknown as { $client: pg.Pool }).$client);
+const batcherOfDatabase = (of: Database): CommitBatcher => {
+  const found = batcherOf((of.db as unknown as { $client: pg.Pool }).$client);
   if (!found) throw new Error('no batcher');
   return found;
 };
+const batcher = (): CommitBatcher => batcherOfDatabase(database);
+
+/** Locks a wallet's row, then pauses (the rest of its batch waits, the wallet still locked). */
+const LOCK_WALLET = `with locked as (update wallets set held_minor = held_minor where user_id = $1::int returning user_id),
+  pause as (select pg_sleep($2::float8))
+  select locked.user_id from locked, pause`;
 
 const move = (userId: number, amountMinor: number, description = 'batch test') =>
   postTransaction(database.db, accounts, {
@@ -131,6 +137,32 @@ describe('commit batcher', () => {
       ),
       { numRuns: 25 },
     );
+  });
+
+  it("two hosts' batches holding the same wallets queued in opposite orders lock them in one order: no deadlock", async () => {
+    const [first, second] = (await createWallets(database, 2)) as [number, number];
+    const otherHost = openBatched(scratch.url, { maxBatch: 32, lanes: 1, windowMs: 20 });
+    try {
+      const hosts = [batcher(), batcherOfDatabase(otherHost)] as const;
+      const before = hosts.map((host) => ({ ...host.stats }));
+      // Each batch pauses after its first statement: in queued order, each host would hold one wallet and wait for
+      // the other's, and PostgreSQL would cancel one batch's statement as a deadlock's victim.
+      const lockWallet = (host: CommitBatcher, userId: number, pauseSeconds: number) =>
+        host.rows<{ user_id: number }>(userId, 'batch_test_lock_wallet', LOCK_WALLET, [userId, pauseSeconds]);
+      const answers = await Promise.all([
+        lockWallet(hosts[0], second, 0.3),
+        lockWallet(hosts[0], first, 0),
+        lockWallet(hosts[1], first, 0.3),
+        lockWallet(hosts[1], second, 0),
+      ]);
+      expect(answers.map((rows) => rows[0]?.user_id)).toEqual([second, first, first, second]);
+      hosts.forEach((host, index) => {
+        expect(host.stats.batches - (before[index]?.batches ?? 0), 'one batch per host').toBe(1);
+        expect(host.stats.retried - (before[index]?.retried ?? 0), 'deadlock victims').toBe(0);
+      });
+    } finally {
+      await otherHost.close();
+    }
   });
 
   it('a kill -9 between a batch and its COMMIT loses nothing that was acknowledged, and keeps nothing of that batch', async () => {

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/paths';
@@ -16,6 +16,7 @@ import {
 } from '../../src/contract/reference';
 import { buildApp } from '../../src/server/app';
 import type { Db } from '../../src/server/db/client';
+import { queryRows } from '../../src/server/db/sql';
 import { countries, banks, deliveryMethods, transactionPurposes } from '../../src/server/db/schema';
 import { seedReferenceData } from '../../src/server/seed/seed';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -192,6 +193,33 @@ describe('reference lists', () => {
     expect(await counts()).toEqual(before);
     const response = await t.app.inject({ method: 'GET', url: apiPaths.countries });
     expect(envelope<{ dialCode: string }[]>(response).data[0]?.dialCode).toBe('+233');
+  });
+
+  it('a re-run writes no unchanged reference row (it would lock it against requests naming it)', async () => {
+    const db = t.database.db;
+    await seedReferenceData(db);
+    // A row's xmin is the transaction that wrote its current version: an upsert of an unchanged row rewrites it.
+    const versions = async () => {
+      const tables = ['countries', 'banks', 'payment_methods', 'delivery_methods', 'transaction_purposes'];
+      const rows = await Promise.all(
+        tables.map((table) =>
+          queryRows<{ id: number; version: string }>(
+            db,
+            sql.raw(`select id, xmin::text as version from ${table} order by id`),
+          ).then((found) => found.map((row) => `${table} ${row.id} ${row.version}`)),
+        ),
+      );
+      return rows.flat();
+    };
+    const before = await versions();
+    await db.update(transactionPurposes).set({ purpose: 'Edited' }).where(eq(transactionPurposes.id, 1));
+    const edited = await versions();
+    await seedReferenceData(db);
+    const after = await versions();
+    expect(after.filter((row) => !edited.includes(row))).toEqual([
+      expect.stringMatching(/^transaction_purposes 1 /),
+    ]);
+    expect(after.filter((row) => !before.includes(row))).toHaveLength(1);
   });
 });
 

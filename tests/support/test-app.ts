@@ -49,9 +49,9 @@ const cloneTemplate = async (): Promise<{ database: Database; drop: () => Promis
   };
 };
 
-/** TEST_LEDGER_BATCH_MAX=32: the PostgreSQL tests run with batched ledger commits (as LEDGER_BATCH_MAX would). */
+/** The PostgreSQL tests run with batched ledger commits as a host does by default; TEST_LEDGER_BATCH_MAX=1: each alone. */
 const testBatchOptions = (): CommitBatcherOptions | false => {
-  const max = Number(process.env.TEST_LEDGER_BATCH_MAX ?? 1);
+  const max = Number(process.env.TEST_LEDGER_BATCH_MAX ?? DEFAULT_BATCH_OPTIONS.maxBatch);
   return max > 1 ? { ...DEFAULT_BATCH_OPTIONS, maxBatch: max } : false;
 };
 

@@ -107,7 +107,7 @@ export const openDatabase = async (
   if (config.DATABASE_URL) {
     // At least 2: starting up holds one connection for the advisory lock while another migrates.
     const max = Math.max(2, config.DATABASE_POOL_SIZE ?? 20);
-    const batchMax = config.LEDGER_BATCH_MAX ?? 1;
+    const batchMax = config.LEDGER_BATCH_MAX ?? DEFAULT_BATCH_OPTIONS.maxBatch;
     return databaseFromPool(
       new pg.Pool({ connectionString: config.DATABASE_URL, max }),
       batchMax > 1
@@ -145,7 +145,7 @@ const asyncCommitPool = (pool: pg.Pool): pg.Pool =>
 
 /**
  * PostgreSQL through `pool`; with `batch`, the ledger's hot statements are committed in batches (commit-batcher.ts,
- * `batchedRows`); without (the default), each on its own. Tests set TEST_LEDGER_BATCH_MAX to run batched.
+ * `batchedRows`, LEDGER_BATCH_MAX > 1, the default); without, each on its own.
  */
 export const databaseFromPool = (pool: pg.Pool, batch: CommitBatcherOptions | false = false): Database => {
   const relaxed = asyncCommitPool(pool);

@@ -31,6 +31,7 @@ export interface CommitBatcherOptions {
 export const DEFAULT_BATCH_OPTIONS: CommitBatcherOptions = { maxBatch: 32, lanes: 2, windowMs: 0 };
 
 interface Queued {
+  laneKey: number;
   name: string;
   text: string;
   values: unknown[];
@@ -81,7 +82,14 @@ export class CommitBatcher {
     if (this.closed) return Promise.reject(new Error('the commit batcher is closed'));
     const lane = this.lanes[Math.abs(Math.trunc(laneKey)) % this.lanes.length] as Lane;
     return new Promise<R[]>((resolve, reject) => {
-      lane.queue.push({ name, text, values, resolve: resolve as (rows: unknown[]) => void, reject });
+      lane.queue.push({
+        laneKey,
+        name,
+        text,
+        values,
+        resolve: resolve as (rows: unknown[]) => void,
+        reject,
+      });
       if (!lane.running) lane.running = this.drain(lane);
     });
   }
@@ -99,8 +107,7 @@ export class CommitBatcher {
       while (lane.queue.length > 0) {
         if (this.options.windowMs > 0 && lane.queue.length < this.options.maxBatch)
           await sleep(this.options.windowMs);
-        const batch = lane.queue.splice(0, this.options.maxBatch);
-        await this.runBatch(batch);
+        await this.runBatch(inLockOrder(lane.queue.splice(0, this.options.maxBatch)));
       }
     } finally {
       lane.running = null;
@@ -182,6 +189,14 @@ export class CommitBatcher {
     }
   }
 }
+
+/**
+ * A batch's statements in ascending user order (a stable sort: one user's keep their queued order). A batch locks
+ * the wallets of all its users until it commits; taken in the order they were queued, two batches (another lane's,
+ * or another host's) or a payment locking two wallets (`order by user_id`) could each hold a wallet the other waits
+ * for. Everything that locks several wallets takes them in the same order, so none waits in a cycle.
+ */
+const inLockOrder = (batch: Queued[]): Queued[] => batch.sort((a, b) => a.laneKey - b.laneKey);
 
 /*
  * A batch is one statement (one round trip, one transaction, one WAL flush): a function that runs each statement in

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { upsertChanged } from './upsert-changed';
 import type { Queryable } from '../db/client';
 import { billingCompanies, billingSubCompanies } from '../db/schema';
 
@@ -141,27 +141,15 @@ export const BILLING_SUB_COMPANIES: readonly BillingSubCompanySeed[] = [
 
 /** Idempotent: inserts missing billers and updates changed ones (in the caller's transaction). */
 export const seedBillers = async (tx: Queryable): Promise<void> => {
-  await tx
-    .insert(billingCompanies)
-    .values([...BILLING_COMPANIES])
-    .onConflictDoUpdate({
-      target: billingCompanies.id,
-      set: { code: sql`excluded.code`, companyName: sql`excluded.company_name` },
-    });
-  await tx
-    .insert(billingSubCompanies)
-    .values([...BILLING_SUB_COMPANIES])
-    .onConflictDoUpdate({
-      target: billingSubCompanies.id,
-      set: {
-        companyId: sql`excluded.company_id`,
-        code: sql`excluded.code`,
-        subCompanyName: sql`excluded.sub_company_name`,
-        title: sql`excluded.title`,
-        minLength: sql`excluded.min_length`,
-        maxLength: sql`excluded.max_length`,
-        regularExpression: sql`excluded.regular_expression`,
-        prepaid: sql`excluded.prepaid`,
-      },
-    });
+  await upsertChanged(tx, billingCompanies, BILLING_COMPANIES, ['code', 'companyName']);
+  await upsertChanged(tx, billingSubCompanies, BILLING_SUB_COMPANIES, [
+    'companyId',
+    'code',
+    'subCompanyName',
+    'title',
+    'minLength',
+    'maxLength',
+    'regularExpression',
+    'prepaid',
+  ]);
 };

@@ -11,7 +11,7 @@ export const LOAD_SERVER_ENV: Record<string, string> = {
   SANDBOX_DECISION_MS: '50',
   PROVIDER_POLL_MS: '200',
   SANDBOX_MOMO_EXPIRY_MS: '3000',
-  // LEDGER_BATCH_MAX=32 in the test's environment runs the host with batched ledger commits.
+  // The hosts batch ledger commits by default; LEDGER_BATCH_MAX=1 in the test's environment commits each alone.
   ...(process.env.LEDGER_BATCH_MAX ? { LEDGER_BATCH_MAX: process.env.LEDGER_BATCH_MAX } : {}),
 };
 

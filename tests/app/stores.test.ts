@@ -76,6 +76,12 @@ describe('auth store', () => {
     expect(savedSession()).toEqual(sessionFromStore());
     localStorage.setItem('auth', JSON.stringify({ token: { forged: true }, userId: 7 }));
     expect(savedSession()).toBeNull();
+    localStorage.setItem('auth', JSON.stringify({ token: 12345, userId: 7 }));
+    expect(savedSession()).toBeNull();
+    localStorage.setItem('auth', JSON.stringify({ token: 'tok', userId: 'seven' }));
+    expect(savedSession()).toBeNull();
+    localStorage.setItem('auth', JSON.stringify({ token: 'tok', userId: 7, countryId: 'GH' }));
+    expect(savedSession()?.user.countryId).toBe(0);
     localStorage.setItem('auth', '{not json');
     expect(savedSession()).toBeNull();
   });

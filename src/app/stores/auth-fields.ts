@@ -37,15 +37,18 @@ export const AUTH_FIELDS = Object.keys(authDefaults) as (keyof AuthState)[];
 export const AUTH_STORE_KEY = 'auth';
 
 export const sessionOf = (state: AuthState): AuthSession | null => {
-  if (!state.token || state.userId === null) return null;
+  const { token, userId, countryId } = state;
+  // A field whose default is null is read back as any primitive (stored-fields.ts): a session needs these two right.
+  if (typeof token !== 'string' || token === '' || typeof userId !== 'number' || !Number.isInteger(userId))
+    return null;
   return {
-    token: state.token,
+    token,
     user: {
-      id: state.userId,
+      id: userId,
       firstName: state.firstName,
       lastName: state.lastName,
       fullName: state.fullName,
-      countryId: state.countryId ?? 0,
+      countryId: typeof countryId === 'number' && Number.isInteger(countryId) ? countryId : 0,
       countryCode: state.countryCode,
       countryName: state.countryName,
       // A fraction is a decimal saved before the store held pesewas: 0 until the dashboard reads the balance again.

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/sql';
-import { JobScheduler } from '../../src/server/jobs/scheduler';
+import fc from 'fast-check';
+import { jittered, JobScheduler } from '../../src/server/jobs/scheduler';
 import { createSecondHost, type SecondHost } from '../support/second-host';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -131,5 +132,23 @@ describe('scheduled jobs on two hosts', () => {
 
   it('register the app’s jobs: provider polling, the purge and the hourly ledger check', () => {
     expect(t.app.jobs.names).toEqual(['provider-poll', 'purge', 'ledger-check']);
+  });
+});
+
+describe("a scheduler's tick", () => {
+  it('is spread over 75-125% of its length, so no host is always first to a due job', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 20, max: 60_000 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (tickMs, random) => {
+          const tick = jittered(tickMs, () => random);
+          expect(tick).toBeGreaterThanOrEqual(Math.round(tickMs * 0.75));
+          expect(tick).toBeLessThanOrEqual(Math.round(tickMs * 1.25));
+        },
+      ),
+    );
+    const ticks = new Set(Array.from({ length: 20 }, () => jittered(1_000)));
+    expect(ticks.size).toBeGreaterThan(1);
   });
 });

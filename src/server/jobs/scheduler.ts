@@ -46,6 +46,13 @@ const defaultHostId = (): string =>
  * once the lease has expired another host claims the job (its run number moves on, so the dead run's late finish,
  * if it ever came, would change nothing). Stopping (SIGTERM) claims nothing more and lets the runs under way finish.
  */
+/**
+ * A tick of 75-125% of `tickMs`. With fixed ticks, the host that ran a job looks again exactly when it is due next,
+ * ahead of the others, and takes every run; spread ticks share the runs among the hosts.
+ */
+export const jittered = (tickMs: number, random: () => number = Math.random): number =>
+  Math.round(tickMs * (0.75 + random() * 0.5));
+
 export class JobScheduler {
   readonly hostId: string;
   private readonly jobs = new Map<string, ScheduledJob>();
@@ -84,7 +91,7 @@ export class JobScheduler {
         this.runDue()
           .catch((error: unknown) => this.options.log.error({ err: error }, 'claiming scheduled jobs failed'))
           .finally(loop);
-      }, tickMs);
+      }, jittered(tickMs));
       this.timer.unref();
     };
     loop();

@@ -1,6 +1,6 @@
-import { upsertChanged } from './upsert-changed';
 import type { Queryable } from '../db/client';
 import { billingCompanies, billingSubCompanies } from '../db/schema';
+import { upsertChanged } from './upsert-changed';
 
 /*
  * Ghanaian billers (spec section 3, "Billing company" and "Sub-company"): electricity (prepaid and postpaid),

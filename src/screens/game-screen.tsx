@@ -6,7 +6,9 @@ import { useI18n } from '../i18n/i18n';
 import { useFormat } from '../i18n/format';
 import { FocusHeading } from './ui/focus-heading';
 import { RetryAlert } from './ui/retry-alert';
+import { HistoryCards } from './history-cards';
 import { HistoryTable } from './ui/history-table';
+import { useWideScreen } from './ui/viewport';
 import { StatusBadge } from './wallet-movements';
 
 function GemPurchases({ actorRef }: { actorRef: ActorRefFrom<GemPurchasesMachine> }) {
@@ -16,6 +18,8 @@ function GemPurchases({ actorRef }: { actorRef: ActorRefFrom<GemPurchasesMachine
   const { rows, error } = snapshot.context;
   const turning = snapshot.matches('loadingPage');
   const shown = gemPurchasesPage(snapshot.context);
+  // A table on a wide screen; on a phone the purchases are cards, as the histories are (no sideways scrolling).
+  const wide = useWideScreen();
   return (
     <section aria-labelledby="game-purchases-title">
       <h2 id="game-purchases-title">{t('game.purchases')}</h2>
@@ -28,41 +32,56 @@ function GemPurchases({ actorRef }: { actorRef: ActorRefFrom<GemPurchasesMachine
         />
       ) : null}
       {snapshot.matches('ready') && rows.length === 0 ? <p className="empty">{t('game.empty')}</p> : null}
-      {(snapshot.matches('ready') || turning) && rows.length > 0 ? (
-        <>
-          <HistoryTable
-            caption={t('game.purchases')}
-            columns={[
-              t('game.pack'),
-              t('game.paid'),
-              t('game.usd'),
-              t('game.status'),
-              t('game.reference'),
-              t('game.date'),
-            ]}
-            busy={turning}
-            window={shown.window}
-            onPrevious={() => actorRef.send({ type: 'PREVIOUS' })}
-            onNext={() => actorRef.send({ type: 'NEXT' })}
-          >
-            {shown.rows.map((row) => (
-              <tr key={row.referenceNumber}>
-                <td>{t('treasureShop.gems', { gems: row.gems })}</td>
-                <td>{formatMoney(row.amount)}</td>
-                <td>{formatMoney(row.usdCents, 'USD')}</td>
-                <td>
-                  <StatusBadge status={row.status} />
-                </td>
-                <td>{row.referenceNumber}</td>
-                <td>
-                  <time dateTime={row.date}>
-                    {formatDate(new Date(row.date), { dateStyle: 'medium', timeStyle: 'short' })}
-                  </time>
-                </td>
-              </tr>
-            ))}
-          </HistoryTable>
-        </>
+      {(snapshot.matches('ready') || turning) && rows.length > 0 && wide ? (
+        <HistoryTable
+          caption={t('game.purchases')}
+          columns={[
+            t('game.pack'),
+            t('game.paid'),
+            t('game.usd'),
+            t('game.status'),
+            t('game.reference'),
+            t('game.date'),
+          ]}
+          busy={turning}
+          window={shown.window}
+          onPrevious={() => actorRef.send({ type: 'PREVIOUS' })}
+          onNext={() => actorRef.send({ type: 'NEXT' })}
+        >
+          {shown.rows.map((row) => (
+            <tr key={row.referenceNumber}>
+              <td>{t('treasureShop.gems', { gems: row.gems })}</td>
+              <td>{formatMoney(row.amount)}</td>
+              <td>{formatMoney(row.usdCents, 'USD')}</td>
+              <td>
+                <StatusBadge status={row.status} />
+              </td>
+              <td>{row.referenceNumber}</td>
+              <td>
+                <time dateTime={row.date}>
+                  {formatDate(new Date(row.date), { dateStyle: 'medium', timeStyle: 'short' })}
+                </time>
+              </td>
+            </tr>
+          ))}
+        </HistoryTable>
+      ) : null}
+      {(snapshot.matches('ready') || turning) && rows.length > 0 && !wide ? (
+        <HistoryCards
+          label={t('game.purchases')}
+          rows={shown.rows.map((row) => ({ ...row, id: row.referenceNumber }))}
+          face={(row) => ({
+            direction: 'out',
+            amount: formatMoney(row.amount),
+            counterparty: t('treasureShop.gems', { gems: row.gems }),
+            date: row.date,
+            status: row.status,
+          })}
+          busy={turning}
+          window={shown.window}
+          onPrevious={() => actorRef.send({ type: 'PREVIOUS' })}
+          onNext={() => actorRef.send({ type: 'NEXT' })}
+        />
       ) : null}
     </section>
   );

@@ -99,7 +99,15 @@ test.describe('treasure shop, gateway and game', () => {
       await expect(page.getByText('Payment successful! Thank you for your purchase.')).toBeVisible();
       await expectNoViolations(page, `gateway paid at ${label}`);
       await page.goto('/Game');
-      await expect(page.getByRole('table', { name: 'Gem purchases' })).toBeVisible();
+      // A table on a wide screen; cards on a phone, where nothing scrolls sideways.
+      await expect(
+        page.getByRole(size.width < 768 ? 'list' : 'table', { name: 'Gem purchases' }),
+      ).toBeVisible();
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      ).toBe(0);
       await expectNoViolations(page, `game at ${label}`);
     });
   }

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createActor, fromPromise } from 'xstate';
@@ -10,6 +10,7 @@ import { treasureShopMachine } from '../../src/machines/treasure-shop.machine';
 import { GameScreen } from '../../src/screens/game-screen';
 import { PaymentGatewayScreen } from '../../src/screens/payment-gateway-screen';
 import { TreasureShopScreen } from '../../src/screens/treasure-shop-screen';
+import { WIDE_SCREEN_QUERY } from '../../src/screens/ui/viewport';
 import { networkError } from '../support/machine-fixtures';
 import { gatewayUser, shopPacks } from '../support/machine-models-shop';
 import { httpError, renderScreen } from './render';
@@ -144,38 +145,65 @@ describe('the payment gateway', () => {
   });
 });
 
+const gemPurchasePage: GemPurchasePage = {
+  rows: [
+    {
+      referenceNumber: 'GEM-77',
+      packId: 'gems-6500',
+      gems: 6500,
+      amount: 62_488,
+      usdCents: 4999,
+      rate: '0.08',
+      status: 'Successful',
+      date: '2026-11-23T10:00:00.000Z',
+    },
+  ],
+  total: 1,
+  page: 0,
+  pageSize: 5,
+};
+
+const showGame = () => {
+  const balanceRef = createActor(
+    gemBalanceMachine.provide({ actors: { loadGems: fromPromise<number, void>(async () => 6500) } }),
+  ).start();
+  const purchasesRef = createActor(
+    gemPurchasesMachine.provide({ actors: { loadPage: fromPromise(async () => gemPurchasePage) } }),
+  ).start();
+  renderScreen(<GameScreen balanceRef={balanceRef} purchasesRef={purchasesRef} />, { route: '/Game' });
+};
+
 describe('the game', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('shows the gem balance and the purchase history', async () => {
-    const page: GemPurchasePage = {
-      rows: [
-        {
-          referenceNumber: 'GEM-77',
-          packId: 'gems-6500',
-          gems: 6500,
-          amount: 62_488,
-          usdCents: 4999,
-          rate: '0.08',
-          status: 'Successful',
-          date: '2026-11-23T10:00:00.000Z',
-        },
-      ],
-      total: 1,
-      page: 0,
-      pageSize: 5,
-    };
-    const balanceRef = createActor(
-      gemBalanceMachine.provide({ actors: { loadGems: fromPromise<number, void>(async () => 6500) } }),
-    ).start();
-    const purchasesRef = createActor(
-      gemPurchasesMachine.provide({ actors: { loadPage: fromPromise(async () => page) } }),
-    ).start();
-    renderScreen(<GameScreen balanceRef={balanceRef} purchasesRef={purchasesRef} />, { route: '/Game' });
+    showGame();
     const balance = screen.getByRole('region', { name: 'Your gems' });
     expect(await within(balance).findByText('6,500 gems')).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Gem purchases' });
     expect(within(table).getByText('GEM-77')).toBeTruthy();
     expect(within(table).getByText(/GH₵\s624\.88/)).toBeTruthy();
     expect(within(table).getByText(/^\$\s49\.99$/)).toBeTruthy();
+    expect(screen.getByText('Showing 1-1 of 1')).toBeTruthy();
+  });
+
+  it('on a phone shows the purchases as cards, not a table that scrolls sideways', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query !== WIDE_SCREEN_QUERY,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    showGame();
+    const list = await screen.findByRole('list', { name: 'Gem purchases' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const [card] = within(list).getAllByRole('listitem');
+    expect(card).toHaveTextContent('6,500 gems');
+    expect(card).toHaveTextContent(/Money out: GH₵\s624\.88/);
+    expect(within(card!).getByText('Successful')).toBeTruthy();
+    expect(card!.querySelector('time')).toHaveAttribute('dateTime', '2026-11-23T10:00:00.000Z');
     expect(screen.getByText('Showing 1-1 of 1')).toBeTruthy();
   });
 });

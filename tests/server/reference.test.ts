@@ -200,7 +200,17 @@ describe('reference lists', () => {
     await seedReferenceData(db);
     // A row's xmin is the transaction that wrote its current version: an upsert of an unchanged row rewrites it.
     const versions = async () => {
-      const tables = ['countries', 'banks', 'payment_methods', 'delivery_methods', 'transaction_purposes'];
+      const tables = [
+        'countries',
+        'banks',
+        'payment_methods',
+        'delivery_methods',
+        'transaction_purposes',
+        'identification_types',
+        'betting_operators',
+        'billing_companies',
+        'billing_sub_companies',
+      ];
       const rows = await Promise.all(
         tables.map((table) =>
           queryRows<{ id: number; version: string }>(

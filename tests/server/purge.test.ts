@@ -153,9 +153,11 @@ describe('the purge job', () => {
     expect(left).not.toContain(refusal);
   });
 
-  it('removes ended rate-limit windows and the job run log after a week', async () => {
+  it('removes rate-limit windows once the next one has ended too, and the job run log after a week', async () => {
     await t.database.db.insert(rateLimitCounters).values([
-      { key: 'ended', windowStart: ago(2 * 60_000), hits: 3, expiresAt: ago(60_000) },
+      { key: 'ended', windowStart: ago(3 * 60_000), hits: 3, expiresAt: ago(2 * 60_000) },
+      // The previous window: the sliding window still weighs its hits until the current one ends.
+      { key: 'previous', windowStart: ago(61_000), hits: 2, expiresAt: ago(1_000) },
       { key: 'current', windowStart: ago(1_000), hits: 1, expiresAt: ahead(59_000) },
     ]);
     await t.database.db.insert(scheduledJobRuns).values([
@@ -166,7 +168,7 @@ describe('the purge job', () => {
     const windows = (await t.database.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters)).map(
       (r) => r.key,
     );
-    expect(windows).toContain('current');
+    expect(windows).toEqual(expect.arrayContaining(['current', 'previous']));
     expect(windows).not.toContain('ended');
     const runs = await t.database.db
       .select({ run: scheduledJobRuns.run })

@@ -8,8 +8,9 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { envelope } from '../support/server-helpers';
 
 /*
- * Rate limits counted in the database: two API hosts on one database share every count. The windows are fixed
- * minutes of the database's clock; each test starts away from a window's edge so its hits fall in one window.
+ * Rate limits counted in the database: two API hosts on one database share every count. The windows are minutes
+ * of the database's clock, each weighing the previous one (a sliding window); each test starts away from a window's
+ * edge and counts hits of its own key.
  */
 
 const LIMIT = 4;
@@ -132,5 +133,28 @@ describe('the counter', () => {
     expect(second.ttl).toBeGreaterThan(0);
     expect(second.ttl).toBeLessThanOrEqual(60_000);
     expect((await countHit(a.database.db, `${key}-other`, 60_000)).current).toBe(1);
+  });
+
+  it("weighs the previous window: a burst at a window's end still counts at the start of the next", async () => {
+    const windowMs = 2_000;
+    const key = `sliding-${Date.now()}`;
+    const untilWindowTime = async (fromMs: number) => {
+      const at = Date.now() % windowMs;
+      const wait = at < fromMs ? fromMs - at : windowMs - at + fromMs;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    };
+    // Six hits late in one window...
+    await untilWindowTime(1_500);
+    for (let i = 0; i < 6; i += 1) await countHit(a.database.db, key, windowMs);
+    // ...then one early in the next: the sliding window still covers most of the burst (6 x 80-100%).
+    await untilWindowTime(100);
+    const next = await countHit(b.database.db, key, windowMs);
+    expect(next.current).toBeGreaterThanOrEqual(1 + 4);
+    expect(next.current).toBeLessThanOrEqual(1 + 6);
+    expect(next.ttl).toBeGreaterThan(windowMs / 2);
+    // Two windows later the burst no longer counts.
+    await untilWindowTime(100);
+    await untilWindowTime(100);
+    expect((await countHit(a.database.db, key, windowMs)).current).toBe(1);
   });
 });

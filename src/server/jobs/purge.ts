@@ -130,7 +130,8 @@ export const purgeExpired = async (
     rateLimitCounters: await deleteInBatches(
       db,
       'rate_limit_counters',
-      sql`expires_at < ${now.toISOString()}::timestamptz`,
+      // Kept until the next window has ended too: the sliding window weighs the previous window's hits.
+      sql`expires_at + (expires_at - window_start) < ${now.toISOString()}::timestamptz`,
     ),
     jobRuns: await deleteInBatches(
       db,

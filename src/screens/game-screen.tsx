@@ -18,6 +18,13 @@ function GemPurchases({ actorRef }: { actorRef: ActorRefFrom<GemPurchasesMachine
   const { rows, error } = snapshot.context;
   const turning = snapshot.matches('loadingPage');
   const shown = gemPurchasesPage(snapshot.context);
+  const listed = (snapshot.matches('ready') || turning) && rows.length > 0;
+  const paging = {
+    busy: turning,
+    window: shown.window,
+    onPrevious: () => actorRef.send({ type: 'PREVIOUS' }),
+    onNext: () => actorRef.send({ type: 'NEXT' }),
+  };
   // A table on a wide screen; on a phone the purchases are cards, as the histories are (no sideways scrolling).
   const wide = useWideScreen();
   return (
@@ -32,7 +39,7 @@ function GemPurchases({ actorRef }: { actorRef: ActorRefFrom<GemPurchasesMachine
         />
       ) : null}
       {snapshot.matches('ready') && rows.length === 0 ? <p className="empty">{t('game.empty')}</p> : null}
-      {(snapshot.matches('ready') || turning) && rows.length > 0 && wide ? (
+      {listed && wide ? (
         <HistoryTable
           caption={t('game.purchases')}
           columns={[
@@ -43,10 +50,7 @@ function GemPurchases({ actorRef }: { actorRef: ActorRefFrom<GemPurchasesMachine
             t('game.reference'),
             t('game.date'),
           ]}
-          busy={turning}
-          window={shown.window}
-          onPrevious={() => actorRef.send({ type: 'PREVIOUS' })}
-          onNext={() => actorRef.send({ type: 'NEXT' })}
+          {...paging}
         >
           {shown.rows.map((row) => (
             <tr key={row.referenceNumber}>
@@ -66,7 +70,7 @@ function GemPurchases({ actorRef }: { actorRef: ActorRefFrom<GemPurchasesMachine
           ))}
         </HistoryTable>
       ) : null}
-      {(snapshot.matches('ready') || turning) && rows.length > 0 && !wide ? (
+      {listed && !wide ? (
         <HistoryCards
           label={t('game.purchases')}
           rows={shown.rows.map((row) => ({ ...row, id: row.referenceNumber }))}
@@ -77,10 +81,7 @@ function GemPurchases({ actorRef }: { actorRef: ActorRefFrom<GemPurchasesMachine
             date: row.date,
             status: row.status,
           })}
-          busy={turning}
-          window={shown.window}
-          onPrevious={() => actorRef.send({ type: 'PREVIOUS' })}
-          onNext={() => actorRef.send({ type: 'NEXT' })}
+          {...paging}
         />
       ) : null}
     </section>

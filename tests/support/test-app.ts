@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { databaseFromPglite, databaseFromPool, type Database } from '../../src/server/db/client';
-import { DEFAULT_BATCH_OPTIONS, type CommitBatcherOptions } from '../../src/server/db/commit-batcher';
+import { batchOptionsFor, type CommitBatcherOptions } from '../../src/server/db/commit-batcher';
 import { checkAnswersOf, routeRecorder, type RegisteredRoute } from './answer-checks';
 import { databaseUrl } from './server-global-setup';
 
@@ -50,10 +50,10 @@ const cloneTemplate = async (): Promise<{ database: Database; drop: () => Promis
 };
 
 /** The PostgreSQL tests run with batched ledger commits as a host does by default; TEST_LEDGER_BATCH_MAX=1: each alone. */
-const testBatchOptions = (): CommitBatcherOptions | false => {
-  const max = Number(process.env.TEST_LEDGER_BATCH_MAX ?? DEFAULT_BATCH_OPTIONS.maxBatch);
-  return max > 1 ? { ...DEFAULT_BATCH_OPTIONS, maxBatch: max } : false;
-};
+const testBatchOptions = (): CommitBatcherOptions | false =>
+  batchOptionsFor(
+    process.env.TEST_LEDGER_BATCH_MAX === undefined ? undefined : Number(process.env.TEST_LEDGER_BATCH_MAX),
+  );
 
 /**
  * The API on its own database clone and DATA_DIR, for `app.inject`: every answer is checked against the response

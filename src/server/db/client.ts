@@ -6,7 +6,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config';
-import { attachBatcher, batcherOf, DEFAULT_BATCH_OPTIONS, type CommitBatcherOptions } from './commit-batcher';
+import { attachBatcher, batcherOf, batchOptionsFor, type CommitBatcherOptions } from './commit-batcher';
 import { isDeadlock } from './errors';
 import * as schema from './schema';
 
@@ -107,16 +107,9 @@ export const openDatabase = async (
   if (config.DATABASE_URL) {
     // At least 2: starting up holds one connection for the advisory lock while another migrates.
     const max = Math.max(2, config.DATABASE_POOL_SIZE ?? 20);
-    const batchMax = config.LEDGER_BATCH_MAX ?? DEFAULT_BATCH_OPTIONS.maxBatch;
     return databaseFromPool(
       new pg.Pool({ connectionString: config.DATABASE_URL, max }),
-      batchMax > 1
-        ? {
-            ...DEFAULT_BATCH_OPTIONS,
-            maxBatch: batchMax,
-            lanes: config.LEDGER_BATCH_LANES ?? DEFAULT_BATCH_OPTIONS.lanes,
-          }
-        : false,
+      batchOptionsFor(config.LEDGER_BATCH_MAX, config.LEDGER_BATCH_LANES),
     );
   }
   const directory = path.resolve(config.DATA_DIR, 'pglite');

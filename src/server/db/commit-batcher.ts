@@ -30,6 +30,12 @@ export interface CommitBatcherOptions {
 
 export const DEFAULT_BATCH_OPTIONS: CommitBatcherOptions = { maxBatch: 32, lanes: 2, windowMs: 0 };
 
+/** The batcher's options for LEDGER_BATCH_MAX and LEDGER_BATCH_LANES; false (each statement alone) for a max of 1. */
+export const batchOptionsFor = (
+  maxBatch: number = DEFAULT_BATCH_OPTIONS.maxBatch,
+  lanes: number = DEFAULT_BATCH_OPTIONS.lanes,
+): CommitBatcherOptions | false => (maxBatch > 1 ? { ...DEFAULT_BATCH_OPTIONS, maxBatch, lanes } : false);
+
 interface Queued {
   laneKey: number;
   name: string;

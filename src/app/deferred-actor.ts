@@ -13,7 +13,10 @@ export interface DeferredActor<TStarted extends Started<AnyActorRef>, TDraft> {
   started: TStarted | null;
   /** The form as the visitor sees it until the actor runs (then the actor's snapshot is the truth). */
   draft: TDraft;
-  /** The actor's chunk could not be fetched (offline, say): asked for again at the next interaction. */
+  /**
+   * The actor's chunk could not be fetched (offline, say): asked for again at the next interaction (in a Parcel build
+   * the failed import is kept until the page is reloaded: docs/decisions.md, "the session's popup").
+   */
   unreachable: boolean;
   /** Sends to the actor, or keeps the event for it (and starts it): resolves with its snapshot after delivery. */
   send: (event: EventFrom<TStarted['actor']>) => Promise<SnapshotFrom<TStarted['actor']>>;

@@ -1,21 +1,14 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useI18n, withEnglish } from '../i18n/i18n';
+import { useI18n } from '../i18n/i18n';
 import { useAppActorsAccess, useAppActorsIfReady, useWithAppActors } from './app-actors';
-import { ErrorBoundary } from './error-boundary';
+import { ErrorBoundary, isChunkLoadFailure } from './error-boundary';
 import { Header } from '../screens/header';
 import { Footer } from '../screens/footer';
 import { CookieBanner } from '../screens/cookie-banner';
 import { useInputModality } from './input-modality';
 import { useOptionalSelector } from '../screens/use-optional-selector';
-
-// Only a signed-in user has these: they are not in the public pages' first script.
-const BottomNav = lazy(() =>
-  withEnglish(import('../screens/bottom-nav')).then((m) => ({ default: m.BottomNav })),
-);
-const SessionEndingDialog = lazy(() =>
-  withEnglish(import('../screens/session-ending-dialog')).then((m) => ({ default: m.SessionEndingDialog })),
-);
+import { useSignedInChrome } from './signed-in-chrome';
 
 /**
  * Every page: skip link, header, the route's content, footer, cookie banner, the session popup, and for a
@@ -29,6 +22,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const session = actors?.session ?? null;
   const signedIn = useOptionalSelector(session, (s) => !s.matches('loggedOut'), false);
+  const chrome = useSignedInChrome(session !== null && signedIn);
   useInputModality();
   return (
     <>
@@ -39,9 +33,9 @@ export function AppLayout() {
       <main id="main" className="main">
         <ErrorBoundary
           resetKey={pathname}
-          fallback={(reload) => (
+          fallback={({ reload, error }) => (
             <TakenOver>
-              <Crashed reload={reload} />
+              <Crashed reload={reload} offline={isChunkLoadFailure(error)} />
             </TakenOver>
           )}
         >
@@ -53,12 +47,7 @@ export function AppLayout() {
         </ErrorBoundary>
       </main>
       <Footer />
-      {session && signedIn ? (
-        <Suspense fallback={null}>
-          <BottomNav />
-          <SessionEndingDialog session={session} />
-        </Suspense>
-      ) : null}
+      {session && signedIn && chrome ? <chrome.SignedInChrome session={session} /> : null}
       <CookieBanner
         actorRef={actors?.cookieConsent ?? null}
         undecidedBeforeActor={consentUndecided}
@@ -87,10 +76,12 @@ export function Loading() {
   );
 }
 
-function Crashed({ reload }: { reload: () => void }) {
+/** A page that failed; when its code could not be fetched, the connection is named as the cause. */
+function Crashed({ reload, offline }: { reload: () => void; offline: boolean }) {
   const { t } = useI18n();
   return (
     <div role="alert" className="placeholder">
+      {offline ? <p>{t('connectivity.offline')}</p> : null}
       <p>{t('app.crashed')}</p>
       <button type="button" className="button button-primary" onClick={reload}>
         {t('app.reload')}

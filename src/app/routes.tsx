@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { addEnglish, withEnglish } from '../i18n/i18n';
 import { useAppActorsAccess, useAppActorsIfReady, type AppActors } from './app-actors';
 import { AppLayout, Loading } from './layout';
+import { withSignedInChrome } from './signed-in-chrome';
 import { useOptionalSelector } from '../screens/use-optional-selector';
 
 /** A public route's chunk carries the English only it shows (scripts/i18n-public-ids.ts), added before it renders. */
@@ -14,7 +15,7 @@ const withOwnEnglish = <T extends { english: { messages: unknown } }>(chunk: Pro
 
 // Every page is its own bundle, fetched when first visited (the prerendered public pages fetch theirs beside the app's
 // first script: src/app/main.tsx); beyond the public pages, each comes with the rest of English
-// (src/i18n/english.ts), which the first route's bundle leaves out.
+// (src/i18n/english.ts), which the first route's bundle leaves out, and a protected page with the signed-in chrome.
 const LandingRoute = lazy(() => withOwnEnglish(import('./routes/landing-route')));
 const SignUpRoute = lazy(() => withOwnEnglish(import('./routes/sign-up-route')));
 // With its machines (and xstate): the landing page's first script has neither.
@@ -25,32 +26,32 @@ const OtpRoute = lazy(() => passwordReset().then((m) => ({ default: m.OtpRoute }
 const CreateNewPasswordRoute = lazy(() =>
   passwordReset().then((m) => ({ default: m.CreateNewPasswordRoute })),
 );
-const dashboard = () => withEnglish(import('./routes/dashboard-routes'));
+const dashboard = () => withSignedInChrome(import('./routes/dashboard-routes'));
 const DashboardRoute = lazy(() => dashboard().then((m) => ({ default: m.DashboardRoute })));
-const WalletTopUpRoute = lazy(() => withEnglish(import('./routes/wallet-top-up-route')));
-const WithdrawalRoute = lazy(() => withEnglish(import('./routes/withdrawal-route')));
-const WalletHistoryRoute = lazy(() => withEnglish(import('./routes/wallet-history-route')));
-const IdentificationsRoute = lazy(() => withEnglish(import('./routes/identification-routes')));
-const BeneficiariesRoute = lazy(() => withEnglish(import('./routes/beneficiaries-route')));
-const SendMoneyRoute = lazy(() => withEnglish(import('./routes/send-money-route')));
-const CrossBorderRoute = lazy(() => withEnglish(import('./routes/cross-border-route')));
-const TransactionHistoryRoute = lazy(() => withEnglish(import('./routes/transaction-history-route')));
+const WalletTopUpRoute = lazy(() => withSignedInChrome(import('./routes/wallet-top-up-route')));
+const WithdrawalRoute = lazy(() => withSignedInChrome(import('./routes/withdrawal-route')));
+const WalletHistoryRoute = lazy(() => withSignedInChrome(import('./routes/wallet-history-route')));
+const IdentificationsRoute = lazy(() => withSignedInChrome(import('./routes/identification-routes')));
+const BeneficiariesRoute = lazy(() => withSignedInChrome(import('./routes/beneficiaries-route')));
+const SendMoneyRoute = lazy(() => withSignedInChrome(import('./routes/send-money-route')));
+const CrossBorderRoute = lazy(() => withSignedInChrome(import('./routes/cross-border-route')));
+const TransactionHistoryRoute = lazy(() => withSignedInChrome(import('./routes/transaction-history-route')));
 const TermsScreen = lazy(() => withEnglish(import('../screens/terms-screen')));
-const PayScreen = lazy(() => withEnglish(import('../screens/pay-screen')));
+const PayScreen = lazy(() => withSignedInChrome(import('../screens/pay-screen')));
 const AccountRoute = lazy(() => dashboard().then((m) => ({ default: m.AccountRoute })));
 
-const shop = () => withEnglish(import('./routes/shop-routes'));
+const shop = () => withSignedInChrome(import('./routes/shop-routes'));
 const TreasureShopRoute = lazy(() => shop().then((m) => ({ default: m.TreasureShopRoute })));
 const PaymentGatewayRoute = lazy(() => shop().then((m) => ({ default: m.PaymentGatewayRoute })));
 const GameRoute = lazy(() => shop().then((m) => ({ default: m.GameRoute })));
-const betting = () => withEnglish(import('./routes/betting-routes'));
+const betting = () => withSignedInChrome(import('./routes/betting-routes'));
 const BettingRoute = lazy(() => betting().then((m) => ({ default: m.BettingRoute })));
 const BettingLinkRoute = lazy(() => betting().then((m) => ({ default: m.BettingLinkRoute })));
 const BettingHistoryRoute = lazy(() => betting().then((m) => ({ default: m.BettingHistoryRoute })));
 
-const BillPaymentRoute = lazy(() => withEnglish(import('./routes/bill-payment-route')));
-const BillingHistoryRoute = lazy(() => withEnglish(import('./routes/billing-history-route')));
-const account = () => withEnglish(import('./routes/account-routes'));
+const BillPaymentRoute = lazy(() => withSignedInChrome(import('./routes/bill-payment-route')));
+const BillingHistoryRoute = lazy(() => withSignedInChrome(import('./routes/billing-history-route')));
+const account = () => withSignedInChrome(import('./routes/account-routes'));
 const MobileWalletRoute = lazy(() => account().then((m) => ({ default: m.MobileWalletRoute })));
 const VerifyIdentityRoute = lazy(() => account().then((m) => ({ default: m.VerifyIdentityRoute })));
 

@@ -17,7 +17,8 @@ async function logInForToken(page: Page, user: TestUser): Promise<string> {
   const answer = page.waitForResponse((response) => response.url().endsWith('/api/User/UserLogin'));
   await submitLogIn(page, user.email, user.password);
   const body = (await (await answer).json()) as { data: { token: string } };
-  await expect(page).toHaveURL(/\/dashboard(\/|$)/i);
+  // A page of the dashboard: /dashboard redirects to its first page once the page's code is in.
+  await expect(page).toHaveURL(/\/dashboard\/\w+/i);
   return body.data.token;
 }
 
@@ -52,6 +53,48 @@ test('losing the connection while signed in ends the session with the network me
   const user = newUser('offline-session');
   await signUpThroughApi(request, user);
   await logInForToken(page, user);
+
+  await context.setOffline(true);
+  await expectSessionEnded(page, 'Network connection issue. Logging you out...');
+  await context.setOffline(false);
+});
+
+test('a connection lost while a signed-in page’s code is on its way: no blank page, then the popup once back', async ({
+  page,
+  context,
+  request,
+}) => {
+  const user = newUser('offline-while-loading');
+  await signUpThroughApi(request, user);
+  // The signed-in chrome (the popup's code) is held back until the connection is gone, so its fetch fails.
+  let offline: () => void = () => undefined;
+  const wentOffline = new Promise<void>((resolve) => (offline = resolve));
+  await page.route(/\/signed-in-chrome\.[\w-]+\.js$/, async (route) => {
+    await wentOffline;
+    await route.abort('internetdisconnected');
+  });
+  await submitLogIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/dashboard/i);
+  await context.setOffline(true);
+  offline();
+
+  // The session still ends on its own (3 s), and the log-in page shows why: the app never went blank.
+  await expect(page).toHaveURL(/\/LogIn$/i, { timeout: 10_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  await expect(page.getByText('Network connection issue', { exact: false }).first()).toBeVisible();
+
+  // Back online and signed in again in the same tab, the page whose code never came says why and how to get it: a
+  // bundle keeps a failed chunk for the page's life, so a reload fetches it.
+  await page.unroute(/\/signed-in-chrome\.[\w-]+\.js$/);
+  await context.setOffline(false);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  const failed = page.getByRole('alert').filter({ hasText: 'Something went wrong while showing this page.' });
+  await expect(failed).toContainText('Network connection issue');
+  await failed.getByRole('button', { name: 'Reload the page' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/\w+/i);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
   await context.setOffline(true);
   await expectSessionEnded(page, 'Network connection issue. Logging you out...');

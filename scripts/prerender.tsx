@@ -39,11 +39,63 @@ export const publicPages = [
 const OFFLINE_PAGE = 'offline.html';
 /** The variant of a page for a visitor who answered the cookie banner. */
 const answeredFile = (file: string): string => file.replace(/\.html$/, '.answered.html');
-/** The app (src/app/boot.tsx) and the lazy chunks of the public pages, precached so those also hydrate offline
- * (by Parcel's bundle names): the terms come with every English message (src/i18n/english-catalog.ts), sign-up's
- * phone field with its formatter (src/screens/phone-format.ts). */
+/** The app (src/app/boot.tsx) and the lazy chunks of the public pages, precached so those also hydrate and work
+ * offline (by Parcel's bundle names): the terms come with every English message (src/i18n/english-catalog.ts),
+ * sign-up's phone field with its formatter (src/screens/phone-format.ts). Each comes with the bundles Parcel fetches
+ * beside it (`precachedScripts`), whatever those are named after. */
 const PUBLIC_CHUNKS =
   /^(boot|live-app-actors|landing-route|log-in-route|log-in-actors|sign-up-route|sign-up-actors|terms-screen|english-catalog|phone-format)\.[0-9a-f]{8,}\.js$/;
+
+/** Parcel's bundle ids and file names, from the manifest in the entry script: `Object.assign(r.i??={},{id:"x.js"})`. */
+const bundleManifest = (code: string): Map<string, string> => {
+  const manifest = /Object\.assign\(\w+\.i\?\?=\{\},\{([^}]*)\}\)/.exec(code);
+  if (!manifest?.[1])
+    throw new Error("no Parcel bundle manifest in the entry script: Parcel's output has changed");
+  const entries = [...manifest[1].matchAll(/"?([\w$]+)"?:"([^"]+\.js)"/g)];
+  return new Map(entries.map((entry) => [entry[1] as string, entry[2] as string]));
+};
+
+interface ImportGroup {
+  /** The bundles Parcel fetches together for one import(): `Promise.all([t("a"),t("b")])` or `t("a")`. */
+  bundles: string[];
+  /** The module the import() asks for, run once they are in: `.then(()=>r("m"))`. */
+  module: string;
+}
+
+const importGroups = (code: string): ImportGroup[] =>
+  [
+    ...code.matchAll(
+      /exports=(?:Promise\.all\(\[((?:\w\("[\w$]+"\),?)+)\]\)|(\w\("[\w$]+"\)))\.then\(\(\)=>\w\("([\w$]+)"\)\)/g,
+    ),
+  ].map((match) => ({
+    bundles: [...(match[1] ?? match[2] ?? '').matchAll(/"([\w$]+)"/g)].map((id) => id[1] as string),
+    module: match[3] as string,
+  }));
+
+/**
+ * The public pages' scripts, and every bundle Parcel loads together with one of them: a chunk of modules they share
+ * with other routes is named after one of those (`password-reset-routes.1a2b3c4d.js`, say). An import() belongs to
+ * the public pages when the bundle that defines the module it asks for is one of theirs.
+ */
+const precachedScripts = (scripts: readonly string[], entryScript: string): string[] => {
+  const read = (name: string) => readFileSync(path.join(dist, name), 'utf8');
+  const names = bundleManifest(read(entryScript));
+  const definesModule = (file: string, module: string) => read(file).includes(`("${module}",function`);
+  const wanted = new Set(scripts.filter((name) => PUBLIC_CHUNKS.test(name)));
+  for (const name of scripts) {
+    for (const group of importGroups(read(name))) {
+      const files = group.bundles.map((id) => names.get(id));
+      if (files.some((file) => file === undefined))
+        throw new Error(`${name} imports a bundle Parcel's manifest lacks`);
+      const target = files.find((file) => file && definesModule(file, group.module));
+      if (!target) throw new Error(`${name}: no bundle of an import() defines its module ${group.module}`);
+      if (PUBLIC_CHUNKS.test(target)) for (const file of files) if (file) wanted.add(file);
+    }
+  }
+  if (wanted.size <= scripts.filter((name) => PUBLIC_CHUNKS.test(name)).length)
+    throw new Error("no public page's import() found in the scripts: Parcel's output has changed");
+  return [...wanted].sort();
+};
 
 const compressedCopies = (file: string, content: Buffer | string): void => {
   const bytes = typeof content === 'string' ? Buffer.from(content) : content;
@@ -194,9 +246,9 @@ const main = async () => {
 
   // The shell's own files (script, stylesheet, touch icon), as index.html links them.
   const linked = [...template.matchAll(/\b(?:href|src)="?(\/[^"\s>]+)/g)].map((match) => match[1] as string);
-  const chunks = readdirSync(dist)
-    .filter((name) => PUBLIC_CHUNKS.test(name))
-    .map((name) => `/${name}`);
+  const entryScript = /<script[^>]*\bsrc="?\/([^"\s>]+\.js)"?/.exec(template)?.[1];
+  if (!entryScript) throw new Error('dist/index.html has no script');
+  const chunks = precachedScripts(scripts, entryScript).map((name) => `/${name}`);
   // The landing page's video posters (static/media, copied by scripts/copy-static.mjs); never the videos.
   const mediaDir = path.join(dist, 'media');
   const posters = existsSync(mediaDir)

@@ -4,7 +4,7 @@
 // registers, serves a repeat visit's scripts from its cache, shows the offline page for a page it never saw, and
 // never answers /api from a cache.
 import type { ConsoleMessage, Page } from '@playwright/test';
-import { expect, logIn, newUser, signUpThroughApi, test } from './support/app';
+import { expect, logIn, newUser, signUpThroughApi, test, visitorMoves } from './support/app';
 
 const publicPages = [
   { path: '/', heading: 'Send money across Ghana and Africa' },
@@ -158,6 +158,12 @@ test.describe('the service worker', () => {
     // A public page it keeps: the page itself, working.
     await page.goto('/SignUp');
     await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+    // The log-in form's own code (and the bundles Parcel fetches beside it) come from the cache too: its rules run.
+    await page.goto('/LogIn');
+    await visitorMoves(page);
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await expect(page.getByText('Please enter your password.')).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     // A page it never kept: the offline page.
     await page.goto('/Dashboard/walletHistory');
     await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();

@@ -14,10 +14,12 @@ export interface DeferredActor<TStarted extends Started<AnyActorRef>, TDraft> {
   /** The form as the visitor sees it until the actor runs (then the actor's snapshot is the truth). */
   draft: TDraft;
   /**
-   * The actor's chunk could not be fetched (offline, say): asked for again at the next interaction (in a Parcel build
-   * the failed import is kept until the page is reloaded: docs/decisions.md, "the session's popup").
+   * The actor's chunk could not be fetched (offline, say): asked for again at the next interaction. In a Parcel build
+   * the failed import is kept until the page is reloaded (docs/decisions.md, "the session's popup"): `reload`.
    */
   unreachable: boolean;
+  /** Reloads the page, which fetches a chunk that failed once. */
+  reload: () => void;
   /** Sends to the actor, or keeps the event for it (and starts it): resolves with its snapshot after delivery. */
   send: (event: EventFrom<TStarted['actor']>) => Promise<SnapshotFrom<TStarted['actor']>>;
 }
@@ -112,5 +114,7 @@ export function useDeferredActor<TStarted extends Started<AnyActorRef>, TDraft>(
     [applyToDraft, wake],
   );
 
-  return { started, draft, unreachable, send };
+  return { started, draft, unreachable, send, reload: reloadPage };
 }
+
+const reloadPage = (): void => location.reload();

@@ -6,6 +6,7 @@ import type { LogInMachine } from '../machines/log-in.machine';
 import type { ConnectivityMachine } from '../machines/connectivity.machine';
 import { useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
+import { RetryAlert } from './ui/retry-alert';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
 import { PasswordField } from './ui/password-field';
@@ -17,8 +18,9 @@ import { useOptionalSelector } from './use-optional-selector';
 export interface LogInForm {
   started: { actor: ActorRefFrom<LogInMachine> } | null;
   draft: LogInContext;
-  /** The form's code could not be fetched: the page says the connection is the problem. */
+  /** The form's code could not be fetched: the page says the connection is the problem, and offers `reload`. */
   unreachable: boolean;
+  reload: () => void;
   send: (event: LogInEvent) => Promise<SnapshotFrom<LogInMachine>>;
 }
 
@@ -33,9 +35,11 @@ export function LogInScreen({ form, connectivity }: LogInScreenProps) {
   const actor = form.started?.actor ?? null;
   const context = useOptionalSelector(actor, (s) => s.context, form.draft);
   const submitting = useOptionalSelector(actor, (s) => s.matches('submitting'), false);
-  const offlineMessage =
-    useOptionalSelector(connectivity, (s) => (s.matches('offline') ? s.context.message : null), null) ??
-    (form.unreachable ? 'connectivity.offline' : null);
+  const offlineMessage = useOptionalSelector(
+    connectivity,
+    (s) => (s.matches('offline') ? s.context.message : null),
+    null,
+  );
   const { email, password, passwordVisible, violations, error } = context;
   const fieldError = (field: LogInField) => {
     const messageId = firstViolationOf(violations, field);
@@ -52,7 +56,11 @@ export function LogInScreen({ form, connectivity }: LogInScreenProps) {
 
   return (
     <div className="auth-page">
-      {offlineMessage ? <Alert>{t(offlineMessage)}</Alert> : null}
+      {offlineMessage ? (
+        <Alert>{t(offlineMessage)}</Alert>
+      ) : form.unreachable ? (
+        <RetryAlert message={t('connectivity.offline')} retryLabel={t('app.reload')} onRetry={form.reload} />
+      ) : null}
       <form className="card form" noValidate onSubmit={onSubmit}>
         <FocusHeading>{t('logIn.title')}</FocusHeading>
         {error ? <Alert>{t(error)}</Alert> : null}

@@ -7,6 +7,7 @@ import type { SignUpMachine } from '../machines/sign-up.machine';
 import type { SignUpContext, SignUpEvent } from '../machines/sign-up.form';
 import { useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
+import { RetryAlert } from './ui/retry-alert';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
 import { PasswordField } from './ui/password-field';
@@ -21,8 +22,9 @@ import { useOptionalSelector } from './use-optional-selector';
 export interface SignUpForm {
   started: { actor: ActorRefFrom<SignUpMachine> } | null;
   draft: SignUpContext;
-  /** The form's code could not be fetched: the page says the connection is the problem. */
+  /** The form's code could not be fetched: the page says the connection is the problem, and offers `reload`. */
   unreachable: boolean;
+  reload: () => void;
   send: (event: SignUpEvent) => Promise<SnapshotFrom<SignUpMachine>>;
 }
 
@@ -98,7 +100,13 @@ export function SignUpScreen({ form: signUp }: { form: SignUpForm }) {
           </Alert>
         ) : null}
         {!failed && error ? <Alert>{t(error)}</Alert> : null}
-        {signUp.unreachable ? <Alert>{t('connectivity.offline')}</Alert> : null}
+        {signUp.unreachable ? (
+          <RetryAlert
+            message={t('connectivity.offline')}
+            retryLabel={t('app.reload')}
+            onRetry={signUp.reload}
+          />
+        ) : null}
         <EmailField
           id={fieldId('email')}
           label={t('signUp.email')}

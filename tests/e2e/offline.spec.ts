@@ -11,8 +11,11 @@ test('the offline banner shows while offline and hides back online', async ({ pa
 
   await page.goto('/LogIn');
   await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
-  // The visitor is there (the form's actors and the connectivity probe start with the first move).
+  // The visitor is there (the form's actors and the connectivity probe start with the first move). Offline before
+  // their code is in, the form would say so and keep saying it until reloaded (docs/decisions.md).
+  const probed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/health');
   await visitorMoves(page);
+  await probed;
   const banner = page.getByRole('alert').filter({ hasText: 'Network connection issue' });
   await expect(banner).toHaveCount(0);
 

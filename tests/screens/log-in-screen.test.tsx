@@ -246,6 +246,8 @@ describe('LogInScreen', () => {
     renderScreen(<DeferredLogIn start={start} eager={false} />, { route: '/LogIn' });
     await userEvent.type(screen.getByLabelText('Email'), 'ama');
     expect(await screen.findByRole('alert')).toHaveTextContent('Network connection issue');
+    // A bundle may keep the failed import for the page's life: the reload that fetches it again is offered.
+    expect(screen.getByRole('button', { name: 'Reload the page' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('ama');
 
     online = true;
@@ -275,5 +277,7 @@ describe('LogInScreen', () => {
   it('shows the banner when the health probe cannot reach the server', async () => {
     setup(vi.fn(), () => Promise.reject(apiError({ kind: 'network' })));
     expect(await screen.findByRole('alert')).toHaveTextContent('Network connection issue');
+    // The form's code is in: nothing to reload.
+    expect(screen.queryByRole('button', { name: 'Reload the page' })).not.toBeInTheDocument();
   });
 });

@@ -216,4 +216,13 @@ describe('SignUpScreen', () => {
     expect(actor.getSnapshot().context.visiblePasswords.createPassword).toBe(true);
     expect(screen.getByLabelText('First name')).toHaveValue('Ama');
   });
+  it('says the connection is the problem when its code cannot be fetched, and offers the reload', async () => {
+    const start = vi.fn(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    renderScreen(<DeferredSignUp start={start} eager={false} />, { route: '/SignUp' });
+    await userEvent.type(screen.getByLabelText('First name'), 'Ama');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Network connection issue');
+    expect(within(alert).getByRole('button', { name: 'Reload the page' })).toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).toHaveValue('Ama');
+  });
 });

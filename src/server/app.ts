@@ -16,7 +16,7 @@ import { registerRateLimit } from './plugins/rate-limit';
 import { installRequestIdHeader, requestIdOf } from './plugins/request-id';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security';
-import { readInlineStyleHashes, registerStaticFiles } from './plugins/static-files';
+import { readInlineHashes, registerStaticFiles } from './plugins/static-files';
 import { SessionCache } from './sessions/session-cache';
 import { createSandboxBillerRail, type BillerRail } from './providers/biller-rail';
 import type { PaymentProvider } from './providers/provider';
@@ -129,7 +129,10 @@ export const buildApp = async ({
   installRequestIdHeader(app);
   const metrics = createMetrics({ database });
   metrics.observe(app);
-  await registerSecurityHeaders(app, { inlineStyleHashes: readInlineStyleHashes(config.STATIC_DIR) });
+  await registerSecurityHeaders(app, {
+    inlineStyleHashes: readInlineHashes(config.STATIC_DIR, 'styles'),
+    inlineScriptHashes: readInlineHashes(config.STATIC_DIR, 'scripts'),
+  });
   await registerRateLimit(app, database.db);
   const sessions = new SessionCache({ database, config, log: app.log });
   await sessions.start();

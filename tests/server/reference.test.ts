@@ -269,6 +269,8 @@ describe('static files', () => {
   let staticDir: string;
   let staticApp: Awaited<ReturnType<typeof buildApp>>;
   const script = 'console.log("wallet");'.repeat(20);
+  const inlineStyleHash = 'sha256-lAAwoVQwwyzgHWllYcYsnkNebYTmLtv1lE40g9l4EWM=';
+  const inlineScriptHash = 'sha256-xthVPvcweG8ENdM/VTCuFPrpCFFRzuNzNiBEG4jdsRo=';
 
   beforeAll(async () => {
     staticDir = await mkdtemp(path.join(tmpdir(), 'wallet-static-'));
@@ -281,6 +283,11 @@ describe('static files', () => {
     await writeFile(path.join(staticDir, 'index.1a2b3c4d.js.br'), brotliCompressSync(script));
     await writeFile(path.join(staticDir, 'index.1a2b3c4d.js.gz'), gzipSync(script));
     await writeFile(path.join(staticDir, 'robots.txt'), 'User-agent: *\n');
+    await writeFile(path.join(staticDir, 'inline-styles.json'), JSON.stringify([inlineStyleHash]));
+    await writeFile(
+      path.join(staticDir, 'inline-scripts.json'),
+      JSON.stringify([inlineScriptHash, "'unsafe-inline'"]),
+    );
     staticApp = await buildApp({ config: { ...t.config, STATIC_DIR: staticDir }, database: t.database });
   });
   afterAll(async () => {
@@ -320,6 +327,15 @@ describe('static files', () => {
     const missing = await staticApp.inject({ method: 'GET', url: '/index.deadbeef.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toContain('Cedi Wallet');
+  });
+
+  it("allows exactly the prerendered pages' inline stylesheet and entry script by their hashes, nothing else", async () => {
+    const response = await staticApp.inject({ method: 'GET', url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain(`script-src 'self' '${inlineScriptHash}';`);
+    expect(csp).toContain(`style-src 'self' '${inlineStyleHash}';`);
+    // What is not a hash in those files is dropped.
+    expect(csp).not.toContain('unsafe-inline');
   });
 
   it('still answers /api paths with JSON, not the app', async () => {

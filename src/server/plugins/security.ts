@@ -2,20 +2,24 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Security headers on every answer, with a strict CSP: no inline script, no inline style but the prerendered pages'
- * own stylesheet (allowed by its hash, `inlineStyleHashes`), nothing from other sites.
+ * Security headers on every answer, with a strict CSP: no inline script or style but the prerendered pages' own
+ * entry script and stylesheet (allowed by their hashes), nothing from other sites.
  */
 export const registerSecurityHeaders = async (
   app: FastifyInstance,
-  { inlineStyleHashes = [] }: { inlineStyleHashes?: readonly string[] } = {},
+  {
+    inlineStyleHashes = [],
+    inlineScriptHashes = [],
+  }: { inlineStyleHashes?: readonly string[]; inlineScriptHashes?: readonly string[] } = {},
 ): Promise<void> => {
+  const hashed = (hashes: readonly string[]) => hashes.map((hash) => `'${hash}'`);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", ...inlineStyleHashes.map((hash) => `'${hash}'`)],
+        scriptSrc: ["'self'", ...hashed(inlineScriptHashes)],
+        styleSrc: ["'self'", ...hashed(inlineStyleHashes)],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],

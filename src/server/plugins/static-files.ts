@@ -32,9 +32,12 @@ const answeredConsent = (cookieHeader: string | undefined): boolean =>
 
 const pageKey = (url: string): string => routeKey(url.split(/[?#]/)[0] ?? '/');
 
-/** The CSP hashes of the stylesheet the prerendered pages carry inline (dist/inline-styles.json). */
-export const readInlineStyleHashes = (staticDir: string): string[] => {
-  const file = path.join(path.resolve(staticDir), 'inline-styles.json');
+/** What the prerendered pages carry inline, and the file of its CSP hashes that scripts/prerender.tsx writes. */
+export const INLINE_HASH_FILES = { styles: 'inline-styles.json', scripts: 'inline-scripts.json' } as const;
+
+/** The CSP hashes of the stylesheet or the entry script the prerendered pages carry inline (none when unbuilt). */
+export const readInlineHashes = (staticDir: string, kind: keyof typeof INLINE_HASH_FILES): string[] => {
+  const file = path.join(path.resolve(staticDir), INLINE_HASH_FILES[kind]);
   if (!existsSync(file)) return [];
   const hashes: unknown = JSON.parse(readFileSync(file, 'utf8'));
   return Array.isArray(hashes)

@@ -57,7 +57,8 @@ export class JobScheduler {
   readonly hostId: string;
   private readonly jobs = new Map<string, ScheduledJob>();
   private readonly leaseMs: number;
-  private readonly running = new Set<Promise<void>>();
+  /** The passes of runDue under way: their claims as well as their runs, which stop() waits for. */
+  private readonly passes = new Set<Promise<unknown>>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = true;
   /** Set by stop(): nothing more is claimed, and a run claimed meanwhile is released at once. */
@@ -102,24 +103,29 @@ export class JobScheduler {
     this.stopped = true;
     this.stopping = true;
     clearTimeout(this.timer);
-    await Promise.all(this.running);
+    // A claim in flight is waited for too: its run is released before the host closes its database.
+    await Promise.allSettled([...this.passes]);
   }
 
   /** Claims and runs every job due now that no other host holds (each at most once). */
   async runDue(): Promise<ClaimedRun[]> {
+    const pass = this.claimAndRunDue();
+    this.passes.add(pass);
+    try {
+      return await pass;
+    } finally {
+      this.passes.delete(pass);
+    }
+  }
+
+  private async claimAndRunDue(): Promise<ClaimedRun[]> {
     const runs: ClaimedRun[] = [];
     for (;;) {
       if (this.stopping) return runs;
       const claimed = await this.claim();
       if (!claimed) return runs;
       runs.push(claimed);
-      const execution = this.execute(claimed);
-      this.running.add(execution);
-      try {
-        await execution;
-      } finally {
-        this.running.delete(execution);
-      }
+      await this.execute(claimed);
     }
   }
 

@@ -22,7 +22,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const session = actors?.session ?? null;
   const signedIn = useOptionalSelector(session, (s) => !s.matches('loggedOut'), false);
-  const chrome = useSignedInChrome(session !== null && signedIn);
+  const chrome = useSignedInChrome(signedIn);
   useInputModality();
   return (
     <>

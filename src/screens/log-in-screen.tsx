@@ -6,7 +6,7 @@ import type { LogInMachine } from '../machines/log-in.machine';
 import type { ConnectivityMachine } from '../machines/connectivity.machine';
 import { useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
-import { RetryAlert } from './ui/retry-alert';
+import { UnreachableAlert } from './ui/unreachable-alert';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
 import { PasswordField } from './ui/password-field';
@@ -59,7 +59,7 @@ export function LogInScreen({ form, connectivity }: LogInScreenProps) {
       {offlineMessage ? (
         <Alert>{t(offlineMessage)}</Alert>
       ) : form.unreachable ? (
-        <RetryAlert message={t('connectivity.offline')} retryLabel={t('app.reload')} onRetry={form.reload} />
+        <UnreachableAlert reload={form.reload} />
       ) : null}
       <form className="card form" noValidate onSubmit={onSubmit}>
         <FocusHeading>{t('logIn.title')}</FocusHeading>

@@ -7,7 +7,7 @@ import type { SignUpMachine } from '../machines/sign-up.machine';
 import type { SignUpContext, SignUpEvent } from '../machines/sign-up.form';
 import { useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
-import { RetryAlert } from './ui/retry-alert';
+import { UnreachableAlert } from './ui/unreachable-alert';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
 import { PasswordField } from './ui/password-field';
@@ -100,13 +100,7 @@ export function SignUpScreen({ form: signUp }: { form: SignUpForm }) {
           </Alert>
         ) : null}
         {!failed && error ? <Alert>{t(error)}</Alert> : null}
-        {signUp.unreachable ? (
-          <RetryAlert
-            message={t('connectivity.offline')}
-            retryLabel={t('app.reload')}
-            onRetry={signUp.reload}
-          />
-        ) : null}
+        {signUp.unreachable ? <UnreachableAlert reload={signUp.reload} /> : null}
         <EmailField
           id={fieldId('email')}
           label={t('signUp.email')}

@@ -79,10 +79,16 @@ const importGroups = (code: string): ImportGroup[] =>
  * the public pages when the bundle that defines the module it asks for is one of theirs.
  */
 const precachedScripts = (scripts: readonly string[], entryScript: string): string[] => {
-  const read = (name: string) => readFileSync(path.join(dist, name), 'utf8');
+  const code = new Map<string, string>();
+  const read = (name: string): string => {
+    const text = code.get(name) ?? readFileSync(path.join(dist, name), 'utf8');
+    code.set(name, text);
+    return text;
+  };
   const names = bundleManifest(read(entryScript));
   const definesModule = (file: string, module: string) => read(file).includes(`("${module}",function`);
-  const wanted = new Set(scripts.filter((name) => PUBLIC_CHUNKS.test(name)));
+  const publicScripts = scripts.filter((name) => PUBLIC_CHUNKS.test(name));
+  const wanted = new Set(publicScripts);
   for (const name of scripts) {
     for (const group of importGroups(read(name))) {
       const files = group.bundles.map((id) => names.get(id));
@@ -93,7 +99,7 @@ const precachedScripts = (scripts: readonly string[], entryScript: string): stri
       if (PUBLIC_CHUNKS.test(target)) for (const file of files) if (file) wanted.add(file);
     }
   }
-  if (wanted.size <= scripts.filter((name) => PUBLIC_CHUNKS.test(name)).length)
+  if (wanted.size <= publicScripts.length)
     throw new Error("no public page's import() found in the scripts: Parcel's output has changed");
   return [...wanted].sort();
 };

@@ -1,7 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { LogInContext, LogInEvent, LogInField } from '../machines/log-in.form';
+import type { ActorRefFrom } from 'xstate';
+import type { LogInContext, LogInField } from '../machines/log-in.form';
 import type { LogInMachine } from '../machines/log-in.machine';
 import type { ConnectivityMachine } from '../machines/connectivity.machine';
 import { useI18n } from '../i18n/i18n';
@@ -13,16 +13,9 @@ import { PasswordField } from './ui/password-field';
 import { EmailField } from './ui/email-field';
 import { firstViolationOf, focusFirstInvalid } from './ui/violations';
 import { useOptionalSelector } from './use-optional-selector';
+import type { DeferredForm } from './deferred-form';
 
-/** The form's actor once it runs, and until then the draft of what the visitor did (src/app/deferred-actor.ts). */
-export interface LogInForm {
-  started: { actor: ActorRefFrom<LogInMachine> } | null;
-  draft: LogInContext;
-  /** The form's code could not be fetched: the page says the connection is the problem, and offers `reload`. */
-  unreachable: boolean;
-  reload: () => void;
-  send: (event: LogInEvent) => Promise<SnapshotFrom<LogInMachine>>;
-}
+export type LogInForm = DeferredForm<LogInMachine, LogInContext>;
 
 export interface LogInScreenProps {
   form: LogInForm;

@@ -1,10 +1,9 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { SignUpField } from '../domain/sign-up';
 import type { Country } from '../contract/reference';
 import type { SignUpMachine } from '../machines/sign-up.machine';
-import type { SignUpContext, SignUpEvent } from '../machines/sign-up.form';
+import type { SignUpContext } from '../machines/sign-up.form';
 import { useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
 import { UnreachableAlert } from './ui/unreachable-alert';
@@ -17,16 +16,9 @@ import { EmailField } from './ui/email-field';
 import { firstViolationOf, focusFirstInvalid } from './ui/violations';
 import { typedDigits, usePhoneFormat } from './phone-input';
 import { useOptionalSelector } from './use-optional-selector';
+import type { DeferredForm } from './deferred-form';
 
-/** The form's actor once it runs, and until then the draft of what the visitor did (src/app/deferred-actor.ts). */
-export interface SignUpForm {
-  started: { actor: ActorRefFrom<SignUpMachine> } | null;
-  draft: SignUpContext;
-  /** The form's code could not be fetched: the page says the connection is the problem, and offers `reload`. */
-  unreachable: boolean;
-  reload: () => void;
-  send: (event: SignUpEvent) => Promise<SnapshotFrom<SignUpMachine>>;
-}
+export type SignUpForm = DeferredForm<SignUpMachine, SignUpContext>;
 
 /** Unique per country although dial codes are shared (+1): "+233 GH". */
 const phoneCountryValue = (country: Country) => `${country.dialCode} ${country.isoCode}`;

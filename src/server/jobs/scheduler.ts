@@ -40,19 +40,19 @@ const defaultHostId = (): string =>
   `${hostname().slice(0, 60)}:${process.pid}:${randomBytes(3).toString('hex')}`;
 
 /**
- * Background jobs shared by every API host through the one PostgreSQL. Each job is a row of scheduled_jobs; a host
- * claims a due one with `FOR UPDATE SKIP LOCKED` and takes a lease (renewed while it runs), so one run happens at a
- * time whichever host takes it, and each run is logged in scheduled_job_runs. A host killed mid-run stops renewing:
- * once the lease has expired another host claims the job (its run number moves on, so the dead run's late finish,
- * if it ever came, would change nothing). Stopping (SIGTERM) claims nothing more and lets the runs under way finish.
- */
-/**
  * A tick of 75-125% of `tickMs`. With fixed ticks, the host that ran a job looks again exactly when it is due next,
  * ahead of the others, and takes every run; spread ticks share the runs among the hosts.
  */
 export const jittered = (tickMs: number, random: () => number = Math.random): number =>
   Math.round(tickMs * (0.75 + random() * 0.5));
 
+/**
+ * Background jobs shared by every API host through the one PostgreSQL. Each job is a row of scheduled_jobs; a host
+ * claims a due one with `FOR UPDATE SKIP LOCKED` and takes a lease (renewed while it runs), so one run happens at a
+ * time whichever host takes it, and each run is logged in scheduled_job_runs. A host killed mid-run stops renewing:
+ * once the lease has expired another host claims the job (its run number moves on, so the dead run's late finish,
+ * if it ever came, would change nothing). Stopping (SIGTERM) claims nothing more, releases a run claimed meanwhile and lets the runs under way finish.
+ */
 export class JobScheduler {
   readonly hostId: string;
   private readonly jobs = new Map<string, ScheduledJob>();

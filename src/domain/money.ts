@@ -40,9 +40,12 @@ const numberToPlainString = (value: number): string | null => {
 
 const NO_BREAK_SPACE = '\u00a0';
 
+/** A symbol written with letters (GH₵, CFA) is set apart from the number; a sign alone ($, ₦, €) is not. */
+const symbolHasLetters = (symbol: string): boolean => /\p{L}/u.test(symbol);
+
 /**
- * GH₵ with Intl in the reader's locale. Where the locale puts the symbol right against the number
- * ("GH₵1,234.50"), a no-break space is added so it reads "GH₵ 1,234.50".
+ * GH₵ with Intl in the reader's locale. Where the locale puts a lettered symbol right against the number
+ * ("GH₵1,234.50"), a no-break space is added so it reads "GH₵ 1,234.50"; a plain sign stays on it ("$19.99").
  */
 export const formatMoney = (minor: MinorUnits, locale: string, currency = WALLET_CURRENCY): string => {
   const format = new Intl.NumberFormat(locale, {
@@ -55,7 +58,8 @@ export const formatMoney = (minor: MinorUnits, locale: string, currency = WALLET
   return parts
     .map((part, index) => {
       const next = parts[index + 1];
-      const symbolTouchesNumber = part.type === 'currency' && next !== undefined && next.type === 'integer';
+      const symbolTouchesNumber =
+        part.type === 'currency' && symbolHasLetters(part.value) && next !== undefined && next.type === 'integer';
       return symbolTouchesNumber ? part.value + NO_BREAK_SPACE : part.value;
     })
     .join('');

@@ -35,6 +35,11 @@ describe('money in minor units', () => {
     expect(formatMoney(-5, 'en')).toBe('-GH₵\u00a00.05');
   });
 
+  it('writes a sign-only symbol against the number: $19.99, ₦1,000.00 (issue 22: never "$ 19.99")', () => {
+    expect(formatMoney(1999, 'en-GH', 'USD')).toBe('$19.99');
+    expect(formatMoney(100000, 'en-GH', 'NGN')).toBe('₦1,000.00');
+  });
+
   it('follows the reader locale', () => {
     expect(formatMoney(123450, 'fr')).toMatch(/^1\s234,50\sGH₵$/u);
   });

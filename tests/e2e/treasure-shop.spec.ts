@@ -13,8 +13,8 @@ import {
   type ApiSession,
 } from './support-wallet';
 
-/** US dollars as the app shows them in English: '$ 49.99' (a no-break space after the symbol, like GH₵). */
-const dollars = (amount: string) => `$ ${amount}`;
+/** US dollars as the app shows them in English: '$49.99' (the sign on the number; only GH₵ takes a space). */
+const dollars = (amount: string) => `$${amount}`;
 
 /** A user with GH₵ `topUp` in the wallet (the top-up needs an identification; the shop itself does not). */
 async function shopper(

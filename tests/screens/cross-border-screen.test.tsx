@@ -176,7 +176,7 @@ describe('/CrossBorderPayment', { timeout: 20_000 }, () => {
     await userEvent.type(youSend(), '1000');
     // GH₵ 1,000 x 0.0812 = US$ 81.20.
     expect(convertMinor(100_000, '1', '0.0812')).toBe(8120);
-    expect(receives()).toBe('$ 81.20');
+    expect(receives()).toBe('$81.20');
     expect(
       within(screen.getByRole('group', { name: 'Currency converter' })).getByText('1 GHS = 0.0812 USD'),
     ).toBeInTheDocument();
@@ -189,11 +189,11 @@ describe('/CrossBorderPayment', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('To')).toHaveValue('GHS');
     expect(screen.getByText('Now sending USD to GHS.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Swap currencies' }));
-    expect(receives()).toBe('$ 81.20');
+    expect(receives()).toBe('$81.20');
     await userEvent.clear(youSend());
     await userEvent.type(youSend(), 'abc');
     expect(youSend()).toHaveValue('');
-    expect(receives()).toBe('$ 0.00');
+    expect(receives()).toBe('$0.00');
   });
 
   it('keeps the coupon code disabled unless the toggle is on; Apply lowers the fee in the summary', async () => {

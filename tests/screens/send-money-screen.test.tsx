@@ -155,12 +155,12 @@ describe('SendMoneyScreen', () => {
     expect(screen.getByRole('button', { name: 'Add a beneficiary' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('You send (GH₵)'), '250');
     await userEvent.selectOptions(currency, 'USD');
-    expect(screen.getByText('Recipient receives: $ 20.30')).toBeInTheDocument();
+    expect(screen.getByText('Recipient receives: $20.30')).toBeInTheDocument();
     expect(summary()).toEqual({
       Amount: 'GH₵ 250.00',
       'Fee (1%)': 'GH₵ 2.50',
       'Total to pay': 'GH₵ 252.50',
-      'Recipient receives': '$ 20.30',
+      'Recipient receives': '$20.30',
       Rate: '1 GHS = 0.0812 USD',
       'Transfer time': 'Within minutes',
     });

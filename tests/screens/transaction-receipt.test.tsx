@@ -73,7 +73,7 @@ describe('TransactionReceiptModal', () => {
       'Receiver phone': '+233209876543',
       'Receiver account': 'GCB Bank •••• 6789',
       Country: 'Ghana',
-      'Amount received': '$ 20.30',
+      'Amount received': '$20.30',
       Rate: '1 GHS = 0.0812 USD',
       Purpose: 'Family support',
       'Delivery method': 'Bank Deposit',

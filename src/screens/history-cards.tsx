@@ -20,9 +20,10 @@ export interface HistoryCardFace {
 
 /**
  * A history's page as a list of cards (phones): the signed amount coloured by direction, the counterparty, the
- * date, the status chip; a card with `onOpen` is one button that opens the row's receipt. Then the pager.
+ * date, the reference number (each history is searched by it), the status chip; a card with `onOpen` is one button
+ * that opens the row's receipt. Then the pager.
  */
-export function HistoryCards<Row extends { id: string | number }>({
+export function HistoryCards<Row extends { id: string | number; referenceNumber: string }>({
   label,
   rows,
   face,
@@ -48,7 +49,7 @@ export function HistoryCards<Row extends { id: string | number }>({
       <ul className="history-cards" aria-label={label} aria-busy={busy}>
         {rows.map((row) => {
           const open = onOpen?.(row);
-          const content = <HistoryCardContent face={face(row)} />;
+          const content = <HistoryCardContent face={face(row)} reference={row.referenceNumber} />;
           return (
             <li key={row.id}>
               {open ? (
@@ -67,7 +68,7 @@ export function HistoryCards<Row extends { id: string | number }>({
   );
 }
 
-function HistoryCardContent({ face }: { face: HistoryCardFace }) {
+function HistoryCardContent({ face, reference }: { face: HistoryCardFace; reference: string }) {
   const { t } = useI18n();
   const dateTime = useDateTime();
   const incoming = face.direction === 'in';
@@ -78,6 +79,10 @@ function HistoryCardContent({ face }: { face: HistoryCardFace }) {
         <time className="history-card-date" dateTime={face.date}>
           {dateTime(face.date)}
         </time>
+        <span className="history-card-reference">
+          <span className="visually-hidden">{t('history.reference')} </span>
+          {reference}
+        </span>
       </span>
       <span className="history-card-side">
         <span className={`history-card-amount ${incoming ? 'amount-in' : 'amount-out'}`}>

@@ -28,7 +28,7 @@ export interface HistoryColumn<Row> {
  * a phone: ui/viewport.ts), 'Showing x-y of n' with Previous / Next, and Refresh. Each history gives its columns,
  * its cards' faces and its texts.
  */
-export function PagedHistory<Row extends { id: string | number }>({
+export function PagedHistory<Row extends { id: string | number; referenceNumber: string }>({
   screen,
   actorRef,
   heading,

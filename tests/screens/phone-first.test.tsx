@@ -61,7 +61,7 @@ const showTransfers = () => {
 };
 
 describe('histories by viewport', () => {
-  it('on a phone: a list of cards (signed amount coloured by direction, counterparty, date, status chip), no table', async () => {
+  it('on a phone: a list of cards (signed amount coloured by direction, counterparty, date, reference, status chip), no table', async () => {
     viewport('phone');
     showTransfers();
     const list = await screen.findByRole('list', { name: 'Your transfers, newest first' });
@@ -76,6 +76,9 @@ describe('histories by viewport', () => {
     expect(within(sent).getByText('pending')).toHaveClass('status-pending');
     expect(sent.querySelector('time')).toHaveAttribute('dateTime', transfers[0]!.date);
     expect(sent.querySelector('time')).toHaveTextContent('3 Nov 2026, 10:00');
+    expect(sent.querySelector('.history-card-reference')).toHaveTextContent(
+      `Reference ${transfers[0]!.referenceNumber}`,
+    );
 
     const received = within(cards[1]!).getByRole('button');
     expect(received).toHaveTextContent('Akosua Mensah');
@@ -133,6 +136,7 @@ describe('histories by viewport', () => {
     expect(debit).toHaveTextContent('MTN •••• 4567');
     expect(debit).toHaveTextContent('−Money out: GH₵ 50.00');
     expect(credit).toHaveTextContent('+Money in: GH₵ 250.00');
+    expect(debit!.querySelector('.history-card-reference')).toHaveTextContent(/^Reference \S+$/);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

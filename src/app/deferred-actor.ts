@@ -33,8 +33,8 @@ interface Kept<TActor extends AnyActorRef> {
  * A public form's actor, started at the visitor's first interaction with the page rather than with the page: its
  * machine and xstate are not in the first route's JavaScript. Until it runs, what the visitor does is kept in order
  * and drafted (`applyToDraft`, the machine's own rules) so the form shows it (typing, a browser's autofill), then
- * sent to the actor in the same order. `eager`: start at once (the visitor has interacted already). A chunk that
- * fails to load is asked for again at the next interaction; nothing kept is lost meanwhile.
+ * sent to the actor in the same order. `eager`: start at once (the visitor has interacted already). Going offline
+ * starts it too. A chunk that fails to load is asked for again at the next interaction; nothing kept is lost meanwhile.
  */
 export function useDeferredActor<TStarted extends Started<AnyActorRef>, TDraft>({
   start,
@@ -94,7 +94,14 @@ export function useDeferredActor<TStarted extends Started<AnyActorRef>, TDraft>(
   useEffect(() => {
     if (started) return;
     if (eager) wake();
-    return onInteraction(wake);
+    // A visitor who has not touched the page yet still learns that the connection is gone: the actors that say so
+    // start (or their chunk fails, which says the same).
+    window.addEventListener('offline', wake);
+    const stopListening = onInteraction(wake);
+    return () => {
+      window.removeEventListener('offline', wake);
+      stopListening();
+    };
   }, [eager, started, wake]);
 
   const send = useCallback(

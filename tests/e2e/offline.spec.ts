@@ -28,3 +28,16 @@ test('the offline banner shows while offline and hides back online', async ({ pa
   // The connectivity probe is our own /api/health: no request leaves the app's origin.
   expect(outside).toEqual([]);
 });
+
+test('a visitor who has not touched the page yet is told when the connection goes', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/LogIn');
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+
+  await context.setOffline(true);
+
+  await expect(page.getByRole('alert').filter({ hasText: 'Network connection issue' })).toBeVisible();
+  await context.setOffline(false);
+});

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createActor, fromPromise } from 'xstate';
 import { logInMachine } from '../../src/machines/log-in.machine';
@@ -143,6 +143,38 @@ describe('LogInScreen', () => {
 
     act(() => connectivity.send({ type: 'WENT_ONLINE' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('going offline before any interaction starts the actors, so the banner shows to a visitor who has not touched the page', async () => {
+    const connectivity = connectivityActor(() => new Promise(() => undefined));
+    const start = vi.fn(() => {
+      connectivity.start();
+      // What startConnectivity does when navigator.onLine is false.
+      connectivity.send({ type: 'WENT_OFFLINE' });
+      return Promise.resolve({ actor: logInActor(vi.fn(), vi.fn()).start(), connectivity, stop: vi.fn() });
+    });
+    renderScreen(<DeferredLogIn start={start} eager={false} />, { route: '/LogIn' });
+    expect(start).not.toHaveBeenCalled();
+
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network connection issue');
+  });
+
+  it('going offline before any interaction, with the code out of reach, names the connection and offers the reload', async () => {
+    const start = vi.fn(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    renderScreen(<DeferredLogIn start={start} eager={false} />, { route: '/LogIn' });
+
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Network connection issue');
+    expect(within(alert).getByRole('button', { name: 'Reload the page' })).toBeInTheDocument();
   });
 
   it('before its actors run, keeps what the visitor types and does, and hands it all over in order', async () => {

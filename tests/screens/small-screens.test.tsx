@@ -38,6 +38,14 @@ describe('CookieBanner', () => {
     await userEvent.click(buttonIn(screen.getByRole('region', { name: 'Cookie consent' }), 'Decline'));
     expect(sent).toEqual([{ type: 'DECLINE' }]);
   });
+
+  it('hides at the tap, while the answer still waits for the consent actor to be stored', async () => {
+    const sent: unknown[] = [];
+    renderScreen(<CookieBanner actorRef={null} undecidedBeforeActor send={(event) => sent.push(event)} />);
+    await userEvent.click(buttonIn(screen.getByRole('region', { name: 'Cookie consent' }), 'Accept'));
+    expect(sent).toEqual([{ type: 'ACCEPT' }]);
+    expect(screen.queryByRole('region', { name: 'Cookie consent' })).not.toBeInTheDocument();
+  });
 });
 
 function buttonIn(region: HTMLElement, name: string) {

@@ -85,3 +85,25 @@ export const passwordResetMail = async (
     ].join('\n'),
   };
 };
+
+/**
+ * The mail telling an account's owner that log-in is paused after `failures` wrong passwords (ids
+ * `mail.logInLocked.*`), in their language: sent once per pause.
+ */
+export const logInLockedMail = async (
+  language: Language,
+  failures: number,
+  minutes: number,
+): Promise<Pick<Mail, 'subject' | 'text'>> => {
+  const t = await translatorFor(language);
+  return {
+    subject: t('mail.logInLocked.subject'),
+    text: [
+      t('mail.logInLocked.intro', { failures, minutes }),
+      '',
+      t('mail.logInLocked.wasYou'),
+      '',
+      t('mail.logInLocked.notYou'),
+    ].join('\n'),
+  };
+};

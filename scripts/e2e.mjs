@@ -1,5 +1,5 @@
 // `npm run test:e2e`: builds the app if needed, starts the real API host (src/server/main.ts) on a free port with a
-// fresh temporary DATA_DIR (embedded PGlite) and the development APP_SECRET, waits for /api/health, runs Playwright
+// fresh temporary DATA_DIR (embedded PGlite, and the development secrets made there), waits for /api/health, runs Playwright
 // against it in Debian's Chromium (the journeys, then the Lighthouse budgets on their own: tests/e2e/lighthouse.spec.ts),
 // stops the server and closes with one plain line `N passed, N failed` over both runs.
 // Extra arguments go to `playwright test` (`npm run test:e2e -- tests/e2e/log-in.spec.ts`).

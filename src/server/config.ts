@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { DEFAULT_BATCH_OPTIONS } from './db/commit-batcher';
-
-/** The development secret: fine on a laptop, refused when NODE_ENV=production. */
-export const DEVELOPMENT_APP_SECRET = 'development-only-secret-change-me-0123456789';
-/** The development webhook secret shared with the built-in sandbox rail: refused when NODE_ENV=production. */
-export const DEVELOPMENT_WEBHOOK_SECRET = 'development-only-webhook-secret-0123456789';
+import {
+  developmentSecretsIn,
+  randomSecrets,
+  SECRET_NAMES,
+  type SecretName,
+  type Secrets,
+} from './development-secrets';
+import { isLoopbackHost } from './loopback';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const nonNegativeInt = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
@@ -26,7 +29,8 @@ const envSchema = z
         .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
         .optional(),
     ),
-    APP_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEVELOPMENT_APP_SECRET),
+    /** Key of one-time codes; unset, a development secret (development-secrets.ts). */
+    APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SMTP_URL: optionalText.pipe(
       z
         .string()
@@ -67,8 +71,11 @@ const envSchema = z
     PARTNER_LIMIT_PER_MINUTE: positiveInt(60),
     STATIC_DIR: z.string().trim().min(1).default('./dist'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** HMAC-SHA256 key of provider webhooks (X-Signature). */
-    WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEVELOPMENT_WEBHOOK_SECRET),
+    /**
+     * HMAC-SHA256 key of provider webhooks (X-Signature), also the sandbox rail's for its own callbacks; unset, a
+     * development secret (development-secrets.ts).
+     */
+    WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** How long the sandbox rail takes to decide a MoMo collection or a disbursement. */
     SANDBOX_DECISION_MS: nonNegativeInt(3000),
     /** A MoMo collection not approved within this time fails as expired. */
@@ -98,7 +105,7 @@ const envSchema = z
     IDEMPOTENCY_RETENTION_HOURS: positiveInt(168),
     /** How often the purge job runs (expired sessions, used codes, old keys, orphan uploads...). */
     PURGE_EVERY_MS: positiveInt(15 * 60_000),
-    /** Bearer token GET /metrics asks for; unset, /metrics is open (development). */
+    /** Bearer token GET /metrics asks for; unset, /metrics answers only on a host that listens on loopback only. */
     METRICS_TOKEN: optionalText,
     /** PostgreSQL connections (DATABASE_URL only). */
     DATABASE_POOL_SIZE: positiveInt(20),
@@ -111,12 +118,11 @@ const envSchema = z
     LEDGER_BATCH_LANES: positiveInt(2),
   })
   .superRefine((env, context) => {
-    if (env.NODE_ENV === 'production' && env.APP_SECRET === DEVELOPMENT_APP_SECRET) {
+    if (env.NODE_ENV === 'production' && env.APP_SECRET === undefined) {
       context.addIssue({
         code: 'custom',
         path: ['APP_SECRET'],
-        message:
-          'the development default is refused when NODE_ENV=production: set a random secret of 32+ characters',
+        message: 'is required when NODE_ENV=production: a random secret of 32+ characters',
       });
     }
     if (env.SMTP_URL && env.SMTP_HOST) {
@@ -150,17 +156,16 @@ const envSchema = z
         message: 'must be https:// when NODE_ENV=production (the bearer token and the codes travel on it)',
       });
     }
-    if (env.NODE_ENV === 'production' && env.WEBHOOK_SECRET === DEVELOPMENT_WEBHOOK_SECRET) {
+    if (env.NODE_ENV === 'production' && env.WEBHOOK_SECRET === undefined) {
       context.addIssue({
         code: 'custom',
         path: ['WEBHOOK_SECRET'],
-        message:
-          'the development default is refused when NODE_ENV=production: set the secret shared with the payment provider',
+        message: 'is required when NODE_ENV=production: the secret shared with the payment provider',
       });
     }
   });
 
-export type Config = z.output<typeof envSchema>;
+export type Config = Omit<z.output<typeof envSchema>, SecretName> & Secrets;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -169,8 +174,51 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads the environment once at start; throws a ConfigError listing every bad variable. */
-export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
+/** The secrets a start made up because they were unset: the log names them. */
+export interface DevelopmentSecretsUsed {
+  names: SecretName[];
+  /** Where they are kept (DATA_DIR); none under NODE_ENV=test, whose secrets last one process. */
+  file?: string;
+  created: boolean;
+}
+
+export interface LoadedConfig {
+  config: Config;
+  /** Unset when every secret was set. */
+  development?: DevelopmentSecretsUsed;
+}
+
+/** Why a start that is not development on a loopback host has no development secrets, and what to set. */
+const loopbackOnlyProblem = (nodeEnv: string | undefined, host: string, missing: readonly SecretName[]) =>
+  `${nodeEnv === undefined ? 'NODE_ENV is not set' : `NODE_ENV=${nodeEnv}`} and HOST=${host} is not a loopback ` +
+  `address: development secrets are made for a loopback host only. To serve others, set NODE_ENV=production ` +
+  `with ${missing.join(' and ')} (random, 32+ characters; METRICS_TOKEN for /metrics); to develop on this ` +
+  `machine, HOST=127.0.0.1`;
+
+/** Secrets for a start that left some unset: refused beyond loopback, random under test, else DATA_DIR's. */
+const developmentSecretsFor = (
+  settings: Pick<Config, 'NODE_ENV' | 'HOST' | 'DATA_DIR'>,
+  nodeEnv: string | undefined,
+  missing: readonly SecretName[],
+): { secrets: Secrets; file?: string; created: boolean } => {
+  if (!isLoopbackHost(settings.HOST))
+    throw new ConfigError([loopbackOnlyProblem(nodeEnv, settings.HOST, missing)]);
+  if (settings.NODE_ENV === 'test') return { secrets: randomSecrets(), created: true };
+  try {
+    return developmentSecretsIn(settings.DATA_DIR);
+  } catch (error) {
+    // A file others can read, or not a secrets file, or a DATA_DIR this user cannot write.
+    if (!(error instanceof Error)) throw error;
+    throw new ConfigError([`DATA_DIR: the development secrets cannot be kept: ${error.message}`]);
+  }
+};
+
+/**
+ * Reads the environment once at start; throws a ConfigError listing every bad variable. Secrets left unset are
+ * development ones (development-secrets.ts): kept in DATA_DIR for a development start, random for the process under
+ * NODE_ENV=test, and refused on a host that is not loopback (and always under NODE_ENV=production).
+ */
+export const readConfig = (env: Record<string, string | undefined> = process.env): LoadedConfig => {
   const empty = (value: string | undefined) =>
     value === undefined || value.trim() === '' ? undefined : value;
   const input = Object.fromEntries(Object.keys(envSchema.shape ?? {}).map((key) => [key, empty(env[key])]));
@@ -184,5 +232,21 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       }),
     );
   }
-  return result.data;
+  const { APP_SECRET, WEBHOOK_SECRET, ...settings } = result.data;
+  if (APP_SECRET !== undefined && WEBHOOK_SECRET !== undefined)
+    return { config: { ...settings, APP_SECRET, WEBHOOK_SECRET } };
+  const missing = SECRET_NAMES.filter((name) => result.data[name] === undefined);
+  const made = developmentSecretsFor(settings, input.NODE_ENV, missing);
+  return {
+    config: {
+      ...settings,
+      APP_SECRET: APP_SECRET ?? made.secrets.APP_SECRET,
+      WEBHOOK_SECRET: WEBHOOK_SECRET ?? made.secrets.WEBHOOK_SECRET,
+    },
+    development: { names: missing, file: made.file, created: made.created },
+  };
 };
+
+/** The configuration of readConfig, for callers that do not log where the secrets came from. */
+export const loadConfig = (env: Record<string, string | undefined> = process.env): Config =>
+  readConfig(env).config;

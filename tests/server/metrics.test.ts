@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from '../support/test-app';
 
 /*
  * GET /metrics (Prometheus text) and request ids: requests per route pattern, money operations by kind and status,
- * pending operations and their age, the background queues, the pool; a bearer token when METRICS_TOKEN is set;
+ * pending operations and their age, the background queues, the pool; a bearer token when METRICS_TOKEN is set, and
+ * no answer without one once the host listens beyond loopback;
  * every answer's X-Request-Id is the reqId of the request's log lines.
  */
 
@@ -102,6 +103,28 @@ describe('GET /metrics', () => {
     const { response, text } = await scrape(guarded, { authorization: 'Bearer scraper-secret-0123456789' });
     expect(response.statusCode).toBe(200);
     expect(text).toContain('http_requests_total');
+  });
+
+  it('is refused without METRICS_TOKEN once the host listens beyond loopback (issue 21)', async () => {
+    const exposed = await createTestApp();
+    try {
+      await exposed.app.listen({ host: '0.0.0.0', port: 0 });
+      const { port } = exposed.app.server.address() as { port: number };
+      // Through a proxy on the same machine the request arrives from loopback: still refused.
+      const refused: Record<string, string>[] = [
+        {},
+        { authorization: 'Bearer ' },
+        { authorization: 'Bearer anything' },
+      ];
+      for (const headers of refused) {
+        const response = await fetch(`http://127.0.0.1:${port}/metrics`, { headers });
+        expect(response.status).toBe(401);
+        expect(await response.json()).toMatchObject({ code: 401, data: { messageId: 'auth.required' } });
+      }
+      expect((await scrape(exposed)).response.statusCode).toBe(401);
+    } finally {
+      await exposed.close();
+    }
   });
 });
 

@@ -1,22 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { DEVELOPMENT_WEBHOOK_SECRET, loadConfig } from '../../src/server/config';
+import { loadConfig } from '../../src/server/config';
 
 describe('wallet configuration', () => {
   it('has defaults for the sandbox rail, the provider polling and the pool', () => {
-    expect(loadConfig({})).toMatchObject({
-      WEBHOOK_SECRET: DEVELOPMENT_WEBHOOK_SECRET,
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({
       SANDBOX_DECISION_MS: 3000,
       SANDBOX_MOMO_EXPIRY_MS: 120_000,
       PROVIDER_POLL_MS: 5000,
       DATABASE_POOL_SIZE: 20,
     });
-    expect(loadConfig({ SANDBOX_DECISION_MS: '0', DATABASE_POOL_SIZE: '32' })).toMatchObject({
+    expect(
+      loadConfig({ NODE_ENV: 'test', SANDBOX_DECISION_MS: '0', DATABASE_POOL_SIZE: '32' }),
+    ).toMatchObject({
       SANDBOX_DECISION_MS: 0,
       DATABASE_POOL_SIZE: 32,
     });
   });
 
-  it('refuses the development webhook secret in production, a short one anywhere, and never echoes it', () => {
+  it('requires the webhook secret in production, refuses a short one anywhere, and never echoes it', () => {
     const appSecret = 'a'.repeat(40);
     expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: appSecret })).toThrow(/WEBHOOK_SECRET/);
     expect(() => loadConfig({ WEBHOOK_SECRET: 'short-webhook' })).toThrow(

@@ -1,6 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorData } from '../../src/contract/envelope';
 import { apiPaths } from '../../src/contract/paths';
+import { loadConfig } from '../../src/server/config';
 import { signWebhook } from '../../src/server/providers/webhook-signature';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { envelope } from '../support/server-helpers';
@@ -8,6 +12,7 @@ import {
   bankWithdrawalBody,
   fundWallet,
   momoTopUpBody,
+  momoWithdrawalBody,
   operation,
   postMoney,
   resultOf,
@@ -17,14 +22,19 @@ import {
 import { expectLedgerInvariants } from '../support/server-wallet-invariants';
 
 let t: TestApp;
+let defaultDataDir: string;
 
 beforeAll(async () => {
+  // The secrets of a default start (`npm start`: NODE_ENV and the secrets unset, a DATA_DIR of its own).
+  defaultDataDir = await mkdtemp(path.join(tmpdir(), 'wallet-webhook-'));
+  const { APP_SECRET, WEBHOOK_SECRET } = loadConfig({ DATA_DIR: defaultDataDir });
   // The sandbox decides after a minute here: these tests play the provider themselves.
-  t = await createTestApp({ SANDBOX_DECISION_MS: 60_000 });
+  t = await createTestApp({ SANDBOX_DECISION_MS: 60_000, APP_SECRET, WEBHOOK_SECRET });
 });
 afterAll(async () => {
   if (t) await expectLedgerInvariants(t.database.db);
   await t?.close();
+  if (defaultDataDir) await rm(defaultDataDir, { recursive: true, force: true });
 });
 
 const callback = (event: Record<string, unknown>, signature?: string) => {
@@ -63,6 +73,41 @@ describe('provider webhook (POST api/Provider/Webhook)', () => {
       expect(envelope<ErrorData>(response).data.messageId).toBe('auth.required');
     }
     expect((await operation(t.app, u, reference)).status).toBe('pending');
+  });
+
+  it('on a default start, refuses callbacks signed with the secret earlier versions published: nothing moves', async () => {
+    // Issue 21: the literal default of src/server/config.ts until then, public in the repository's history.
+    const published = 'development-only-webhook-secret-0123456789';
+    const forge = (event: Record<string, unknown>) =>
+      callback(event, signWebhook(JSON.stringify(event), published));
+    // A MoMo payer who never answers (number ending 000002): only a forged approval could credit it.
+    const u = await walletUser(t.app, t.database.db);
+    const topUp = resultOf(
+      await postMoney(t.app, u, apiPaths.momoTopUp, momoTopUpBody(u, 500, '0240000002')),
+    );
+    const approval = await forge({
+      reference: topUp.referenceNumber,
+      status: 'succeeded',
+      eventId: 'evt_forged_1',
+    });
+    expect(approval.statusCode).toBe(401);
+    expect(envelope<ErrorData>(approval).data.messageId).toBe('auth.required');
+    expect((await operation(t.app, u, topUp.referenceNumber)).status).toBe('pending');
+    expect(await walletAmount(t.app, u)).toBe(0);
+    // A forged failure would release a held withdrawal to be spent again.
+    await fundWallet(t.app, u, 80);
+    const payout = resultOf(await postMoney(t.app, u, apiPaths.withdrawal, momoWithdrawalBody(u, 50)));
+    const held = await walletAmount(t.app, u);
+    expect(held).toBeLessThan(30.01);
+    const failure = await forge({
+      reference: payout.referenceNumber,
+      status: 'failed',
+      reason: 'account_failed',
+      eventId: 'evt_forged_2',
+    });
+    expect(failure.statusCode).toBe(401);
+    expect((await operation(t.app, u, payout.referenceNumber)).status).toBe('pending');
+    expect(await walletAmount(t.app, u)).toBe(held);
   });
 
   it('a signed approval credits the wallet once; duplicates and late contrary callbacks are harmless', async () => {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failureEnvelopeSchema } from '../../../contract/envelope';
 import { HttpError } from '../../http-error';
+import { listensOnLoopbackOnly } from '../../loopback';
 import type { Metrics } from '../../metrics';
 
 export const METRICS_PATH = '/metrics';
@@ -22,8 +23,10 @@ const holdsToken = (authorization: string | undefined, token: string): boolean =
 };
 
 /**
- * GET /metrics for the operators' scraper: open when METRICS_TOKEN is unset (development), otherwise only with it
- * as a bearer token (401 envelope without). Outside /api: not a user's session, and never cached.
+ * GET /metrics for the operators' scraper: with METRICS_TOKEN set, only with it as a bearer token (401 envelope
+ * without); unset, only while the host listens on loopback alone (a development host, or `inject`), never once it
+ * listens where others reach it, through a proxy on the same machine included. Outside /api: not a user's
+ * session, and never cached.
  */
 export const metricsRoutes: FastifyPluginAsyncZod<{ metrics: Metrics; token: string | undefined }> = async (
   app,
@@ -37,8 +40,10 @@ export const metricsRoutes: FastifyPluginAsyncZod<{ metrics: Metrics; token: str
       },
     },
     async (request, reply) => {
-      if (token && !holdsToken(request.headers.authorization, token))
-        throw new HttpError(401, 'auth.required');
+      const allowed = token
+        ? holdsToken(request.headers.authorization, token)
+        : listensOnLoopbackOnly(request.server.addresses());
+      if (!allowed) throw new HttpError(401, 'auth.required');
       const text = await metrics.registry.metrics();
       return reply
         .header('content-type', metrics.registry.contentType)

@@ -29,15 +29,19 @@ export const bettingOperatorsResponses = cachedEnvelopeResponses(z.array(betting
  * POST api/Transaction/InitiateBettingTransaction: the betting transaction request of spec section 3, with an
  * Idempotency-Key. The server recomputes fee and total (`processingFee` and `totalPay` are only what the browser
  * showed), makes its own reference (`referenceNumber` is ignored) and starts every bet 'pending' (`status` is
- * ignored). Either `operatorId` with the betting details, or `paymentToken` (a partner's payment link): then the
- * operator, betting number and receiver phone are the link's, and so is the amount when the link carries one.
+ * ignored). Either the betting details (with `operatorId`, else the default operator), or `paymentToken` (a
+ * partner's payment link): then the operator, betting number and receiver phone are the link's, and so is the
+ * amount when the link carries one.
  */
 export const initiateBettingRequestSchema = z.object({
   referenceNumber: dbText(64).optional(),
   /** Must be the token's user. */
   userId: int4,
-  /** The operator paid into (new; 0 or absent with a paymentToken). */
-  operatorId: int4.default(0),
+  /**
+   * The operator paid into (new). Absent (the spec's request): the default operator (betting_operators.is_default);
+   * with a paymentToken, the link's.
+   */
+  operatorId: int4.optional(),
   /** The phone number of the account at the operator. */
   receiverPhoneNo: dbText(32).default(''),
   /** The user's account number at the operator. */
@@ -79,11 +83,14 @@ export type BettingHistoryRow = z.infer<typeof bettingHistoryRowSchema>;
 
 export const BETTING_HISTORY_MAX_PAGE_SIZE = 50;
 
+/** GET api/Transaction/GetBettingTransactionByUserId?userId (spec section 7): the user's bets, `data[]`, newest first. */
+export const bettingHistoryResponses = envelopeResponses(200, z.array(bettingHistoryRowSchema));
+
 /**
- * GET api/Transaction/GetBettingTransactionByUserId: one page of the user's bets (0-based, a page past the end
+ * GET api/Transaction/GetBettingHistoryPage (new): one page of the user's bets (0-based, a page past the end
  * answers the last), their total, and a search on the reference number (case-insensitive contains).
  */
-export const bettingHistoryQuerySchema = z.object({
+export const bettingHistoryPageQuerySchema = z.object({
   userId: queryInt4Id,
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(BETTING_HISTORY_MAX_PAGE_SIZE).default(5),
@@ -96,7 +103,7 @@ export const bettingHistoryPageSchema = z.object({
   pageSize: z.number().int(),
 });
 export type BettingHistoryPage = z.infer<typeof bettingHistoryPageSchema>;
-export const bettingHistoryResponses = envelopeResponses(200, bettingHistoryPageSchema);
+export const bettingHistoryPageResponses = envelopeResponses(200, bettingHistoryPageSchema);
 
 export const bettingReferenceQuerySchema = z.object({ referenceNumber: dbText(32) });
 

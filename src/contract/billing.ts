@@ -40,12 +40,13 @@ export const companyIdQuerySchema = z.object({ companyId: queryInt4Id });
 export const billingSubCompaniesResponses = cachedEnvelopeResponses(z.array(billingSubCompanySchema));
 
 /**
- * GET api/Billing/GetBillByReferenceNumber: the spec's query has only the reference; the sub-company says which
- * biller to ask (a meter number alone does not).
+ * GET api/Billing/GetBillByReferenceNumber: the spec's query has only the reference. Without `subCompanyId` (new)
+ * the server asks every biller whose reference rules the number fits; when more than one holds it, 400
+ * 'billing.billerRequired' names them and the request must say which (the browser always sends it).
  */
 export const billLookupQuerySchema = z.object({
   referenceNumber: dbText(BILL_REFERENCE_MAX_LENGTH),
-  subCompanyId: queryInt4Id,
+  subCompanyId: queryInt4Id.optional(),
 });
 
 /** Spec section 3, "Bill lookup result", and the quote that PayBill pays. */
@@ -74,15 +75,18 @@ export const billLookupResponses = envelopeResponses(200, z.array(billSchema));
 /**
  * POST api/Billing/PayBill: the bill payment request of spec section 3, and the quote it pays (new). The server
  * pays the quote: every other field must say what the quote says (else 400 'billing.detailsMismatch'), except
- * `totalBill` of a prepaid bill, which is the amount the user chose.
+ * `totalBill` of a prepaid bill, which is the amount the user chose. Without `quoteId` (the spec's request) the
+ * server pays the user's open quote for `subCompanyId` and `referenceNo`, or looks the bill up itself; then only
+ * the totals are checked against the bill (else 400 'billing.totalsMismatch'), and the customer, month and due
+ * date are the bill's (the spec's client sends a fixed date as the month).
  */
 export const payBillRequestSchema = z.object({
   userId: int4,
-  quoteId: z.string().uuid(),
+  quoteId: z.string().uuid().optional(),
   customerId: dbText(64),
   customerName: dbText(200),
-  billMonth: dbText(16),
-  dueDate: dbText(16),
+  billMonth: dbText(40),
+  dueDate: dbText(40),
   referenceNo: dbText(BILL_REFERENCE_MAX_LENGTH),
   processingFee: apiAmountSchema,
   totalBill: apiAmountSchema,
@@ -113,8 +117,11 @@ export type BillingHistoryRow = z.infer<typeof billingHistoryRowSchema>;
 
 export const BILLING_HISTORY_MAX_PAGE_SIZE = 50;
 
-/** GET api/Billing/GetBillingTransactionByUserId: one page (the server pages), searched by reference. */
-export const billingHistoryQuerySchema = z.object({
+/** GET api/Billing/GetBillingTransactionByUserId?userId (spec section 7): the user's bill payments, newest first. */
+export const billingHistoryResponses = envelopeResponses(200, z.array(billingHistoryRowSchema));
+
+/** GET api/Billing/GetBillingHistoryPage (new): one page (the server pages), searched by reference. */
+export const billingHistoryPageQuerySchema = z.object({
   userId: queryInt4Id,
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(BILLING_HISTORY_MAX_PAGE_SIZE).default(5),
@@ -128,7 +135,7 @@ export const billingHistoryPageSchema = z.object({
   pageSize: z.number().int(),
 });
 export type BillingHistoryPage = z.infer<typeof billingHistoryPageSchema>;
-export const billingHistoryResponses = envelopeResponses(200, billingHistoryPageSchema);
+export const billingHistoryPageResponses = envelopeResponses(200, billingHistoryPageSchema);
 
 export const billingReferenceQuerySchema = z.object({ referenceNumber: dbText(32) });
 

@@ -51,6 +51,7 @@ export const apiPaths = {
   bettingOperators: '/api/Transaction/GetBettingOperators', // new: the operators a bet can pay into
   initiateBetting: '/api/Transaction/InitiateBettingTransaction',
   bettingHistory: '/api/Transaction/GetBettingTransactionByUserId',
+  bettingHistoryPage: '/api/Transaction/GetBettingHistoryPage', // new: one page and the total, for the browser
   bettingByReference: '/api/Transaction/GetBettingTransactionByReferenceNo',
   partnerPaymentLink: '/api/Transaction/AuthenticateUser', // an operator's server, with its API key
   bettingPaymentRequest: '/api/Transaction/GetBettingPaymentRequest', // new: a payment link's request, by token
@@ -66,6 +67,7 @@ export const apiPaths = {
   billByReference: '/api/Billing/GetBillByReferenceNumber',
   payBill: '/api/Billing/PayBill',
   billingHistory: '/api/Billing/GetBillingTransactionByUserId',
+  billingHistoryPage: '/api/Billing/GetBillingHistoryPage', // new: one page and the total, for the browser
   billingTransaction: '/api/Billing/GetBillingTransactionByReferenceNumber', // new: a bill payment's receipt
 } as const;
 

@@ -42,13 +42,6 @@ export const domainMessages = {
   'phoneVerification.smsFailed': 'We could not send the text message. Please try again in a moment.',
   'phoneVerification.tooManyCodes': 'You have asked for too many codes. Please try again in an hour.',
   'request.tooMany': 'Too many attempts. Please wait a minute and try again.',
-  // Abuse limits per account, number and address (issue 21; src/server/plugins/abuse-limits.ts).
-  'logIn.tooManyFailures':
-    'Too many failed log-ins on this account. Please try again later, or reset your password.',
-  'otp.tooManyCodes': 'Too many codes were asked for this account. Please try again later.',
-  'otp.tooManyWrongCodes': 'Too many wrong codes were tried on this account. Please try again later.',
-  'phoneVerification.tooManyToNumber': 'Too many codes were sent to this number. Please try again later.',
-  'signUp.tooMany': 'Too many accounts were created from your network. Please try again later.',
   'request.invalid': 'Some of the information sent is missing or not valid.',
   'request.tooLarge': 'The request is too large.',
   'request.headersTooLarge': 'The address or the headers of the request are too long.',
@@ -262,6 +255,11 @@ export const domainMessages = {
   'billing.quoteExpired': 'These bill details have expired. Please look up the bill again.',
   'billing.detailsMismatch':
     'The bill details sent do not match the bill looked up. Please look up the bill again.',
+  // Issue 22: the spec's requests as written (a lookup by reference only, PayBill without a quote).
+  'billing.billerRequired':
+    'This reference number is known to more than one biller ({billers}). Please choose the biller.',
+  'billing.totalsMismatch':
+    'The amounts sent do not match this bill: GH₵ {totalDue} to pay, with no fee. Please check them and try again.',
   'billing.alreadyPaid': 'This bill has already been paid.',
   'billing.nothingDue': 'There is nothing to pay on this bill.',
   'billing.payFailed': 'The payment could not be made. Please try again.',

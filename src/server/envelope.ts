@@ -13,6 +13,7 @@ export const okWithMessage = (messageId: DomainMessageId): ApiEnvelope<null> =>
 
 export const failure = (code: number, messageId: DomainMessageId, violations?: ErrorData['violations']) => ({
   code,
-  message: domainMessages[messageId],
+  // The first violation's text has its values put in ('must not exceed 13 characters', not '{max}').
+  message: violations?.[0]?.messageId === messageId ? violations[0].message : domainMessages[messageId],
   data: violations ? { messageId, violations } : { messageId },
 });

@@ -67,7 +67,7 @@ export const getBettingHistoryPage = async (
   { page, pageSize, search }: { page: number; pageSize: number; search?: string },
   call: Call = {},
 ): Promise<BettingMovementPage> => {
-  const answer = await get<BettingHistoryPage>(apiPaths.bettingHistory, {
+  const answer = await get<BettingHistoryPage>(apiPaths.bettingHistoryPage, {
     ...call,
     query: { userId: currentUserId(), page, pageSize, ...(search ? { search } : {}) },
   });

@@ -75,7 +75,7 @@ export const getBillingHistoryPage = async (
   { page, pageSize, search }: { page: number; pageSize: number; search?: string },
   call: Call = {},
 ): Promise<BillingMovementPage> => {
-  const answer = await get<BillingHistoryPage>(apiPaths.billingHistory, {
+  const answer = await get<BillingHistoryPage>(apiPaths.billingHistoryPage, {
     ...call,
     query: { userId: currentUserId(), page, pageSize, ...(search ? { search } : {}) },
   });

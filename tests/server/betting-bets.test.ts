@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BettingOperator } from '../../src/contract/betting';
+import type { BettingHistoryRow, BettingOperator } from '../../src/contract/betting';
 import type { ErrorData } from '../../src/contract/envelope';
 import { apiPaths } from '../../src/contract/paths';
 import { bearer, envelope } from '../support/server-helpers';
@@ -13,6 +14,7 @@ import {
   messageIdOf,
   newBettingNo,
   postBet,
+  specBetBody,
   SPORTYBET,
 } from '../support/server-betting-fixtures';
 import { transferUser } from '../support/server-transfer-fixtures';
@@ -187,6 +189,87 @@ describe('InitiateBettingTransaction', () => {
     expect(noKey.statusCode).toBe(400);
     expect(messageIdOf(noKey)).toBe('idempotency.keyRequired');
     expect(await walletAmount(t.app, u)).toBe(100);
+  });
+});
+
+describe('the spec’s betting request as written (section 3: no operatorId)', () => {
+  /** Makes `code` the default operator (none for null) for the duration of `work`, then SportyBet again. */
+  const withDefaultOperator = async (code: string | null, work: () => Promise<void>) => {
+    await db().execute(sql`update betting_operators set is_default = false where is_default`);
+    if (code) await db().execute(sql`update betting_operators set is_default = true where code = ${code}`);
+    try {
+      await work();
+    } finally {
+      await db().execute(sql`update betting_operators set is_default = false where is_default`);
+      await db().execute(sql`update betting_operators set is_default = true where code = ${SPORTYBET.code}`);
+    }
+  };
+
+  it('pays the default operator (SportyBet Ghana) the server’s figures, and Betting Details names it', async () => {
+    const u = await user(2400);
+    const bettingNo = newBettingNo();
+    const result = betResultOf(await postBet(t.app, u, specBetBody(u, bettingNo)));
+    expect(result).toMatchObject({ status: 'pending', amount: 2300, walletAmount: 77 });
+    await t.app.wallet.worker.runOnce();
+    expect(await entriesOf(db(), result.referenceNo)).toEqual({
+      [`wallet:${u.userId}`]: -232300,
+      'clearing:betting:sportybet': 230000,
+      'revenue:fees': 2300,
+    });
+    expect(await bettingDetailOf(t.app, u, result.referenceNo)).toMatchObject({
+      operatorName: SPORTYBET.name,
+      bettingNo,
+      receiverPhoneNo: '0241234567',
+      sendAmount: 2300,
+      processingFee: 23,
+      totalPay: 2323,
+      status: 'Successful',
+    });
+    // The browser's fee and total are not what is charged: the server's 1% is.
+    const cheap = betResultOf(
+      await postBet(t.app, u, { ...specBetBody(u), sendAmount: 50, processingFee: 0, totalPay: 50 }),
+    );
+    expect(cheap).toMatchObject({ amount: 50, walletAmount: 26.5 });
+  });
+
+  it('pays the operator the database names as default, and without one asks for an operator', async () => {
+    const u = await user(5000);
+    await withDefaultOperator(BETWAY.code, async () => {
+      const result = betResultOf(await postBet(t.app, u, specBetBody(u)));
+      expect((await bettingDetailOf(t.app, u, result.referenceNo)).operatorName).toBe(BETWAY.name);
+    });
+    await withDefaultOperator(null, async () => {
+      const refused = await postBet(t.app, u, specBetBody(u));
+      expect(refused.statusCode).toBe(400);
+      expect(envelope(refused).message).toBe('Please select a betting operator.');
+    });
+    // At most one default operator: the database refuses a second.
+    await expect(
+      db().execute(sql`update betting_operators set is_default = true where code = ${BETWAY.code}`),
+    ).rejects.toThrow();
+  });
+
+  it('GetBettingTransactionByUserId answers data[] (newest first); the page and its total are on GetBettingHistoryPage', async () => {
+    const u = await user(100);
+    const references: string[] = [];
+    for (const amount of [1, 2, 3])
+      references.push(betResultOf(await postBet(t.app, u, betBody(u, amount))).referenceNo);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: apiPaths.bettingHistory,
+      query: { userId: String(u.userId) },
+      headers: bearer(u.token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = envelope<BettingHistoryRow[]>(response).data;
+    expect(Array.isArray(rows)).toBe(true);
+    expect(rows.map((row) => row.referenceNumber)).toEqual([...references].reverse());
+    expect(rows[0]).toMatchObject({ senderName: u.fullName, paymentMethod: 'Wallet', sendAmount: 3 });
+    expect(await bettingHistory(t.app, u, { pageSize: '2' })).toMatchObject({
+      total: 3,
+      page: 0,
+      pageSize: 2,
+    });
   });
 });
 

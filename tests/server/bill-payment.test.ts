@@ -5,6 +5,7 @@ import type {
   Bill,
   BillingCompany,
   BillingHistoryPage,
+  BillingHistoryRow,
   BillingReceiptDetail,
   BillingSubCompany,
   PayBillRequest,
@@ -14,7 +15,7 @@ import { apiPaths, IDEMPOTENCY_KEY_HEADER } from '../../src/contract/paths';
 import type { WalletOperationResult } from '../../src/contract/wallet';
 import { queryRows } from '../../src/server/db/sql';
 import { sandboxBillDates } from '../../src/server/providers/biller-rail';
-import { payBillBody } from '../support/server-billing-fixtures';
+import { payBillBody, specPayBillBody } from '../support/server-billing-fixtures';
 import { bearer, envelope } from '../support/server-helpers';
 import { transferUser, type TransferUser } from '../support/server-transfer-fixtures';
 import { newKey, operation, walletAmount } from '../support/server-wallet-fixtures';
@@ -45,6 +46,8 @@ const DSTV = { id: 5, reference: '7012345678', amount: 365 };
 const GOTV = { id: 6, reference: '2012345678', amount: 120 };
 const GWL = { id: 4, reference: '100234567', amount: 87.35 };
 const UG = { id: 8, reference: '10812345', amount: 2850 };
+const TELECEL = { id: 7, reference: 'BB10234567', amount: 499 };
+const GRA = { id: 9, reference: 'P0012345678', amount: 1200 };
 
 const messageIdOf = (response: LightMyRequestResponse) => envelope<ErrorData>(response).data.messageId;
 
@@ -61,6 +64,10 @@ const billOf = async (user: TransferUser, subCompanyId: number, reference: strin
   expect(bills).toHaveLength(1);
   return bills[0] as Bill;
 };
+
+/** The spec's lookup (section 7): the reference only. */
+const lookupByReference = (user: TransferUser, referenceNumber: string) =>
+  get(user, apiPaths.billByReference, { referenceNumber });
 
 const payBill = (user: TransferUser, body: PayBillRequest, key = newKey()) =>
   t.app.inject({
@@ -82,7 +89,7 @@ const receiptOf = async (user: TransferUser, referenceNumber: string) => {
 };
 
 const historyOf = async (user: TransferUser, query: Record<string, string> = {}) => {
-  const response = await get(user, apiPaths.billingHistory, { userId: String(user.userId), ...query });
+  const response = await get(user, apiPaths.billingHistoryPage, { userId: String(user.userId), ...query });
   expect(response.statusCode, response.body).toBe(200);
   return envelope<BillingHistoryPage>(response).data;
 };
@@ -153,6 +160,9 @@ describe('GetBillByReferenceNumber', () => {
     expect(envelope<ErrorData>(long).data.violations?.[0]?.message).toBe(
       'Reference number must not exceed 13 characters.',
     );
+    // Issue 21: the answer's own message names the bound too (it showed '{max}').
+    expect(envelope(long).message).toBe('Reference number must not exceed 13 characters.');
+    expect(envelope(short).message).toBe('Reference number must be at least 11 characters long.');
   });
 
   it('says clearly when no bill has that reference, or the sub-company is unknown', async () => {
@@ -163,6 +173,147 @@ describe('GetBillByReferenceNumber', () => {
       'No bill was found for this reference number. Please check it and try again.',
     );
     expect(messageIdOf(await lookup(user, 999, '7099999999'))).toBe('billing.subCompanyNotFound');
+  });
+});
+
+describe('GetBillByReferenceNumber with the reference only (spec section 7)', () => {
+  it('asks the billers whose reference rules the number fits, and answers the one that holds it', async () => {
+    const user = await transferUser(t.app, db());
+    // Ten digits fit ECG Postpaid, Ghana Water, DStv and GOtv: only DStv holds this one.
+    const response = await lookupByReference(user, DSTV.reference);
+    expect(response.statusCode, response.body).toBe(200);
+    const [bill] = envelope<Bill[]>(response).data;
+    expect(bill).toMatchObject({
+      subCompanyId: DSTV.id,
+      referenceNo: DSTV.reference,
+      customerName: 'Kofi Appiah',
+      totalBillDue: DSTV.amount,
+    });
+    expect((await billOf(user, UG.id, UG.reference)).subCompanyId).toBe(UG.id);
+  });
+
+  it('asks which biller, in a 400 naming them, when more than one holds the reference', async () => {
+    const user = await transferUser(t.app, db());
+    // The sandbox's "biller down" suffix: every biller whose rules fit answers a bill for it.
+    const response = await lookupByReference(user, ECG_POSTPAID.down);
+    expect(response.statusCode).toBe(400);
+    expect(messageIdOf(response)).toBe('billing.billerRequired');
+    expect(envelope(response).message).toBe(
+      'This reference number is known to more than one biller (ECG Postpaid, Ghana Water Postpaid, DStv, GOtv). Please choose the biller.',
+    );
+    expect(envelope<ErrorData>(response).data.violations?.[0]).toMatchObject({
+      field: 'subCompanyId',
+      values: { billers: 'ECG Postpaid, Ghana Water Postpaid, DStv, GOtv' },
+    });
+    // Naming the biller answers its bill.
+    expect((await billOf(user, ECG_POSTPAID.id, ECG_POSTPAID.down)).subCompanyId).toBe(ECG_POSTPAID.id);
+  });
+
+  it('answers 404 when no biller holds it, or no biller’s rules fit it', async () => {
+    const user = await transferUser(t.app, db());
+    for (const reference of ['7099999999', 'not-a-reference']) {
+      const response = await lookupByReference(user, reference);
+      expect(response.statusCode, reference).toBe(404);
+      expect(messageIdOf(response)).toBe('billing.billNotFound');
+    }
+  });
+});
+
+describe('PayBill with the spec’s request (section 3: no quoteId)', () => {
+  it('pays the user’s quote for that reference at the bill’s own figures (the bill month sent is ignored)', async () => {
+    const user = await transferUser(t.app, db(), { cedis: 2000 });
+    const bill = envelope<Bill[]>(await lookupByReference(user, GRA.reference)).data[0] as Bill;
+    const result = resultOf(await payBill(user, specPayBillBody(user, bill, GRA.amount)));
+    expect(result).toMatchObject({ amount: GRA.amount, walletAmount: 2000 - GRA.amount });
+    const receipt = await receiptOf(user, result.referenceNumber);
+    expect(receipt).toMatchObject({
+      billReference: GRA.reference,
+      billMonth: bill.billMonth,
+      customerName: 'Kwabena Ofori',
+      totalPay: GRA.amount,
+    });
+    // The bill is paid: the same request again (another key) is refused, nothing moves.
+    const again = await payBill(user, specPayBillBody(user, bill, GRA.amount));
+    expect(again.statusCode).toBe(409);
+    expect(messageIdOf(again)).toBe('billing.alreadyPaid');
+    expect(await walletAmount(t.app, user)).toBe(2000 - GRA.amount);
+  });
+
+  it('looks the bill up itself when the user has no quote for it, and pays a prepaid amount chosen', async () => {
+    const user = await transferUser(t.app, db(), { cedis: 1000 });
+    const sent = { customerId: 'from-the-client', customerName: 'Kojo Tetteh', dueDate: '2026-11-21' };
+    const broadband = resultOf(
+      await payBill(
+        user,
+        specPayBillBody(
+          user,
+          { ...sent, referenceNo: TELECEL.reference, subCompanyId: TELECEL.id },
+          TELECEL.amount,
+        ),
+      ),
+    );
+    expect(broadband.amount).toBe(TELECEL.amount);
+    expect((await receiptOf(user, broadband.referenceNumber)).customerId).toBe(
+      `TELECEL-BROADBAND-${TELECEL.reference}`,
+    );
+    const units = resultOf(
+      await payBill(
+        user,
+        specPayBillBody(
+          user,
+          { ...sent, referenceNo: ECG_PREPAID.reference, subCompanyId: ECG_PREPAID.id },
+          20,
+        ),
+      ),
+    );
+    expect(units.amount).toBe(20);
+    expect(await walletAmount(t.app, user)).toBe(1000 - TELECEL.amount - 20);
+  });
+
+  it('refuses totals that disagree with the bill, saying what is due, and moves nothing', async () => {
+    const user = await transferUser(t.app, db(), { cedis: 500 });
+    const bill = await billOf(user, GWL.id, GWL.reference);
+    for (const tampered of [
+      specPayBillBody(user, bill, 1),
+      { ...specPayBillBody(user, bill, GWL.amount), totalPay: 1 },
+      { ...specPayBillBody(user, bill, GWL.amount), processingFee: 1, totalPay: GWL.amount + 1 },
+    ]) {
+      const response = await payBill(user, tampered);
+      expect(response.statusCode, JSON.stringify(tampered)).toBe(400);
+      expect(messageIdOf(response)).toBe('billing.totalsMismatch');
+      expect(envelope(response).message).toBe(
+        'The amounts sent do not match this bill: GH₵ 87.35 to pay, with no fee. Please check them and try again.',
+      );
+    }
+    expect(await walletAmount(t.app, user)).toBe(500);
+    expect(await operationCount(user.userId)).toBe(0);
+  });
+
+  it("answers the reference rules (minLength, in words) and 'Insufficient funds' to the spec's request", async () => {
+    const user = await transferUser(t.app, db(), { cedis: 100 });
+    const short = await payBill(
+      user,
+      specPayBillBody(
+        user,
+        { ...(await billOf(user, DSTV.id, DSTV.reference)), referenceNo: '70123' },
+        DSTV.amount,
+      ),
+    );
+    expect(short.statusCode).toBe(400);
+    expect(envelope(short).message).toBe('Reference number must be at least 10 characters long.');
+    expect(envelope<ErrorData>(short).data.violations?.[0]).toMatchObject({
+      field: 'referenceNo',
+      messageId: 'billing.reference.tooShort',
+      values: { min: 10 },
+    });
+    const poor = await payBill(
+      user,
+      specPayBillBody(user, await billOf(user, ECG_POSTPAID.id, ECG_POSTPAID.reference), ECG_POSTPAID.amount),
+    );
+    expect(poor.statusCode).toBe(400);
+    expect(envelope(poor).message).toBe('Insufficient funds');
+    expect(await walletAmount(t.app, user)).toBe(100);
+    expect(await operationCount(user.userId)).toBe(0);
   });
 });
 
@@ -330,6 +481,26 @@ describe('PayBill', () => {
 });
 
 describe('GetBillingTransactionByUserId', () => {
+  it('answers data[] as spec section 7 reads it, newest first; the page and total are on GetBillingHistoryPage', async () => {
+    const user = await transferUser(t.app, db(), { cedis: 100 });
+    const references: string[] = [];
+    for (const amount of [5, 6]) {
+      const bill = await billOf(user, ECG_PREPAID.id, ECG_PREPAID.reference);
+      references.push(resultOf(await payBill(user, payBillBody(user, bill, amount))).referenceNumber);
+    }
+    const response = await get(user, apiPaths.billingHistory, { userId: String(user.userId) });
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = envelope<BillingHistoryRow[]>(response).data;
+    expect(Array.isArray(rows)).toBe(true);
+    expect(rows.map((row) => row.referenceNumber)).toEqual([...references].reverse());
+    expect(rows[0]).toMatchObject({
+      senderName: user.fullName,
+      sendAmount: 6,
+      billReference: ECG_PREPAID.reference,
+    });
+    expect(await historyOf(user, { pageSize: '1' })).toMatchObject({ total: 2, page: 0, pageSize: 1 });
+  });
+
   it('pages the payments newest first, five a page, and searches either reference', async () => {
     const user = await transferUser(t.app, db(), { cedis: 1000 });
     const references: string[] = [];

@@ -96,6 +96,8 @@ describe('betting services', () => {
     answer({ rows: [row], total: 6, page: 1, pageSize: 5 });
     const page = await getBettingHistoryPage({ page: 1, pageSize: 5, search: 'WB' });
     expect(page).toEqual({ rows: [{ ...row, sendAmount: 1234 }], total: 6, page: 1, pageSize: 5 });
+    // The spec's GetBettingTransactionByUserId answers data[]; the pages are on their own path.
+    expect(lastRequest().url.pathname).toBe('/api/Transaction/GetBettingHistoryPage');
     expect(Object.fromEntries(lastRequest().url.searchParams)).toEqual({
       userId: '7',
       page: '1',

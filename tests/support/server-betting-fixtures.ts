@@ -51,6 +51,22 @@ export const betBody = (user: WalletUser, sendAmount: number, overrides: Record<
   ...overrides,
 });
 
+/**
+ * The betting transaction request of spec section 3, field for field (no operatorId): the fixed test amount 2300 of
+ * section 9 with its 1% fee, paymentMethodId 1, status 'pending', the client's own reference number.
+ */
+export const specBetBody = (user: WalletUser, bettingNo = newBettingNo()) => ({
+  referenceNumber: 'BET-20261127-0001',
+  userId: user.userId,
+  receiverPhoneNo: '0241234567',
+  bettingNo,
+  sendAmount: 2300,
+  processingFee: 23,
+  totalPay: 2323,
+  paymentMethodId: 1,
+  status: 'pending',
+});
+
 export const postBet = (app: FastifyInstance, user: WalletUser, body: unknown, key = newKey()) =>
   app.inject({
     method: 'POST',
@@ -66,6 +82,7 @@ export const betResultOf = (response: LightMyRequestResponse): BettingResult => 
 
 export const messageIdOf = (response: LightMyRequestResponse) => envelope<ErrorData>(response).data.messageId;
 
+/** One page of the user's bets (GetBettingHistoryPage, the browser's path). */
 export const bettingHistory = async (
   app: FastifyInstance,
   user: WalletUser,
@@ -73,7 +90,7 @@ export const bettingHistory = async (
 ): Promise<BettingHistoryPage> => {
   const response = await app.inject({
     method: 'GET',
-    url: apiPaths.bettingHistory,
+    url: apiPaths.bettingHistoryPage,
     query: { userId: String(user.userId), ...query },
     headers: bearer(user.token),
   });

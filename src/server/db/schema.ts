@@ -754,12 +754,22 @@ export const sandboxRequests = pgTable(
 /* Betting (issue 10): the operators a wallet pays into, their partner API keys, and their payment links. */
 
 /** Seeded (src/server/seed/reference-data.ts); each has its clearing account clearing:betting:<code>. */
-export const bettingOperators = pgTable('betting_operators', {
-  id: integer('id').primaryKey(),
-  /** Lower-case letters and digits: names the ledger account. */
-  code: varchar('code', { length: 32 }).notNull().unique('betting_operators_code_unique'),
-  name: varchar('name', { length: 100 }).notNull().unique('betting_operators_name_unique'),
-});
+export const bettingOperators = pgTable(
+  'betting_operators',
+  {
+    id: integer('id').primaryKey(),
+    /** Lower-case letters and digits: names the ledger account. */
+    code: varchar('code', { length: 32 }).notNull().unique('betting_operators_code_unique'),
+    name: varchar('name', { length: 100 }).notNull().unique('betting_operators_name_unique'),
+    /** The operator a bet pays when its request names none (the spec's request has no operatorId); at most one. */
+    isDefault: boolean('is_default').notNull().default(false),
+  },
+  (table) => [
+    uniqueIndex('betting_operators_one_default')
+      .on(table.isDefault)
+      .where(sql`${table.isDefault}`),
+  ],
+);
 
 /** An operator's server API key (AuthenticateUser): only its sha256 is kept; one active key per operator. */
 export const partnerApiKeys = pgTable(

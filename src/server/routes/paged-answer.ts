@@ -1,3 +1,9 @@
+/**
+ * The most rows a history of spec section 7 answers in its `data[]` (newest first); the browser reads the histories
+ * a page at a time through their `...Page` paths.
+ */
+export const FULL_HISTORY_LIMIT = 500;
+
 /** What a history page request asks for (the contract's page queries). */
 export interface PageQuery {
   /** 0-based. */

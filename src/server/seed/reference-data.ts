@@ -185,10 +185,11 @@ export const IDENTIFICATION_TYPES = [
 
 /**
  * Betting operators licensed in Ghana that take mobile deposits. The code names each one's clearing account in the
- * ledger (clearing:betting:<code>) and is what `npm run partners` takes.
+ * ledger (clearing:betting:<code>) and is what `npm run partners` takes. `isDefault` is written only when a row is
+ * first inserted (the seed compares code and name), so a default moved in the database stays where it was put.
  */
 export const BETTING_OPERATORS = [
-  { id: 1, code: 'sportybet', name: 'SportyBet Ghana' },
+  { id: 1, code: 'sportybet', name: 'SportyBet Ghana', isDefault: true },
   { id: 2, code: 'betway', name: 'Betway Ghana' },
   { id: 3, code: 'onexbet', name: '1xBet Ghana' },
   { id: 4, code: 'premierbet', name: 'Premier Bet Ghana' },

@@ -32,6 +32,9 @@ const operatorWhere = async (db: Queryable, condition: SQL): Promise<BettingOper
 
 export const operatorById = (db: Queryable, id: number) => operatorWhere(db, eq(bettingOperators.id, id));
 
+/** The operator a bet pays when its request names none (betting_operators.is_default), or null if none is set. */
+export const defaultOperator = (db: Queryable) => operatorWhere(db, eq(bettingOperators.isDefault, true));
+
 /** By its code ('sportybet'), as `npm run partners` names it. */
 export const operatorByCode = (db: Queryable, code: string) =>
   operatorWhere(db, eq(bettingOperators.code, code));

@@ -2,7 +2,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bettingDetailResponses,
-  bettingHistoryQuerySchema,
+  bettingHistoryPageQuerySchema,
+  bettingHistoryPageResponses,
   bettingHistoryResponses,
   bettingOperatorsResponses,
   bettingPaymentRequestResponses,
@@ -16,6 +17,7 @@ import {
   type BettingPaymentRequest,
 } from '../../../contract/betting';
 import { apiPaths } from '../../../contract/paths';
+import { userIdQuerySchema } from '../../../contract/user';
 import { bettingSubmitViolations, bettingTotals } from '../../../domain/betting';
 import { minorToApiAmount, parseDecimalAmount } from '../../../domain/money';
 import { ok } from '../../envelope';
@@ -27,7 +29,7 @@ import { currentUser } from '../../plugins/auth';
 import { identityGate } from '../../plugins/identity-gate';
 import { createReferenceCache } from '../../reference-cache';
 import type { RouteDeps } from '../deps';
-import { pagedAnswer } from '../paged-answer';
+import { FULL_HISTORY_LIMIT, pagedAnswer } from '../paged-answer';
 import { notEnoughFundsAnswer, maskedDigits } from '../transfer/cart-payment';
 import { answering } from '../wallet/ledger-answers';
 import type { WalletModule } from '../wallet/wallet-module';
@@ -36,6 +38,7 @@ import {
   betOfUser,
   betsPage,
   countBets,
+  defaultOperator,
   operatorById,
   type BetRecord,
 } from './bets-repository';
@@ -140,7 +143,8 @@ export const bettingRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMo
                 amountMinor: link.amountMinor ?? parseDecimalAmount(body.sendAmount),
               }
             : {
-                operatorId: body.operatorId,
+                // The spec's request names no operator: the default one is paid (docs/decisions.md, issue 22).
+                operatorId: body.operatorId ?? (await defaultOperator(db))?.id ?? 0,
                 bettingNo: body.bettingNo.trim(),
                 receiverPhoneNo: body.receiverPhoneNo.trim(),
                 amountMinor: parseDecimalAmount(body.sendAmount),
@@ -194,7 +198,16 @@ export const bettingRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMo
 
   app.get(
     apiPaths.bettingHistory,
-    { schema: { querystring: bettingHistoryQuerySchema, response: bettingHistoryResponses } },
+    { schema: { querystring: userIdQuerySchema, response: bettingHistoryResponses } },
+    async (request) => {
+      const bets = await betsPage(db, currentUser(request).id, { offset: 0, limit: FULL_HISTORY_LIMIT });
+      return ok(bets.map(historyRow));
+    },
+  );
+
+  app.get(
+    apiPaths.bettingHistoryPage,
+    { schema: { querystring: bettingHistoryPageQuerySchema, response: bettingHistoryPageResponses } },
     async (request) => {
       const userId = currentUser(request).id;
       const answer: BettingHistoryPage = await pagedAnswer(

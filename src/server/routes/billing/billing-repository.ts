@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { WalletOperationStatus } from '../../../contract/wallet';
 import { BILL_QUOTE_VALIDITY_MS } from '../../../domain/billing';
 import { preparedRows, type Db, type Queryable } from '../../db/client';
@@ -38,20 +38,23 @@ const subCompanyColumns = {
 /** The largest value of an integer column: a bigger id cannot be on file (and would fail the query). */
 const MAX_INTEGER_ID = 2_147_483_647;
 
-export const subCompaniesOf = (db: Queryable, companyId: number) =>
+/** Sub-companies with their company's name and code. */
+const subCompanyRows = (db: Queryable) =>
   db
     .select(subCompanyColumns)
     .from(billingSubCompanies)
-    .innerJoin(billingCompanies, eq(billingCompanies.id, billingSubCompanies.companyId))
+    .innerJoin(billingCompanies, eq(billingCompanies.id, billingSubCompanies.companyId));
+
+export const subCompaniesOf = (db: Queryable, companyId: number) =>
+  subCompanyRows(db)
     .where(eq(billingSubCompanies.companyId, Math.min(companyId, MAX_INTEGER_ID)))
     .orderBy(asc(billingSubCompanies.id));
 
+/** Every sub-company, in id order (a lookup by reference only asks those whose rules the reference fits). */
+export const allSubCompanies = (db: Queryable) => subCompanyRows(db).orderBy(asc(billingSubCompanies.id));
+
 export const subCompanyById = async (db: Queryable, id: number) => {
-  const [row] = await db
-    .select(subCompanyColumns)
-    .from(billingSubCompanies)
-    .innerJoin(billingCompanies, eq(billingCompanies.id, billingSubCompanies.companyId))
-    .where(eq(billingSubCompanies.id, Math.min(id, MAX_INTEGER_ID)));
+  const [row] = await subCompanyRows(db).where(eq(billingSubCompanies.id, Math.min(id, MAX_INTEGER_ID)));
   return row ?? null;
 };
 
@@ -107,6 +110,30 @@ export interface Quote extends NewQuote {
   /** 'paid' while an operation that has not failed pays it. */
   status: QuoteStatus;
 }
+
+/** The id of the user's newest quote of this bill that is neither paid nor expired, or null. */
+export const openQuoteId = async (
+  db: Queryable,
+  userId: number,
+  subCompanyId: number,
+  referenceNo: string,
+): Promise<string | null> => {
+  const [row] = await db
+    .select({ id: billQuotes.id })
+    .from(billQuotes)
+    .where(
+      and(
+        eq(billQuotes.userId, userId),
+        eq(billQuotes.subCompanyId, subCompanyId),
+        eq(billQuotes.referenceNo, referenceNo),
+        sql`${billQuotes.expiresAt} > now()`,
+        sql`not exists (select 1 from wallet_operations o where o.bill_quote_id = ${billQuotes.id})`,
+      ),
+    )
+    .orderBy(desc(billQuotes.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+};
 
 /** The user's quote (another user's answers null, like a missing one). */
 export const quoteOfUser = async (db: Queryable, userId: number, quoteId: string): Promise<Quote | null> => {

@@ -2,7 +2,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   billingCompaniesResponses,
-  billingHistoryQuerySchema,
+  billingHistoryPageQuerySchema,
+  billingHistoryPageResponses,
   billingHistoryResponses,
   billingReceiptResponses,
   billingReferenceQuerySchema,
@@ -12,20 +13,20 @@ import {
   companyIdQuerySchema,
   payBillRequestSchema,
   payBillResponses,
-  type Bill,
   type BillingHistoryPage,
   type BillingHistoryRow,
   type BillingReceiptDetail,
   type PayBillRequest,
 } from '../../../contract/billing';
 import { apiPaths } from '../../../contract/paths';
+import { userIdQuerySchema } from '../../../contract/user';
 import {
   BILL_PAID_BY,
   BILL_PROCESSING_FEE_MINOR,
-  billReferenceViolations,
+  billTotalPay,
   prepaidAmountViolations,
 } from '../../../domain/billing';
-import { minorToApiAmount, parseDecimalAmount } from '../../../domain/money';
+import { minorToApiAmount, minorToDecimalString, parseDecimalAmount } from '../../../domain/money';
 import type { RuleViolation } from '../../../domain/rule';
 import type { Db } from '../../db/client';
 import { failure, ok } from '../../envelope';
@@ -38,21 +39,20 @@ import { identityGate } from '../../plugins/identity-gate';
 import type { BillerRail } from '../../providers/biller-rail';
 import type { RouteDeps } from '../deps';
 import { createReferenceCache } from '../../reference-cache';
-import { pagedAnswer } from '../paged-answer';
+import { FULL_HISTORY_LIMIT, pagedAnswer } from '../paged-answer';
 import { answering } from '../wallet/ledger-answers';
 import type { WalletModule } from '../wallet/wallet-module';
+import { billAnywhere, billAt, knownSubCompany, quoteBill, type BillerDeps } from './bill-lookup';
 import {
   allCompanies,
   billKeyOf,
   billPaymentDetail,
   billPaymentsPage,
-  billPaymentStatus,
   countBillPayments,
-  createQuote,
+  openQuoteId,
   quoteOfUser,
   saveToken,
   subCompaniesOf,
-  subCompanyById,
   type BillPaymentRecord,
   type Quote,
   type SubCompany,
@@ -84,24 +84,25 @@ const maskedReference = (reference: string) => `•••• ${reference.slice(-
 const billKeyOfQuote = (quote: Quote) =>
   quote.prepaid ? null : billKeyOf(quote.subCompanyId, quote.referenceNo, quote.billMonth);
 
-/** The bill's status as the lookup shows it: paid (or being paid) once its payment has not failed. */
-const shownStatus = (billerStatus: string, payment: Awaited<ReturnType<typeof billPaymentStatus>>) =>
-  payment === 'Successful' ? 'Paid' : payment === 'pending' ? 'Pending' : billerStatus;
-
 /**
- * The amount PayBill charges, from the quote: the bill's total, or a prepaid purchase's chosen amount (within its
- * bounds). Every other field of the request must say what the quote says.
+ * What a payment of the quote takes, when the request's totals agree with the bill: the bill's total (postpaid) or
+ * the amount chosen within its bounds (prepaid), no fee, and totalPay their sum; else null.
  */
-const amountToCharge = (quote: Quote, body: PayBillRequest): number => {
+const agreedTotal = (quote: Quote, body: PayBillRequest): number | null => {
   const totalBill = parseDecimalAmount(body.totalBill);
-  const totalPay = parseDecimalAmount(body.totalPay);
-  const fee = parseDecimalAmount(body.processingFee);
   if (quote.prepaid) rejectIfBroken(prepaidAmountViolations(totalBill));
-  const matches =
+  const agrees =
     totalBill !== null &&
     (quote.prepaid || totalBill === quote.totalDueMinor) &&
-    fee === BILL_PROCESSING_FEE_MINOR &&
-    totalPay === totalBill + BILL_PROCESSING_FEE_MINOR &&
+    parseDecimalAmount(body.processingFee) === BILL_PROCESSING_FEE_MINOR &&
+    parseDecimalAmount(body.totalPay) === totalBill + BILL_PROCESSING_FEE_MINOR;
+  return agrees ? totalBill : null;
+};
+
+/** With the quote named: the totals, and every other field, must say what the quote says. */
+const amountToCharge = (quote: Quote, body: PayBillRequest): number => {
+  const amount = agreedTotal(quote, body);
+  const detailsMatch =
     body.paidBy === BILL_PAID_BY &&
     body.referenceNo === quote.referenceNo &&
     body.subCompanyId === quote.subCompanyId &&
@@ -109,8 +110,44 @@ const amountToCharge = (quote: Quote, body: PayBillRequest): number => {
     body.customerName === quote.customerName &&
     body.billMonth === quote.billMonth &&
     body.dueDate === quote.dueDate;
-  if (!matches || totalBill === null) throw new HttpError(400, 'billing.detailsMismatch');
-  return totalBill;
+  if (amount === null || !detailsMatch) throw new HttpError(400, 'billing.detailsMismatch');
+  return amount;
+};
+
+/**
+ * The spec's request (no quote): its totals must agree with the bill, and the 400 says what is due. The customer,
+ * month and due date paid are the bill's (the spec's client sends a fixed date as the month).
+ */
+const specAmountToCharge = (quote: Quote, body: PayBillRequest): number => {
+  const amount = agreedTotal(quote, body);
+  if (amount !== null) return amount;
+  const due = quote.prepaid ? (parseDecimalAmount(body.totalBill) ?? 0) : quote.totalDueMinor;
+  throw violationsError(
+    toViolations([
+      {
+        field: 'totalBill',
+        messageId: 'billing.totalsMismatch',
+        values: { totalDue: minorToDecimalString(billTotalPay(due)) },
+      },
+    ]),
+  );
+};
+
+/**
+ * The spec's request names no quote: the user's open quote of this bill (sub-company and reference), else the
+ * bill looked up now (its reference rules first) and kept as a quote.
+ */
+const quoteOfSpecRequest = async (
+  deps: BillerDeps,
+  userId: number,
+  { subCompanyId, referenceNo }: PayBillRequest,
+): Promise<Quote | null> => {
+  const subCompany = await knownSubCompany(deps.db, subCompanyId);
+  const openId = await openQuoteId(deps.db, userId, subCompany.id, referenceNo);
+  if (openId) return quoteOfUser(deps.db, userId, openId);
+  const bill = await billAt(deps, subCompany, referenceNo);
+  const { quoteId } = await quoteBill(deps.db, userId, { subCompany, bill }, referenceNo);
+  return quoteOfUser(deps.db, userId, quoteId);
 };
 
 const payQuote = async (
@@ -189,55 +226,16 @@ export const billingRoutes: FastifyPluginAsyncZod<
     apiPaths.billByReference,
     { schema: { querystring: billLookupQuerySchema, response: billLookupResponses } },
     async (request) => {
-      const userId = currentUser(request).id;
       const { referenceNumber, subCompanyId } = request.query;
-      const subCompany = await subCompanyById(db, subCompanyId);
-      if (!subCompany) throw new HttpError(404, 'billing.subCompanyNotFound');
-      rejectIfBroken(billReferenceViolations(referenceNumber, subCompany));
-      const lookup = await billerRail
-        .lookup({
-          subCompanyCode: subCompany.code,
-          prepaid: subCompany.prepaid,
-          reference: referenceNumber,
-          now: new Date(),
-        })
-        .catch((error: unknown) => {
-          request.log.error({ err: error }, 'bill lookup failed');
-          throw new HttpError(502, 'billing.billerUnavailable');
-        });
-      if (!lookup.found) throw new HttpError(404, 'billing.billNotFound');
-      const { bill } = lookup;
-      const payment = subCompany.prepaid
-        ? null
-        : await billPaymentStatus(db, billKeyOf(subCompany.id, referenceNumber, bill.billMonth));
-      const status = shownStatus(bill.status, payment);
-      const totalDueMinor = payment === null ? bill.totalDueMinor : 0;
-      const quote = await createQuote(db, {
-        userId,
-        subCompanyId: subCompany.id,
-        referenceNo: referenceNumber,
-        customerId: bill.customerId,
-        customerName: bill.customerName,
-        billMonth: bill.billMonth,
-        dueDate: bill.dueDate,
-        billStatus: status,
-        totalDueMinor,
-        prepaid: subCompany.prepaid,
-      });
-      const answer: Bill = {
-        status,
-        customerId: bill.customerId,
-        customerName: bill.customerName,
-        billMonth: bill.billMonth,
-        dueDate: bill.dueDate,
-        totalBillDue: minorToApiAmount(totalDueMinor),
-        referenceNo: referenceNumber,
-        subCompanyId: subCompany.id,
-        prepaid: subCompany.prepaid,
-        quoteId: quote.id,
-        expiresAt: quote.expiresAt.toISOString(),
-      };
-      return ok([answer]);
+      const deps = { db, billerRail, log: request.log };
+      const found =
+        subCompanyId === undefined
+          ? await billAnywhere(deps, referenceNumber)
+          : await (async () => {
+              const subCompany = await knownSubCompany(db, subCompanyId);
+              return { subCompany, bill: await billAt(deps, subCompany, referenceNumber) };
+            })();
+      return ok([await quoteBill(db, currentUser(request).id, found, referenceNumber)]);
     },
   );
 
@@ -254,7 +252,12 @@ export const billingRoutes: FastifyPluginAsyncZod<
           // A repeat of a request already made replays its answer, even once its quote is paid or expired.
           const replayed = await wallet.service.replay(idempotency);
           if (replayed) return replayed;
-          const quote = await quoteOfUser(db, currentUser(request).id, request.body.quoteId);
+          const userId = currentUser(request).id;
+          const { quoteId } = request.body;
+          const quote =
+            quoteId === undefined
+              ? await quoteOfSpecRequest({ db, billerRail, log: request.log }, userId, request.body)
+              : await quoteOfUser(db, userId, quoteId);
           if (!quote) throw new HttpError(404, 'billing.quoteNotFound');
           if (quote.status === 'paid') {
             // Paid by this very key meanwhile (a concurrent copy of this request): its answer.
@@ -264,9 +267,11 @@ export const billingRoutes: FastifyPluginAsyncZod<
           }
           if (quote.status === 'expired') throw new HttpError(410, 'billing.quoteExpired');
           if (!quote.prepaid && quote.totalDueMinor === 0) throw new HttpError(409, 'billing.alreadyPaid');
-          const amountMinor = amountToCharge(quote, request.body);
-          const subCompany = await subCompanyById(db, quote.subCompanyId);
-          if (!subCompany) throw new HttpError(404, 'billing.subCompanyNotFound');
+          const amountMinor =
+            quoteId === undefined
+              ? specAmountToCharge(quote, request.body)
+              : amountToCharge(quote, request.body);
+          const subCompany = await knownSubCompany(db, quote.subCompanyId);
           return payQuote(db, { wallet, billerRail }, idempotency, quote, subCompany, amountMinor);
         })(),
       );
@@ -276,7 +281,19 @@ export const billingRoutes: FastifyPluginAsyncZod<
 
   app.get(
     apiPaths.billingHistory,
-    { schema: { querystring: billingHistoryQuerySchema, response: billingHistoryResponses } },
+    { schema: { querystring: userIdQuerySchema, response: billingHistoryResponses } },
+    async (request) => {
+      const payments = await billPaymentsPage(db, currentUser(request).id, {
+        offset: 0,
+        limit: FULL_HISTORY_LIMIT,
+      });
+      return ok(payments.map(historyRow));
+    },
+  );
+
+  app.get(
+    apiPaths.billingHistoryPage,
+    { schema: { querystring: billingHistoryPageQuerySchema, response: billingHistoryPageResponses } },
     async (request) => {
       const userId = currentUser(request).id;
       const answer: BillingHistoryPage = await pagedAnswer(

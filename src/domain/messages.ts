@@ -42,6 +42,13 @@ export const domainMessages = {
   'phoneVerification.smsFailed': 'We could not send the text message. Please try again in a moment.',
   'phoneVerification.tooManyCodes': 'You have asked for too many codes. Please try again in an hour.',
   'request.tooMany': 'Too many attempts. Please wait a minute and try again.',
+  // Abuse limits per account, number and address (issue 21; src/server/plugins/abuse-limits.ts).
+  'logIn.tooManyFailures':
+    'Too many failed log-ins on this account. Please try again later, or reset your password.',
+  'otp.tooManyCodes': 'Too many codes were asked for this account. Please try again later.',
+  'otp.tooManyWrongCodes': 'Too many wrong codes were tried on this account. Please try again later.',
+  'phoneVerification.tooManyToNumber': 'Too many codes were sent to this number. Please try again later.',
+  'signUp.tooMany': 'Too many accounts were created from your network. Please try again later.',
   'request.invalid': 'Some of the information sent is missing or not valid.',
   'request.tooLarge': 'The request is too large.',
   'request.headersTooLarge': 'The address or the headers of the request are too long.',

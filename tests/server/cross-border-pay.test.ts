@@ -14,6 +14,7 @@ import { bearer, envelope } from '../support/server-helpers';
 import {
   addBankBeneficiary,
   addMobileBeneficiary,
+  deleteBeneficiary,
   expireCart,
   initiate,
   newAccountNo,
@@ -231,6 +232,29 @@ describe('PayNow by MoMo (payment method 1)', () => {
     ]);
     await t.app.wallet.worker.runOnce();
     expect((await operationsOfCart(quote.guidId)).at(-1)?.status).toBe('Successful');
+  });
+
+  it('a payer who approves after the quote expired is paid out at the quote charged (issue 21)', async () => {
+    const { user, quote } = await momoCart(300, DELIVERY_METHOD_IDS.bankDeposit);
+    dataOf(await payByMomo(user, quote, newKey()), 202);
+    await expireCart(db(), quote.guidId);
+    await t.app.wallet.worker.runOnce();
+    expect(await operationsOfCart(quote.guidId)).toEqual([
+      { kind: 'momo_top_up', status: 'Successful' },
+      { kind: 'bank_transfer', status: 'pending' },
+    ]);
+  });
+
+  it('a beneficiary deleted before the approval: the money stays in the wallet, nothing is paid out (issue 21)', async () => {
+    const { user, beneficiaryId, quote } = await momoCart(300, DELIVERY_METHOD_IDS.bankDeposit);
+    const key = newKey();
+    dataOf(await payByMomo(user, quote, key), 202);
+    await deleteBeneficiary(db(), beneficiaryId);
+    await t.app.wallet.worker.runOnce();
+    expect(failureOf(await payByMomo(user, quote, key), 409)).toBe('payment.fundsInWallet');
+    await t.app.wallet.worker.runOnce();
+    expect(await operationsOfCart(quote.guidId)).toEqual([{ kind: 'momo_top_up', status: 'Successful' }]);
+    expect(await walletAmount(t.app, user)).toBe(quote.totalPay);
   });
 
   it('a payer who rejects the request moves no money', async () => {

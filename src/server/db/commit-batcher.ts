@@ -36,11 +36,25 @@ export const batchOptionsFor = (
   lanes: number = DEFAULT_BATCH_OPTIONS.lanes,
 ): CommitBatcherOptions | false => (maxBatch > 1 ? { ...DEFAULT_BATCH_OPTIONS, maxBatch, lanes } : false);
 
+/**
+ * A query run before a statement, in its transaction (its savepoint, in a batch): a row whose `refusal` column is
+ * not null fails the statement with SQLSTATE CHECK_REFUSED and that refusal as the message, so nothing of it is
+ * kept. Each check is its own query, so it sees what committed while an earlier one waited for a row lock.
+ */
+export interface StatementCheck {
+  text: string;
+  values: unknown[];
+}
+
+/** The SQLSTATE of a statement a check refused (the error's message is the refusal). */
+export const CHECK_REFUSED = 'WLC01';
+
 interface Queued {
   laneKey: number;
   name: string;
   text: string;
   values: unknown[];
+  checks: readonly StatementCheck[];
   resolve: (rows: unknown[]) => void;
   reject: (error: unknown) => void;
 }
@@ -83,8 +97,17 @@ export class CommitBatcher {
     this.lanes = Array.from({ length: options.lanes }, () => ({ queue: [], running: null }));
   }
 
-  /** Runs one statement (a named prepared statement) in the next batch of `laneKey`'s lane; its rows once committed. */
-  rows<R>(laneKey: number, name: string, text: string, values: unknown[]): Promise<R[]> {
+  /**
+   * Runs one statement (a named prepared statement) in the next batch of `laneKey`'s lane, after its `checks` (in
+   * its savepoint: a refused check fails it alone); its rows once committed.
+   */
+  rows<R>(
+    laneKey: number,
+    name: string,
+    text: string,
+    values: unknown[],
+    checks: readonly StatementCheck[] = [],
+  ): Promise<R[]> {
     if (this.closed) return Promise.reject(new Error('the commit batcher is closed'));
     const lane = this.lanes[Math.abs(Math.trunc(laneKey)) % this.lanes.length] as Lane;
     return new Promise<R[]>((resolve, reject) => {
@@ -93,6 +116,7 @@ export class CommitBatcher {
         name,
         text,
         values,
+        checks,
         resolve: resolve as (rows: unknown[]) => void,
         reject,
       });
@@ -151,6 +175,7 @@ export class CommitBatcher {
   }
 
   private async alone(item: Queued): Promise<Outcome> {
+    if (item.checks.length > 0) return this.aloneChecked(item);
     try {
       return {
         ok: true,
@@ -158,6 +183,23 @@ export class CommitBatcher {
       };
     } catch (error) {
       return { ok: false, error };
+    }
+  }
+
+  /** A statement with checks, on its own: its function (checks, then the statement) called in one statement. */
+  private async aloneChecked(item: Queued): Promise<Outcome> {
+    const connection = await this.pool.connect();
+    let broken: unknown;
+    try {
+      await defineFunctions(connection, [item]);
+      const { rows } = await connection.query<{ result: unknown[] | null }>(callOf(item));
+      return { ok: true, rows: rows[0]?.result ?? [] };
+    } catch (error) {
+      broken = error;
+      return { ok: false, error };
+    } finally {
+      // A refused check is an ordinary error: the connection stays usable.
+      connection.release(broken instanceof Error && sqlState(broken) === undefined ? broken : undefined);
     }
   }
 
@@ -251,27 +293,68 @@ const statementError = (row: BatchRow): Error =>
     constraint: row.err_constraint || undefined,
   });
 
+const arityOf = (text: string): number =>
+  Math.max(0, ...[...text.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])));
+const shifted = (text: string, by: number): string =>
+  by === 0 ? text : text.replace(/\$(\d+)/g, (_, position: string) => `$${Number(position) + by}`);
+
+interface StatementProgram {
+  /** What identifies its function: the texts of its checks and statement. */
+  key: string;
+  name: string;
+  definition: string;
+  values: unknown[];
+}
+
 /**
  * Each statement runs as a temporary plpgsql function of its own (`lb_<hash of its text>`, its parameters as text,
  * each cast by the statement, `$n::type`): plpgsql plans its static query once per connection and keeps the plan,
  * as a named prepared statement would be, so only the small call is planned per batch. It returns the rows as JSON.
+ * A statement with checks runs them first in the same function (their parameters numbered after the ones before),
+ * each as its own query: in a volatile function every query takes a new snapshot, so a check made after another
+ * has waited for a row lock sees what committed meanwhile.
  */
-const statementFunction = (text: string): { name: string; definition: string } => {
-  const name = `pg_temp.lb_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-  const arity = Math.max(0, ...[...text.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])));
+const programOf = ({
+  text,
+  values,
+  checks,
+}: Pick<Queued, 'text' | 'values' | 'checks'>): StatementProgram => {
+  const parts = [...checks.map((check) => ({ ...check, check: true })), { text, values, check: false }];
+  let arity = 0;
+  const texts: string[] = [];
+  const body: string[] = [];
+  const all: unknown[] = [];
+  for (const part of parts) {
+    const own = arityOf(part.text);
+    const query = shifted(part.text, arity);
+    texts.push(query);
+    body.push(
+      part.check
+        ? `  for item in ${query} loop
+    if item.refusal is not null then
+      raise exception using errcode = '${CHECK_REFUSED}', message = item.refusal;
+    end if;
+  end loop;`
+        : `  for item in ${query} loop
+    collected := collected || jsonb_build_array(to_jsonb(item));
+  end loop;`,
+    );
+    all.push(...Array.from({ length: own }, (_, index) => part.values[index]));
+    arity += own;
+  }
+  const key = texts.join('\n;\n');
+  const name = `pg_temp.lb_${createHash('sha1').update(key).digest('hex').slice(0, 20)}`;
   const definition = `create or replace function ${name}(${Array.from({ length: arity }, () => 'text').join(', ')})
 returns jsonb language plpgsql as $lb$
 declare
   item record;
   collected jsonb := '[]'::jsonb;
 begin
-  for item in ${text} loop
-    collected := collected || jsonb_build_array(to_jsonb(item));
-  end loop;
+${body.join('\n')}
   return collected;
 end
 $lb$`;
-  return { name, definition };
+  return { key, name, definition, values: all };
 };
 
 /** The functions of the batch's statements this connection does not have yet are created (once per connection). */
@@ -283,22 +366,22 @@ const defineFunctions = async (connection: pg.PoolClient, batch: readonly Queued
     await connection.query(BATCH_FUNCTION);
     known.add(BATCH_FUNCTION);
   }
-  for (const { text } of batch) {
-    if (known.has(text)) continue;
-    await connection.query(statementFunction(text).definition);
-    known.add(text);
+  for (const item of batch) {
+    const program = programOf(item);
+    if (known.has(program.key)) continue;
+    await connection.query(program.definition);
+    known.add(program.key);
   }
 };
 
 /** The call of a statement's function with its parameters written in as quoted literals. */
-const callOf = ({ text, values }: Queued): string => {
-  const { name } = statementFunction(text);
-  const arity = Math.max(0, ...[...text.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])));
-  const literals = Array.from({ length: arity }, (_, index) => {
-    const value = parameterText(values[index]);
-    return value === null ? 'null' : pg.escapeLiteral(value);
+const callOf = (item: Queued): string => {
+  const { name, values } = programOf(item);
+  const literals = values.map((value) => {
+    const text = parameterText(value);
+    return text === null ? 'null' : pg.escapeLiteral(text);
   });
-  return `select ${name}(${literals.join(', ')})`;
+  return `select ${name}(${literals.join(', ')}) as result`;
 };
 
 /** A parameter as the text PostgreSQL reads it (as node-postgres sends it): arrays as array literals. */

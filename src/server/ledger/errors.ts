@@ -54,3 +54,14 @@ export class CartAlreadyPaidError extends LedgerError {
     super(`cart ${cartId} is already paid`);
   }
 }
+
+/**
+ * A posting's precondition refused it, decided under the wallet lock in the posting's own transaction (statements.ts
+ * Precondition): nothing of the posting happened. `refusal` is what the precondition's query answered (the caller
+ * that wrote the query turns it into an answer).
+ */
+export class PreconditionFailedError extends LedgerError {
+  constructor(readonly refusal: string) {
+    super(`a precondition refused the posting: ${refusal}`);
+  }
+}

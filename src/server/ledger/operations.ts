@@ -27,7 +27,7 @@ import {
   walletsPart,
 } from './posting';
 import { newReferenceNumber } from './reference';
-import { autocommit, batched } from './statements';
+import { autocommit, batched, walletLockCheck, type Precondition } from './statements';
 
 /*
  * An operation's life on the ledger, driven by its kind's entry plan (kinds.ts): created with its Idempotency-Key
@@ -152,12 +152,16 @@ const CREATE_CREDIT = createStatement(
  * When the wallet cannot cover the hold, the same statement records `refusal` as the key's answer (no operation):
  * the refusal is decided and stored atomically, so concurrent copies of the request serialize on the key's
  * primary key like accepted ones and every copy, and every later repeat, gets that one answer.
+ *
+ * A `precondition` is read after the user's wallet row is locked, in the statement's transaction (savepoint, in a
+ * batch): refused, nothing is created and no answer is stored (PreconditionFailedError).
  */
 export const createOperation = async (
   db: Db,
   idempotency: IdempotencyKey,
   draft: OperationDraft,
   refusal: StoredAnswer,
+  precondition?: Precondition,
 ): Promise<Created> => {
   const { userId, key, requestHash } = idempotency;
   const { feeMinor, referenceNumber, values } = newOperation(idempotency, draft);
@@ -168,19 +172,24 @@ export const createOperation = async (
   try {
     const [row] = await batched(db, userId).rows<
       Partial<OperationRecord> & { available: unknown; refused: boolean }
-    >(held > 0 ? 'wallet_create_debit' : 'wallet_create_credit', held > 0 ? CREATE_HOLDING : CREATE_CREDIT, [
-      ...values,
-      held,
-      key,
-      requestHash,
-      refusal.statusCode,
-      JSON.stringify(refusal.body),
-      accepted?.statusCode ?? null,
-      accepted ? JSON.stringify(accepted.body) : null,
-      draft.cartId ?? null,
-      draft.billQuoteId ?? null,
-      draft.billKey ?? null,
-    ]);
+    >(
+      held > 0 ? 'wallet_create_debit' : 'wallet_create_credit',
+      held > 0 ? CREATE_HOLDING : CREATE_CREDIT,
+      [
+        ...values,
+        held,
+        key,
+        requestHash,
+        refusal.statusCode,
+        JSON.stringify(refusal.body),
+        accepted?.statusCode ?? null,
+        accepted ? JSON.stringify(accepted.body) : null,
+        draft.cartId ?? null,
+        draft.billQuoteId ?? null,
+        draft.billKey ?? null,
+      ],
+      precondition ? [walletLockCheck([userId]), precondition] : [],
+    );
     if (!row || row.refused) return { outcome: 'refused', answer: refusal };
     const operation = toOperation(row as OperationRecord);
     const availableMinor = toMinor(row.available);
@@ -249,13 +258,15 @@ export type Posted =
 
 /**
  * Creates and posts an operation decided at once, with its Idempotency-Key. When it touches two user wallets (a
- * transfer between wallets) they are locked first, in user id order, in one transaction.
+ * transfer between wallets) they are locked first, in user id order, in one transaction. A `precondition` is read
+ * once the wallets are locked (runPosting).
  */
 export const createPostedOperation = async (
   db: Db,
   accounts: LedgerAccounts,
   idempotency: IdempotencyKey,
   draft: OperationDraft,
+  precondition?: Precondition,
 ): Promise<Posted> => {
   const { userId, key, requestHash } = idempotency;
   const kind = operationKinds[draft.kind];
@@ -273,26 +284,36 @@ export const createPostedOperation = async (
   const receiver = kind.receivedAs ? receivingUser(draft) : null;
   await accounts.ensure(db, codes, { autocommit: true });
   try {
-    const [row] = await runPosting(db, changes, userId, (statements) =>
-      statements.rows<
-        OperationRecord & { entry_count: number; received_rows: number; gem_rows: number; available: unknown }
-      >('wallet_create_posted', CREATE_POSTED, [
-        ...values,
-        codes,
-        amounts,
-        changes.users,
-        changes.deltas,
-        changes.releases,
-        key,
-        requestHash,
-        answer.statusCode,
-        JSON.stringify(answer.body),
-        draft.cartId ?? null,
-        kind.receivedAs ?? null,
-        receiver,
-        gems.users,
-        gems.deltas,
-      ]),
+    const [row] = await runPosting(
+      db,
+      changes,
+      userId,
+      (statements) =>
+        statements.rows<
+          OperationRecord & {
+            entry_count: number;
+            received_rows: number;
+            gem_rows: number;
+            available: unknown;
+          }
+        >('wallet_create_posted', CREATE_POSTED, [
+          ...values,
+          codes,
+          amounts,
+          changes.users,
+          changes.deltas,
+          changes.releases,
+          key,
+          requestHash,
+          answer.statusCode,
+          JSON.stringify(answer.body),
+          draft.cartId ?? null,
+          kind.receivedAs ?? null,
+          receiver,
+          gems.users,
+          gems.deltas,
+        ]),
+      precondition,
     );
     if (!row || row.entry_count !== entries.length) {
       throw new Error(

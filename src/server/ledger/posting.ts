@@ -3,7 +3,15 @@ import { toMinor } from '../db/sql';
 import { assetOf, gemUserId, walletUserId, type LedgerAccounts } from './accounts';
 import { InsufficientFundsError, InsufficientGemsError } from './errors';
 import type { LedgerEntryInput } from './kinds';
-import { batched, inTransaction, isCheckViolation, type Statements } from './statements';
+import {
+  batched,
+  inTransaction,
+  isCheckViolation,
+  walletLockCheck,
+  withChecks,
+  type Precondition,
+  type Statements,
+} from './statements';
 
 /*
  * The one way entries reach the ledger. Whatever posts (a provider's decision on a pending operation, an operation
@@ -164,18 +172,26 @@ export const isWalletShortfall = (error: unknown): boolean =>
 /**
  * Runs a posting statement: on its own when it changes at most one user wallet (its UPDATE takes that row lock),
  * committed in a batch with concurrent ones (`batched`, lane of that wallet's user, else of `laneKey`), else in a
- * transaction that first locks the wallets in user id order (two opposite transfers cannot deadlock).
+ * transaction that first locks the wallets in user id order (two opposite transfers cannot deadlock). A
+ * `precondition` is read once the wallets are locked, in the same transaction (in a batch, in the statement's
+ * savepoint): refused, nothing of the posting happens (PreconditionFailedError).
  */
 export const runPosting = async <T>(
   db: Db,
   changes: WalletChanges,
   laneKey: number,
   post: (statements: Statements) => Promise<T>,
+  precondition?: Precondition,
 ): Promise<T> => {
-  if (changes.users.length <= 1) return post(batched(db, changes.users[0] ?? laneKey));
+  if (changes.users.length <= 1) {
+    const statements = batched(db, changes.users[0] ?? laneKey);
+    if (!precondition) return post(statements);
+    const locks = changes.users.length > 0 ? [walletLockCheck(changes.users)] : [];
+    return post(withChecks(statements, [...locks, precondition]));
+  }
   return inTransaction(db, async (statements) => {
     await lockWallets(statements, changes.users);
-    return post(statements);
+    return post(precondition ? withChecks(statements, [precondition]) : statements);
   });
 };
 

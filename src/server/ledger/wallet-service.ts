@@ -19,6 +19,7 @@ import {
   findOperation,
   resolveOperation,
 } from './operations';
+import type { Precondition } from './statements';
 
 export interface MoneyMovement {
   idempotency: IdempotencyKey;
@@ -30,6 +31,12 @@ export interface MoneyMovement {
    * same statement that would take the hold, and stored under the key in it (so copies and repeats replay it).
    */
   insufficientFunds: StoredAnswer;
+  /**
+   * What must still hold when the money moves (a cart's beneficiary not deleted, its quote not expired): read once
+   * the paying wallet is locked, in the transaction that creates (and, decided at once, posts) the operation. When
+   * it refuses, nothing happens and nothing is stored under the key: PreconditionFailedError.
+   */
+  precondition?: Precondition;
 }
 
 /** A payment decided at once (no provider): a transfer between wallets, a gem purchase. */
@@ -77,9 +84,15 @@ export class WalletService {
   }
 
   /** Money moved through a provider: created (a debit holds amount + fee), the provider called, then resolved. */
-  async move({ idempotency, draft, callProvider, insufficientFunds }: MoneyMovement): Promise<StoredAnswer> {
+  async move({
+    idempotency,
+    draft,
+    callProvider,
+    insufficientFunds,
+    precondition,
+  }: MoneyMovement): Promise<StoredAnswer> {
     if (operationKinds[draft.kind].decision !== 'provider') throw new Error(`${draft.kind} has no provider`);
-    const created = await createOperation(this.db, idempotency, draft, insufficientFunds);
+    const created = await createOperation(this.db, idempotency, draft, insufficientFunds, precondition);
     // A key seen before (an earlier or concurrent copy, a retry of a withdrawal that already holds the money)
     // failed this statement on the key's primary key, so nothing of it happened: replay the key's answer.
     if (created.outcome === 'duplicateKey') return this.repeat(idempotency);
@@ -109,10 +122,15 @@ export class WalletService {
    * A payment decided at once: created and posted in one statement (two user wallets locked first, in user id
    * order), or refused when the payer's wallet cannot cover amount + fee; either answer is stored under the key.
    */
-  async pay({ idempotency, draft, insufficientFunds }: ImmediatePayment): Promise<StoredAnswer> {
+  async pay({
+    idempotency,
+    draft,
+    insufficientFunds,
+    precondition,
+  }: ImmediatePayment): Promise<StoredAnswer> {
     if (operationKinds[draft.kind].decision !== 'immediate')
       throw new Error(`${draft.kind} needs its provider`);
-    const posted = await createPostedOperation(this.db, this.accounts, idempotency, draft);
+    const posted = await createPostedOperation(this.db, this.accounts, idempotency, draft, precondition);
     if (posted.outcome === 'posted') return posted.answer;
     if (posted.outcome === 'duplicateCart') return this.cartPaidBefore(idempotency, draft);
     if (

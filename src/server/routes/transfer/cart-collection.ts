@@ -19,7 +19,7 @@ import { answerFor } from '../../ledger/answers';
 import { availableBalance, findOperation } from '../../ledger/operations';
 import { cardCollection, momoCollection, type CardPayer, type Collection } from '../wallet/collections';
 import type { WalletModule } from '../wallet/wallet-module';
-import { notEnoughFundsAnswer, payCart } from './cart-payment';
+import { cartRefusalOf, notEnoughFundsAnswer, payCart } from './cart-payment';
 import { cartOfUser, type Cart } from './carts-repository';
 import { couponById, couponRefusalOf, refusalNow } from './coupons-repository';
 
@@ -53,9 +53,10 @@ export const fundedCartKey = (cart: Pick<Cart, 'id' | 'userId'>): IdempotencyKey
 const fundsInWalletAnswer: StoredAnswer = { statusCode: 409, body: failure(409, 'payment.fundsInWallet') };
 
 /**
- * The transfer debit of a cart whose collection succeeded (its money is in the wallet). A coupon the database
- * refuses to count now (used up meanwhile) leaves the money in the wallet: that answer is stored under the cart's
- * key, so neither a repeat nor the worker tries again.
+ * The transfer debit of a cart whose collection succeeded (its money is in the wallet), at the quote it was charged
+ * at (even if the payer approved after the quote's time). A coupon the database refuses to count now (used up
+ * meanwhile), or a beneficiary deleted meanwhile, leaves the money in the wallet: that answer is stored under the
+ * cart's key, so neither a repeat nor the worker tries again.
  */
 export const transferFundedCart = async (
   db: Db,
@@ -64,9 +65,9 @@ export const transferFundedCart = async (
 ): Promise<StoredAnswer> => {
   const key = fundedCartKey(cart);
   try {
-    return await payCart(db, wallet, key, cart);
+    return await payCart(db, wallet, key, cart, { quoteExpiry: false });
   } catch (error) {
-    if (couponRefusalOf(error) === null) throw error;
+    if (couponRefusalOf(error) === null && cartRefusalOf(error) === null) throw error;
     await recordAnswer(db, key, fundsInWalletAnswer);
     return (await findIdempotencyRecord(db, key))?.answer ?? fundsInWalletAnswer;
   }

@@ -5,11 +5,11 @@ import { failure } from '../../envelope';
 import { HttpError, toViolations } from '../../http-error';
 import type { IdempotencyKey, StoredAnswer } from '../../idempotency/idempotency-key';
 import type { Counterparty } from '../../ledger/counterparty';
-import { CartAlreadyPaidError } from '../../ledger/errors';
+import { CartAlreadyPaidError, PreconditionFailedError } from '../../ledger/errors';
 import type { OperationDraft } from '../../ledger/operation';
 import type { ProviderOutcome } from '../../providers/provider';
 import type { WalletModule } from '../wallet/wallet-module';
-import type { Cart } from './carts-repository';
+import { cartStillPayable, type Cart, type CartRefusal } from './carts-repository';
 import { couponRefusalOf } from './coupons-repository';
 import { verifiedWalletOwner } from './receivers-repository';
 
@@ -35,12 +35,26 @@ export const notEnoughFundsAnswer: StoredAnswer = {
   ),
 };
 
+const cartRefusalStatus: Record<CartRefusal, number> = {
+  'beneficiary.notFound': 404,
+  'transfer.quoteExpired': 410,
+};
+
+/** The ledger's refusal of a cart (cartStillPayable), or null for any other error. */
+export const cartRefusalOf = (error: unknown): CartRefusal | null =>
+  error instanceof PreconditionFailedError && Object.hasOwn(cartRefusalStatus, error.refusal)
+    ? (error.refusal as CartRefusal)
+    : null;
+
 /**
  * Ledger errors of a payment as answers: a cart another request paid first is a 409; so is a coupon the database
- * refused to count (used up meanwhile, expired, switched off), with its message.
+ * refused to count (used up meanwhile, expired, switched off), with its message; a beneficiary deleted or a quote
+ * expired by the time the ledger held the wallet is a 404 or a 410, as PayNow's own checks answer them.
  */
 export const cartPaymentError = (error: unknown): unknown => {
   if (error instanceof CartAlreadyPaidError) return new HttpError(409, 'transfer.alreadyPaid');
+  const cartRefusal = cartRefusalOf(error);
+  if (cartRefusal) return new HttpError(cartRefusalStatus[cartRefusal], cartRefusal);
   const refusal = couponRefusalOf(error);
   if (refusal)
     return new HttpError(409, refusal, toViolations([{ field: 'couponCode', messageId: refusal }]));
@@ -78,18 +92,25 @@ export const CASH_PICKUP_PARTNER = 'sandbox-cash';
  * (a local transfer to another user's verified number) or by a MoMo payout, a bank deposit by a bank payout, a
  * cash pick-up by the cash partner (the recipient collects with the cart's code); the wallet delivery method
  * follows the beneficiary. Every payout tells the rail the currency and amount the recipient gets.
+ *
+ * Whatever the route checked before, the ledger checks again once it holds the wallet, in the transaction that
+ * moves the money (cartStillPayable): a beneficiary deleted, or (with `quoteExpiry`, the default) a quote expired
+ * meanwhile refuses the payment (cartPaymentError: 404, 410) and nothing moves. A cart funded by its own collection
+ * was charged while its quote held: it is paid at that quote (`quoteExpiry: false`).
  */
 export const payCart = async (
   db: Db,
   { service, provider }: Pick<WalletModule, 'service' | 'provider'>,
   idempotency: IdempotencyKey,
   cart: Cart,
+  { quoteExpiry = true }: { quoteExpiry?: boolean } = {},
 ): Promise<StoredAnswer> => {
   const quoted = { amountMinor: cart.sendMinor, feeMinor: cart.feeMinor, cartId: cart.id };
   const amountMinor = cart.sendMinor;
   const payout = { currency: cart.currency, payoutMinor: cart.receiveMinor };
+  const precondition = cartStillPayable(cart.id, { quoteExpiry });
   const move = (draft: OperationDraft, callProvider: (reference: string) => Promise<ProviderOutcome>) =>
-    service.move({ idempotency, draft, callProvider, insufficientFunds: notEnoughFundsAnswer });
+    service.move({ idempotency, draft, callProvider, insufficientFunds: notEnoughFundsAnswer, precondition });
   const rail = payoutRailOf(cart.deliveryMethodId);
 
   if (rail === 'cash_pickup') {
@@ -123,6 +144,7 @@ export const payCart = async (
           counterparty: { rail: 'wallet', label: cart.beneficiaryName, userId: receiver },
         },
         insufficientFunds: notEnoughFundsAnswer,
+        precondition,
       });
     }
     return move(

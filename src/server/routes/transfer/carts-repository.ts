@@ -3,6 +3,7 @@ import type { BeneficiaryType } from '../../../contract/beneficiary';
 import { QUOTE_VALIDITY_MS } from '../../../domain/transfer';
 import { retriedAfterDeadlock, type Db, type Queryable } from '../../db/client';
 import { queryRows } from '../../db/sql';
+import type { Precondition } from '../../ledger/statements';
 import {
   banks,
   beneficiaries,
@@ -240,3 +241,28 @@ export const cartOfUser = async (db: Queryable, userId: number, cartId: string):
       }
     : null;
 };
+
+/** What the ledger's check of a cart can answer (cart-payment.ts turns each into its HTTP answer). */
+export type CartRefusal = 'beneficiary.notFound' | 'transfer.quoteExpired';
+
+/**
+ * The cart may still be paid: its beneficiary is not deleted and (with `quoteExpiry`) its quote has not expired, by
+ * the clock when the ledger reads it, once the paying wallet is locked (the ledger's precondition: PayNow may have
+ * waited for that lock). The beneficiary's row is read FOR SHARE: a deletion made meanwhile is seen (a deletion
+ * still open is waited for), and one that comes later waits until the payment is committed, so a beneficiary is
+ * never deleted before a payment to it that is committed after.
+ */
+export const cartStillPayable = (
+  cartId: string,
+  { quoteExpiry }: { quoteExpiry: boolean },
+): Precondition => ({
+  name: 'cart_still_payable',
+  text: `select case
+      when b.deleted_at is not null then 'beneficiary.notFound'
+      when $2::boolean and c.expires_at <= clock_timestamp() then 'transfer.quoteExpired'
+    end as refusal
+    from transfer_carts c join beneficiaries b on b.id = c.beneficiary_id
+    where c.id = $1::uuid
+    for share of b`,
+  values: [cartId, quoteExpiry],
+});

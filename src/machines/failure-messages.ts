@@ -23,7 +23,7 @@ export const serverMessageText = (error: unknown): string | null =>
 
 /**
  * The rule violations a 400 answer listed, keeping only fields the form knows and ids the catalogue knows,
- * in the server's (the spec's) order.
+ * in the server's (the spec's) order, each with the values its message names ('{min}').
  */
 export const serverViolations = <Field extends string>(
   error: unknown,
@@ -33,7 +33,13 @@ export const serverViolations = <Field extends string>(
   const violations = error.failure.data?.violations ?? [];
   return violations.flatMap((violation) =>
     isField(violation.field) && isDomainMessageId(violation.messageId)
-      ? [{ field: violation.field, messageId: violation.messageId }]
+      ? [
+          {
+            field: violation.field,
+            messageId: violation.messageId,
+            ...(violation.values ? { values: violation.values } : {}),
+          },
+        ]
       : [],
   );
 };

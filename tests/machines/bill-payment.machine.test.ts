@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { BillInPesewas, BillingCompany, BillingSubCompany } from '../../src/contract/billing';
+import { ApiError } from '../../src/contract/failure';
 import type { WalletOperation } from '../../src/contract/wallet';
 import {
   billPaymentMachine,
@@ -115,5 +116,49 @@ describe('bill payment, end to end on fake services', () => {
     actor.send({ type: 'PAY' });
     await waitFor(actor, (s) => s.matches({ credentials: 'entering' }));
     expect(actor.getSnapshot().context).toMatchObject({ error: 'billing.billerFailed', bill: null });
+  });
+});
+
+describe("the server's reference rules, with their bounds (issue 21)", () => {
+  test('a lookup refused for a rule keeps the bound the message names, so the screen shows it', async () => {
+    const refused = new ApiError({
+      kind: 'http',
+      status: 400,
+      message: 'Reference number must be at least 12 characters long.',
+      data: {
+        messageId: 'billing.reference.tooShort',
+        violations: [
+          {
+            field: 'referenceNo',
+            messageId: 'billing.reference.tooShort',
+            message: 'Reference number must be at least 12 characters long.',
+            values: { min: 12 },
+          },
+        ],
+      },
+    });
+    const actor = createActor(
+      billPaymentMachine.provide({
+        actors: {
+          loadCompanies: fromPromise<BillingCompany[], void>(async () => companies),
+          loadSubCompanies: fromPromise<BillingSubCompany[], { companyId: number }>(async () => [postpaid]),
+          lookupBill: fromPromise<BillInPesewas, BillLookupCall>(async () => {
+            throw refused;
+          }),
+        },
+        actions: { walletChanged: () => undefined, saveBilling: () => undefined },
+      }),
+      { input: { walletAmount: 500_00, keySeed: 'seed' } },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ menu: 'browsing' }));
+    actor.send({ type: 'TOGGLE_COMPANY', companyId: 1 });
+    await waitFor(actor, (s) => s.context.subCompanies[1] !== undefined);
+    actor.send({ type: 'CHOOSE', subCompany: postpaid });
+    actor.send({ type: 'CHANGE_REFERENCE', value: '0101234567' });
+    actor.send({ type: 'NEXT' });
+    await waitFor(actor, (s) => s.matches({ credentials: 'entering' }) && s.context.violations.length > 0);
+    expect(actor.getSnapshot().context.violations).toEqual([
+      { field: 'referenceNo', messageId: 'billing.reference.tooShort', values: { min: 12 } },
+    ]);
   });
 });

@@ -221,12 +221,49 @@ describe('phone verification by SMS', () => {
     expect(holders).toHaveLength(1);
   });
 
-  it('sends at most 5 codes an hour to one account', async () => {
+  it('sends at most 5 codes an hour to one account, whatever its number', async () => {
     const user = await userWithPhone();
-    for (let i = 0; i < 5; i += 1) expect((await send(user.token)).statusCode).toBe(200);
-    expect(envelope(await send(user.token))).toEqual(failure('phoneVerification.tooManyCodes', 429));
+    // One number takes at most 3 texts an hour: the account's number changes (as a future number change would).
+    for (let i = 0; i < 5; i += 1) {
+      await t.database.db
+        .update(users)
+        .set({ phoneNumber: newGhanaNumber() })
+        .where(eq(users.id, user.userId));
+      expect((await send(user.token)).statusCode).toBe(200);
+    }
+    await t.database.db.update(users).set({ phoneNumber: newGhanaNumber() }).where(eq(users.id, user.userId));
+    const refused = await send(user.token);
+    expect(envelope(refused)).toEqual(failure('phoneVerification.tooManyCodes', 429));
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another account is not affected.
     expect((await send((await userWithPhone()).token)).statusCode).toBe(200);
+  });
+
+  it('sends at most 3 codes an hour to one number, whatever the account', async () => {
+    const national = newGhanaNumber();
+    const accounts = [await userWithPhone(t.app, national), await userWithPhone(t.app, national)];
+    expect((await send(accounts[0]!.token)).statusCode).toBe(200);
+    expect((await send(accounts[1]!.token)).statusCode).toBe(200);
+    expect((await send(accounts[0]!.token)).statusCode).toBe(200);
+    expect(envelope(await send(accounts[1]!.token))).toEqual(
+      failure('phoneVerification.tooManyToNumber', 429),
+    );
+    // Another number is not affected.
+    expect((await send((await userWithPhone()).token)).statusCode).toBe(200);
+  });
+
+  it('refuses an 11th wrong code within the hour, even the right one of a new code', async () => {
+    const national = newGhanaNumber();
+    const user = await userWithPhone(t.app, national);
+    for (let round = 0; round < 2; round += 1) {
+      const code = await requestCode(user.token, e164(national));
+      for (let i = 0; i < 5; i += 1) expect((await verify(user.token, otherCode(code))).statusCode).toBe(400);
+    }
+    const code = await requestCode(user.token, e164(national));
+    const refused = await verify(user.token, code);
+    expect(envelope(refused)).toEqual(failure('otp.tooManyWrongCodes', 429));
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await verifiedPhoneOf(user.userId)).toBeNull();
   });
 
   it('refuses a registered phone that is not a valid number of its country', async () => {

@@ -29,12 +29,27 @@ export interface RegisteredUser {
   input: SignUpInput;
 }
 
+let signUps = 0;
+/**
+ * An address of its own for each test sign-up (10.x.y.z), so a file's many users do not meet the per-address
+ * sign-up limit (src/server/plugins/abuse-limits.ts), which tests/server/abuse-limits.test.ts proves.
+ */
+const nextSignUpAddress = (): string => {
+  signUps += 1;
+  return `10.${(signUps >> 16) & 255}.${(signUps >> 8) & 255}.${signUps & 255}`;
+};
+
 export const registerUser = async (
   app: FastifyInstance,
   overrides: Partial<SignUpInput> = {},
 ): Promise<RegisteredUser> => {
   const input = validSignUpInput(overrides);
-  const response = await app.inject({ method: 'POST', url: apiPaths.register, payload: input });
+  const response = await app.inject({
+    method: 'POST',
+    url: apiPaths.register,
+    payload: input,
+    remoteAddress: nextSignUpAddress(),
+  });
   expect(response.statusCode, response.body).toBe(201);
   return { userId: envelope<{ userId: number }>(response).data.userId, input };
 };

@@ -83,12 +83,12 @@ const purgeOrphanImages = async (db: Db, dataDir: string, now: Date, log: Fastif
 /**
  * The scheduled purge: what has ended and is no longer needed.
  * - sessions a day after they ended (revoked, past their absolute expiry, or idle past the idle time);
- * - password-reset and phone codes a day after they were used or expired (the phone codes of the last hour are the
- *   SMS limit's count, so they stay);
+ * - password-reset and phone codes a day after they were used or expired;
  * - Idempotency-Keys older than IDEMPOTENCY_RETENTION_HOURS whose operation is final (a key of a pending operation
  *   stays: its retry must still find it), except the worker's own keys of funded carts (they record that a cart's
  *   transfer was decided, so it is never paid twice);
- * - rate-limit windows that have ended; the scheduled jobs' run log after a week;
+ * - rate-limit windows that have ended, and the hits of the exact limits (abuse-limits.ts) a window after theirs
+ *   ended; the scheduled jobs' run log after a week;
  * - identification images never attached after a day (rows and files).
  */
 export const purgeExpired = async (

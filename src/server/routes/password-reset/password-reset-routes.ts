@@ -14,9 +14,11 @@ import { codeHash, hashPassword, newOneTimeCode, newToken, sameHex, tokenHash } 
 import { ok, okWithMessage } from '../../envelope';
 import { HttpError, toViolations, violationsError } from '../../http-error';
 import { passwordResetMail } from '../../mail';
+import { abuseLimiter } from '../../plugins/abuse-limits';
 import { perIpAndEmailLimit } from '../../plugins/rate-limit';
 import type { RouteDeps } from '../deps';
 import {
+  findEmailOf,
   findMailRecipient,
   findUserIdByEmail,
   revokeAllSessions,
@@ -34,6 +36,9 @@ export const RESET_TOKEN_TTL_MS = 15 * 60_000;
  */
 export const passwordResetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, mailer }) => {
   const codeLimit = perIpAndEmailLimit(config.LOGIN_RATE_LIMIT_PER_MINUTE);
+  // Per account as well, from every address (each new code cancels the last, so a flood would block the owner);
+  // unknown emails are counted alike, so a 429 tells nobody whether an account exists.
+  const limiter = abuseLimiter(db, config);
 
   app.post(
     apiPaths.forgotPassword,
@@ -41,10 +46,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
       config: { public: true, rateLimit: codeLimit },
       schema: { body: forgotPasswordRequestSchema, response: envelopeResponses(200, noDataSchema) },
     },
-    async (request) => {
+    async (request, reply) => {
       const invalid = emailViolation(request.body.email);
       if (invalid) throw violationsError(toViolations([{ field: 'email', messageId: invalid }]));
       const email = normalizeEmail(request.body.email);
+      await limiter.enforce(reply, 'resetCodesPerAccount', email, 'otp.tooManyCodes');
       const recipient = await findMailRecipient(db, email);
       const userId = recipient?.id ?? null;
       const code = newOneTimeCode();
@@ -78,10 +84,13 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
         response: envelopeResponses(200, verifyResetCodeResponseSchema),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (otpViolation(request.body.code)) throw new HttpError(400, 'otp.invalidFormat');
       const wrong = new HttpError(400, 'otp.invalidOrExpired');
-      const userId = await findUserIdByEmail(db, normalizeEmail(request.body.email));
+      const email = normalizeEmail(request.body.email);
+      // Counted before the comparison (parallel guesses cannot pass the limit), taken back when the code was right.
+      const guess = await limiter.enforce(reply, 'wrongResetCodesPerAccount', email, 'otp.tooManyWrongCodes');
+      const userId = await findUserIdByEmail(db, email);
       if (userId === null) throw wrong;
       const now = new Date();
       const attempt = await countCodeAttempt(db, userId, CODE_MAX_ATTEMPTS, now);
@@ -99,6 +108,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
         now,
       );
       if (!consumed) throw wrong; // used by a parallel request a moment ago
+      await limiter.forget(guess);
       return ok({ resetToken });
     },
   );
@@ -128,6 +138,9 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
       });
       if (resetUserId === null) throw new HttpError(400, 'resetPassword.expired');
       app.sessions.forgetUser(resetUserId);
+      // The owner proved they hold the mailbox: the failed log-ins that paused the account no longer count.
+      const email = await findEmailOf(db, resetUserId);
+      if (email !== null) await limiter.clear('logInFailuresPerAccount', email);
       return okWithMessage('resetPassword.done');
     },
   );

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import { phoneVerificationCodes } from '../../db/schema';
 
@@ -33,15 +33,6 @@ export const replacePhoneCode = async (
 /** A code whose SMS could not be sent is forgotten, so it does not count against the user's hourly allowance. */
 export const dropPhoneCode = async (db: Queryable, codeId: number): Promise<void> => {
   await db.delete(phoneVerificationCodes).where(eq(phoneVerificationCodes.id, codeId));
-};
-
-/** How many codes the user was sent since `since` (the hourly allowance). */
-export const countCodesSince = async (db: Queryable, userId: number, since: Date): Promise<number> => {
-  const [row] = await db
-    .select({ sent: count() })
-    .from(phoneVerificationCodes)
-    .where(and(eq(phoneVerificationCodes.userId, userId), gte(phoneVerificationCodes.createdAt, since)));
-  return Number(row?.sent ?? 0);
 };
 
 const live = (userId: number, now: Date) =>

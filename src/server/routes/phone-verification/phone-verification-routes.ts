@@ -15,13 +15,13 @@ import { ok } from '../../envelope';
 import { HttpError } from '../../http-error';
 import { maskPhone, toE164 } from '../../messaging/e164';
 import { phoneVerificationSms, type Sms } from '../../messaging/sms';
+import { abuseLimiter } from '../../plugins/abuse-limits';
 import { currentUser } from '../../plugins/auth';
 import { perIpAndUserLimit } from '../../plugins/rate-limit';
 import type { RouteDeps } from '../deps';
 import { findPhoneHolder, isPhoneVerifiedByAnother, setVerifiedPhone } from '../user/users-repository';
 import {
   consumePhoneCode,
-  countCodesSince,
   countPhoneCodeAttempt,
   dropPhoneCode,
   isCodeExhausted,
@@ -30,9 +30,6 @@ import {
 
 export const PHONE_CODE_TTL_MS = 10 * 60_000;
 export const PHONE_CODE_MAX_ATTEMPTS = 5;
-/** Codes one account may be sent in an hour: every SMS costs money, and a text nobody asked for is a nuisance. */
-export const PHONE_CODES_PER_HOUR = 5;
-const HOUR_MS = 60 * 60_000;
 
 /** What the routes get from buildApp: the route deps and the SMS channel. */
 export type PhoneVerificationDeps = RouteDeps & { sms: Sms };
@@ -51,6 +48,9 @@ export const phoneVerificationRoutes: FastifyPluginAsyncZod<PhoneVerificationDep
   { db, config, sms },
 ) => {
   const limit = perIpAndUserLimit(config.LOGIN_RATE_LIMIT_PER_MINUTE);
+  // Every SMS costs money and a text nobody asked for is a nuisance: texts are counted per account and per number
+  // (whatever the account: throwaway accounts cannot bomb one phone), wrong codes per account.
+  const limiter = abuseLimiter(db, config);
 
   app.get(
     apiPaths.phoneVerification,
@@ -71,7 +71,7 @@ export const phoneVerificationRoutes: FastifyPluginAsyncZod<PhoneVerificationDep
       config: { rateLimit: limit },
       schema: { response: envelopeResponses(200, sentPhoneCodeSchema) },
     },
-    async (request) => {
+    async (request, reply) => {
       const userId = currentUser(request).id;
       const holder = await findPhoneHolder(db, userId);
       const phone = toE164(holder.phoneCode, holder.phoneNumber);
@@ -80,10 +80,20 @@ export const phoneVerificationRoutes: FastifyPluginAsyncZod<PhoneVerificationDep
       // Checked here to spare an SMS that could not lead anywhere; VerifyPhone's unique index has the last word.
       if (await isPhoneVerifiedByAnother(db, phone, userId))
         throw new HttpError(409, 'phoneVerification.phoneTaken');
-      const now = new Date();
-      if ((await countCodesSince(db, userId, new Date(now.getTime() - HOUR_MS))) >= PHONE_CODES_PER_HOUR)
-        throw new HttpError(429, 'phoneVerification.tooManyCodes');
+      const forAccount = await limiter.enforce(
+        reply,
+        'textsPerAccount',
+        `user:${userId}`,
+        'phoneVerification.tooManyCodes',
+      );
+      const toNumber = await limiter
+        .enforce(reply, 'textsPerNumber', phone, 'phoneVerification.tooManyToNumber')
+        .catch(async (error: unknown) => {
+          await limiter.forget(forAccount);
+          throw error;
+        });
 
+      const now = new Date();
       const code = newOneTimeCode();
       const expiresAt = new Date(now.getTime() + PHONE_CODE_TTL_MS);
       const codeId = await replacePhoneCode(
@@ -99,6 +109,9 @@ export const phoneVerificationRoutes: FastifyPluginAsyncZod<PhoneVerificationDep
       } catch (error) {
         request.log.error({ err: error }, 'phone verification SMS could not be sent');
         await dropPhoneCode(db, codeId);
+        // Not sent: counts for neither limit.
+        await limiter.forget(forAccount);
+        await limiter.forget(toNumber);
         throw new HttpError(503, 'phoneVerification.smsFailed');
       }
       return ok(
@@ -115,10 +128,17 @@ export const phoneVerificationRoutes: FastifyPluginAsyncZod<PhoneVerificationDep
       config: { rateLimit: limit },
       schema: { body: verifyPhoneRequestSchema, response: envelopeResponses(200, verifiedPhoneSchema) },
     },
-    async (request) => {
+    async (request, reply) => {
       // Not six digits: refused without counting an attempt.
       if (otpViolation(request.body.code)) throw new HttpError(400, 'otp.invalidFormat');
       const userId = currentUser(request).id;
+      // Counted before the comparison, taken back when the code was right.
+      const guess = await limiter.enforce(
+        reply,
+        'wrongPhoneCodesPerAccount',
+        `user:${userId}`,
+        'otp.tooManyWrongCodes',
+      );
       const now = new Date();
       const attempt = await countPhoneCodeAttempt(db, userId, PHONE_CODE_MAX_ATTEMPTS, now);
       if (!attempt) {
@@ -144,6 +164,7 @@ export const phoneVerificationRoutes: FastifyPluginAsyncZod<PhoneVerificationDep
         throw error;
       }
       if (!verified) throw new HttpError(400, 'phoneVerification.codeInvalid');
+      await limiter.forget(guess);
       return ok(
         { phoneVerified: true as const, maskedPhone: maskPhone(attempt.phone) },
         200,

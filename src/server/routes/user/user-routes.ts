@@ -18,6 +18,8 @@ import { hashPassword, verifyPassword } from '../../crypto';
 import { isUniqueViolation } from '../../db/errors';
 import { ok } from '../../envelope';
 import { HttpError, toViolations, violationsError } from '../../http-error';
+import { logInLockedMail } from '../../mail';
+import { abuseLimiter } from '../../plugins/abuse-limits';
 import { currentUser } from '../../plugins/auth';
 import { perIpAndEmailLimit } from '../../plugins/rate-limit';
 import type { RouteDeps } from '../deps';
@@ -27,13 +29,25 @@ import {
   createSession,
   createUserWithWallet,
   findCredentials,
+  findMailRecipient,
   findUserIdByEmail,
   revokeSession,
   userDetails,
 } from './users-repository';
 
 /** Sign-up, log-in, ValidateToken, log-out and the wallet amount. */
-export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
+export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, mailer }) => {
+  const limiter = abuseLimiter(db, config);
+  const failures = limiter.limits.logInFailuresPerAccount;
+
+  /** Log-in to the account of `email` has just been paused: its owner hears it, once per pause, in their language. */
+  const tellOwner = async (email: string): Promise<void> => {
+    const recipient = await findMailRecipient(db, email);
+    if (!recipient || !(await limiter.take('lockoutMailsPerAccount', `user:${recipient.id}`))) return;
+    const content = await logInLockedMail(recipient.language, failures.max, failures.windowMs / 60_000);
+    await mailer.send({ to: email, ...content });
+  };
+
   app.post(
     apiPaths.register,
     {
@@ -52,8 +66,11 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, co
       const email = normalizeEmail(input.email);
       if ((await findUserIdByEmail(db, email)) !== null) throw new HttpError(409, 'signUp.emailTaken');
 
-      const passwordHash = await hashPassword(input.createPassword);
+      // Counted per address (request.ip: TRUST_PROXY decides what that is), taken back unless an account is made.
+      const signUp = await limiter.enforce(reply, 'signUpsPerAddress', request.ip, 'signUp.tooMany');
+      let created = false;
       try {
+        const passwordHash = await hashPassword(input.createPassword);
         const userId = await createUserWithWallet(db, {
           email,
           passwordHash,
@@ -65,11 +82,14 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, co
           countryId: input.countryId,
           language: input.language ?? 'en',
         });
+        created = true;
         return reply.code(201).send(ok({ userId }, 201));
       } catch (error) {
         // Two registrations of one email at once: the unique index decides, the loser gets the same 409.
         if (isUniqueViolation(error, 'users_email_unique')) throw new HttpError(409, 'signUp.emailTaken');
         throw error;
+      } finally {
+        if (!created) await limiter.forget(signUp);
       }
     },
   );
@@ -80,11 +100,23 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, co
       config: { public: true, rateLimit: perIpAndEmailLimit(config.LOGIN_RATE_LIMIT_PER_MINUTE) },
       schema: { body: logInRequestSchema, response: envelopeResponses(200, logInResponseSchema) },
     },
-    async (request) => {
-      const user = await findCredentials(db, normalizeEmail(request.body.email));
+    async (request, reply) => {
+      const email = normalizeEmail(request.body.email);
+      // Counted per account from every address before the password is checked (parallel guesses cannot pass the
+      // limit), and taken back when it was right. Unknown emails are counted alike, so the 429 tells nothing.
+      const attempt = await limiter.enforce(reply, 'logInFailuresPerAccount', email, 'logIn.tooManyFailures');
+      const user = await findCredentials(db, email);
       // Unknown email: a dummy verification of the same cost, and the same answer.
       const valid = await verifyPassword(user?.passwordHash ?? null, request.body.password);
-      if (!user || !valid) throw new HttpError(401, 'logIn.invalidCredentials');
+      if (!user || !valid) {
+        if (user && attempt.count >= failures.max) {
+          tellOwner(email).catch((error: unknown) => {
+            request.log.error({ err: error }, 'the log-in paused mail could not be sent');
+          });
+        }
+        throw new HttpError(401, 'logIn.invalidCredentials');
+      }
+      await limiter.forget(attempt);
       const { token } = await createSession(db, user.id, config);
       return ok({ token, userDetails: await userDetails(db, user.id) });
     },

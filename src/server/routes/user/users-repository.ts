@@ -37,6 +37,11 @@ export const findUserIdByEmail = async (db: Queryable, email: string): Promise<n
   return user?.id ?? null;
 };
 
+export const findEmailOf = async (db: Queryable, userId: number): Promise<string | null> => {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return user?.email ?? null;
+};
+
 /** Who a mail to this address goes to, and in which language; null for an unknown email. */
 export const findMailRecipient = async (
   db: Queryable,

@@ -14,6 +14,7 @@ import {
   sessions,
 } from '../../src/server/db/schema';
 import { purgeExpired } from '../../src/server/jobs/purge';
+import { logHit } from '../../src/server/plugins/rate-limit-store';
 import { resolveStoredPath, uploadsRoot } from '../../src/server/uploads';
 import {
   addIdentification,
@@ -175,6 +176,20 @@ describe('the purge job', () => {
       .from(scheduledJobRuns)
       .where(eq(scheduledJobRuns.name, 'purge-test'));
     expect(runs.map((r) => Number(r.run))).toEqual([2]);
+  });
+
+  it('removes the hits of the exact limits (issue 21) once a window has passed after theirs ended', async () => {
+    const key = `purge-log-${Date.now()}`;
+    const logged = await logHit(t.database.db, key, 3, HOUR);
+    expect(logged.allowed).toBe(true);
+    const rowsOfKey = async () =>
+      (await t.database.db.select({ at: rateLimitCounters.windowStart }).from(rateLimitCounters)).filter(
+        (row) => logged.allowed && row.at.getTime() === new Date(logged.hit.at).getTime(),
+      );
+    await purgeExpired(t.database.db, t.config, t.app.log, new Date(Date.now() + HOUR + 60_000));
+    expect(await rowsOfKey()).toHaveLength(1);
+    await purgeExpired(t.database.db, t.config, t.app.log, new Date(Date.now() + 2 * HOUR + 60_000));
+    expect(await rowsOfKey()).toHaveLength(0);
   });
 
   it('removes identification images never attached after a day, files and rows; keeps attached and recent ones', async () => {

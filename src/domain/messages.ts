@@ -96,10 +96,14 @@ export const domainMessages = {
   'bankTopUp.accountCharacters': 'Bank account number cannot contain special characters or letters.',
   'bankTopUp.required': 'Please fill all required fields',
   'bankTopUp.accountLength': 'Please Enter valid account number.',
+  // Issue 22: the spec's variant spelling of the same rule, for a number too long (docs/decisions.md).
+  'bankTopUp.accountTooLong': 'Please enter valid account number.',
   'momoTopUp.amount': 'Please enter a valid amount',
   'momoTopUp.phone': 'Phone number must be minimum 9 digits.',
   'momoTopUp.providerUnknown': 'Please choose a mobile money provider.',
   'topUp.failed': 'Failed to add funds',
+  // Issue 22: a bank or MoMo top-up answered without a message of its own ('Failed to add funds': no answer).
+  'topUp.error': 'Error adding funds',
   'topUp.recharged': 'Wallet Recharged',
   'topUp.awaitingApproval': 'Approve the payment request on your phone to finish. We are waiting for it.',
   'topUp.momoRejected': 'The payment was declined on the phone. No money was taken.',

@@ -17,7 +17,10 @@ export interface BankTopUpInput {
 
 export type BankTopUpField = 'form' | 'bankAccountNumber' | 'amount';
 
-/** Bank top-up rules of spec section 5, in its order: account characters, required fields, account length. */
+/**
+ * Bank top-up rules of spec section 5, in its order: account characters, required fields, account length (the
+ * spec's two spellings: 'Please Enter...' too short, its variant 'Please enter...' too long).
+ */
 export const bankTopUpViolations = (input: BankTopUpInput): RuleViolation<BankTopUpField>[] => {
   const violations: RuleViolation<BankTopUpField>[] = [];
   const account = input.bankAccountNumber;
@@ -27,12 +30,11 @@ export const bankTopUpViolations = (input: BankTopUpInput): RuleViolation<BankTo
   const missing =
     input.amountMinor === null || account === '' || !(input.bankId > 0) || !(input.accountTypeId > 0);
   if (missing) violations.push({ field: 'form', messageId: 'bankTopUp.required' });
-  if (
-    account !== '' &&
-    /^\d*$/.test(account) &&
-    !hasLengthBetween(account, BANK_ACCOUNT_MIN_DIGITS, BANK_ACCOUNT_MAX_DIGITS)
-  ) {
-    violations.push({ field: 'bankAccountNumber', messageId: 'bankTopUp.accountLength' });
+  if (account !== '' && /^\d*$/.test(account)) {
+    if (account.length < BANK_ACCOUNT_MIN_DIGITS)
+      violations.push({ field: 'bankAccountNumber', messageId: 'bankTopUp.accountLength' });
+    else if (account.length > BANK_ACCOUNT_MAX_DIGITS)
+      violations.push({ field: 'bankAccountNumber', messageId: 'bankTopUp.accountTooLong' });
   }
   violations.push(...amountViolations(input.amountMinor, 'momoTopUp.amount'));
   return violations;
@@ -56,9 +58,6 @@ export const momoTopUpViolations = (input: MomoTopUpInput): RuleViolation<MomoTo
     violations.push({ field: 'provider', messageId: 'momoTopUp.providerUnknown' });
   return violations;
 };
-
-const hasLengthBetween = (value: string, min: number, max: number): boolean =>
-  value.length >= min && value.length <= max;
 
 /** A present amount must be positive and within the operation limit. */
 export const amountViolations = (

@@ -268,19 +268,20 @@ export const topUpCallOf = (context: TopUpForms, idempotencyKey: string): TopUpC
   }
 };
 
-/** Why the gateway's payment failed, when the server does not say. */
+/** Why the gateway's payment failed (the operation answered 'Failed' or a 402), when the server does not say. */
 export const gatewayFailure = (gateway: TopUpGateway | null): DomainMessageId =>
-  gateway === 'card' ? 'card.failed' : gateway === 'bank' ? 'topUp.bankFailed' : 'topUp.failed';
+  gateway === 'card' ? 'card.failed' : gateway === 'bank' ? 'topUp.bankFailed' : 'topUp.error';
 
 /**
- * The message of a failed top-up call (400 violations are handled apart): no answer 'Failed to add funds' (with
- * RETRY); 403 'Please validate your identity...'; otherwise the server's own message (402 'card.declined',
- * 'card.insufficientFunds', 'topUp.bankFailed', 409 'idempotency.conflict', ...) or the gateway's generic one.
+ * The message of a failed top-up call (400 violations are handled apart), split as the withdrawal's (spec 8): no
+ * answer 'Failed to add funds' (with RETRY); 403 'Please validate your identity...'; otherwise the server's own
+ * message (402 'card.declined', 'card.insufficientFunds', 'topUp.bankFailed', 409 'idempotency.conflict', ...) or,
+ * for an answer without one, the card's 'Error processing payment...' or the bank and MoMo's 'Error adding funds'.
  */
 export const topUpFailureMessage = (gateway: TopUpGateway | null, error: unknown): DomainMessageId => {
   const status = failureStatus(error);
   if (status === null) return 'topUp.failed';
   if (status === 403) return 'identity.required';
   if (status === 402) return serverMessageId(error) ?? gatewayFailure(gateway);
-  return serverMessageId(error) ?? (gateway === 'card' ? 'card.failed' : 'topUp.failed');
+  return serverMessageId(error) ?? (gateway === 'card' ? 'card.failed' : 'topUp.error');
 };

@@ -162,7 +162,8 @@ describe('top-up', () => {
   test.each([
     ['topUp.momoRejected', 'topUp.momoRejected'],
     ['topUp.momoExpired', 'topUp.momoExpired'],
-    [null, 'topUp.failed'],
+    // Answered 'Failed' without a reason of its own: 'Error adding funds' (spec 8).
+    [null, 'topUp.error'],
   ])('MoMo: declined on the phone or expired (%s) shows why and moves nothing', async (reason, message) => {
     const { actor, walletChanged } = start(
       [ok(operation('pending', { amount: 2000, walletAmount: 10000 }))],
@@ -194,6 +195,63 @@ describe('top-up', () => {
     await waitFor(actor, (s) => s.matches('recharged'));
     expect(calls.map((call) => call.idempotencyKey)).toEqual(['seed-1', 'seed-2']);
   });
+
+  // Spec 8: 'Error adding funds' when the server answered without a message of its own, 'Failed to add funds'
+  // when no answer came (as the withdrawal's 'Error processing withdrawal.' / 'Failed to process withdrawal.').
+  const fillBank = async (actor: Actor) => {
+    actor.send({ type: 'GATEWAY_CHOSEN', gateway: 'bank' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'CHANGE', field: 'amount', value: '100' });
+    actor.send({ type: 'CHANGE', field: 'bankId', value: '2' });
+    actor.send({ type: 'CHANGE', field: 'bankAccountNumber', value: '0123456789' });
+  };
+  const fills = { bank: fillBank, momo: async (actor: Actor) => fillMomo(actor) };
+
+  test.each([
+    ['bank', 500],
+    ['bank', 409],
+    ['momo', 500],
+    ['momo', 502],
+  ] as const)(
+    '%s: an answer %s without its own message says Error adding funds, and the next attempt takes a new key',
+    async (gateway, status) => {
+      const { actor, calls } = start([fail(httpError(status)), ok(operation('Successful'))]);
+      await fills[gateway](actor);
+      actor.send({ type: 'SUBMIT' });
+      await waitFor(actor, (s) => s.context.error !== null);
+      expect(actor.getSnapshot().matches('editing')).toBe(true);
+      expect(actor.getSnapshot().context.error).toBe('topUp.error');
+      expect(actor.getSnapshot().can({ type: 'RETRY' })).toBe(false);
+      actor.send({ type: 'SUBMIT' });
+      await waitFor(actor, (s) => s.matches('recharged'));
+      expect(calls.map((call) => call.idempotencyKey)).toEqual(['seed-1', 'seed-2']);
+    },
+  );
+
+  test.each(['bank', 'momo'] as const)(
+    '%s: the server’s own message wins over Error adding funds',
+    async (gateway) => {
+      const { actor } = start([fail(httpError(409, 'idempotency.conflict'))]);
+      await fills[gateway](actor);
+      actor.send({ type: 'SUBMIT' });
+      await waitFor(actor, (s) => s.context.error !== null);
+      expect(actor.getSnapshot().context.error).toBe('idempotency.conflict');
+    },
+  );
+
+  test.each(['bank', 'momo'] as const)(
+    '%s: no answer says Failed to add funds and RETRY resends the same key',
+    async (gateway) => {
+      const { actor, calls } = start([fail(networkError()), ok(operation('Successful'))]);
+      await fills[gateway](actor);
+      actor.send({ type: 'SUBMIT' });
+      await waitFor(actor, (s) => s.context.error !== null);
+      expect(actor.getSnapshot().context.error).toBe('topUp.failed');
+      actor.send({ type: 'RETRY' });
+      await waitFor(actor, (s) => s.matches('recharged'));
+      expect(calls.map((call) => call.idempotencyKey)).toEqual(['seed-1', 'seed-1']);
+    },
+  );
 
   test('403: identity required', async () => {
     const { actor } = start([fail(httpError(403, 'identity.required'))]);

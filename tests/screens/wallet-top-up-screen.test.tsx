@@ -218,6 +218,30 @@ describe('WalletTopUpScreen', () => {
     });
   });
 
+  it('says Error adding funds when the server answers a MoMo top-up without a message of its own', async () => {
+    setup({ topUp: () => Promise.reject(apiError({ kind: 'http', status: 500, message: 'x', data: null })) });
+    await userEvent.click(screen.getByRole('radio', { name: 'MoMo' }));
+    await userEvent.type(screen.getByLabelText('Amount (GH₵)'), '50');
+    await userEvent.type(screen.getByLabelText('MoMo number'), '0244123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error adding funds');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('says Please Enter valid account number. for a bank account number too short', async () => {
+    setup();
+    await userEvent.click(screen.getByRole('radio', { name: 'Bank' }));
+    await screen.findByRole('option', { name: 'GCB Bank' });
+    const account = screen.getByLabelText('Bank account number');
+    await userEvent.type(account, '123456789');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(account).toHaveAccessibleDescription('Please Enter valid account number.');
+    // The input stops at 15 digits: the variant for a longer number is the API's answer (wallet-topup.test.ts).
+    await userEvent.type(account, '0123456');
+    expect(account).toHaveValue('123456789012345');
+    expect(account).toHaveAccessibleDescription('');
+  });
+
   it('says why a MoMo payment ended Failed', async () => {
     setup({
       topUp: () => Promise.resolve(operation({ status: 'pending' })),

@@ -149,7 +149,7 @@ describe('bank top-up (POST api/User/AddBanksFundsToWallet)', () => {
     [{ bankId: 0 }, 'bankTopUp.required'],
     [{ bankAccountNumber: '' }, 'bankTopUp.required'],
     [{ bankAccountNumber: '123456789' }, 'bankTopUp.accountLength'],
-    [{ bankAccountNumber: '1234567890123456' }, 'bankTopUp.accountLength'],
+    [{ bankAccountNumber: '1234567890123456' }, 'bankTopUp.accountTooLong'],
     [{ amount: 0 }, 'momoTopUp.amount'],
     [{ amount: 200_000 }, 'amount.limit'],
     [{ bankId: 9999 }, 'bank.unknown'],
@@ -158,6 +158,21 @@ describe('bank top-up (POST api/User/AddBanksFundsToWallet)', () => {
     const response = await postMoney(t.app, u, apiPaths.bankTopUp, bankTopUpBody(u, 20, overrides));
     expect(response.statusCode, response.body).toBe(400);
     expect(errorOf(response).data.violations?.map((violation) => violation.messageId)).toContain(messageId);
+  });
+
+  it.each([
+    ['123456789', 'Please Enter valid account number.'],
+    ['1234567890123456', 'Please enter valid account number.'],
+  ])('an account number of %s answers the spec’s words: %s', async (bankAccountNumber, text) => {
+    const u = await user();
+    const response = await postMoney(
+      t.app,
+      u,
+      apiPaths.bankTopUp,
+      bankTopUpBody(u, 20, { bankAccountNumber }),
+    );
+    expect(response.statusCode, response.body).toBe(400);
+    expect(envelope(response).message).toBe(text);
   });
 });
 

@@ -17,7 +17,10 @@ const id = int4Id;
 const bankId = int4;
 
 const name = dbText(200);
-/** At most what the table keeps (varchar(100)): the rules of section 5 do not cover these names. */
+/**
+ * At most what the table keeps (varchar(100)); letters and spaces like the other names (src/domain/beneficiary.ts,
+ * issue 21), and the relationship at most 30 of them.
+ */
 const optionalName = dbText(100).default('');
 
 /**

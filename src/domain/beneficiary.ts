@@ -5,6 +5,8 @@ import { LETTERS_AND_SPACES } from './sign-up';
 /** Create forms: each name at most 15 characters (spec section 9); the edit form allows 30. */
 export const BENEFICIARY_CREATE_NAME_MAX_LENGTH = 15;
 export const BENEFICIARY_EDIT_NAME_MAX_LENGTH = 30;
+/** The relationship (mobile beneficiaries): letters and spaces, at most 30 characters (issue 21; the spec has none). */
+export const BENEFICIARY_RELATIONSHIP_MAX_LENGTH = 30;
 /** Bank beneficiaries: account numbers of 10 to 20 digits. */
 export const BENEFICIARY_ACCOUNT_MIN_DIGITS = 10;
 export const BENEFICIARY_ACCOUNT_MAX_DIGITS = 20;
@@ -13,16 +15,29 @@ export const BENEFICIARY_PHONE_PREFIX_LENGTH = 3;
 /** The edit form's phone, with its 233 prefix, has at least this many characters. */
 export const BENEFICIARY_EDIT_PHONE_MIN_LENGTH = 12;
 
-export type BeneficiaryField = 'form' | 'firstName' | 'lastName' | 'phoneNumber' | 'accountNo';
+export type BeneficiaryField =
+  | 'form'
+  | 'firstName'
+  | 'middleName'
+  | 'lastName'
+  | 'motherMaidenName'
+  | 'phoneNumber'
+  | 'accountNo'
+  | 'relationship';
 
 export interface BeneficiaryNames {
   firstName: string;
   lastName: string;
+  /** Optional names: letters and spaces like the others when given (issue 21); left out, not judged. */
+  middleName?: string | undefined;
+  motherMaidenName?: string | undefined;
 }
 
 export interface MobileBeneficiaryInput extends BeneficiaryNames {
   /** As the request carries it: the typed number without its first 3 characters. */
   phoneNumber: string;
+  /** Letters and spaces, at most 30 characters; '' or left out when not given. */
+  relationship?: string | undefined;
 }
 
 export interface BankBeneficiaryInput extends BeneficiaryNames {
@@ -33,6 +48,7 @@ export interface BankBeneficiaryInput extends BeneficiaryNames {
 export interface BeneficiaryEditInput extends BeneficiaryNames {
   /** Mobile beneficiaries only: the whole number with its 233 prefix; null for a bank beneficiary. */
   phoneNumber: string | null;
+  relationship?: string | undefined;
 }
 
 /** What the create form sends for the number it shows: the typed digits without the first 3 characters. */
@@ -41,15 +57,34 @@ export const beneficiaryPhoneForRequest = (typed: string): string =>
 
 const hasLettersOnly = (name: string) => LETTERS_AND_SPACES.test(name.trim());
 
-/** The names' rules of both create forms: letters and spaces, then each at most 15. */
+/** A name or relationship that is given (not blank) and holds something other than letters and spaces. */
+const isForeignText = (text: string | undefined) =>
+  text !== undefined && text.trim() !== '' && !hasLettersOnly(text);
+
+/**
+ * The relationship (issue 21; the spec gives no rule): letters and spaces, at most 30 characters. It is shown to
+ * the sender only, but text a stranger typed is still kept to what a relationship is ('Sister', 'Business partner').
+ */
+const relationshipViolations = (relationship: string | undefined): RuleViolation<BeneficiaryField>[] =>
+  isForeignText(relationship) ||
+  characterCount((relationship ?? '').trim()) > BENEFICIARY_RELATIONSHIP_MAX_LENGTH
+    ? [{ field: 'relationship', messageId: 'beneficiary.relationshipInvalid' }]
+    : [];
+
+/**
+ * The names' rules of both create forms: letters and spaces (the middle and mother's maiden names too, when given:
+ * issue 21), then first and last each at most 15.
+ */
 const createNameViolations = ({
   firstName,
   lastName,
+  middleName,
+  motherMaidenName,
 }: BeneficiaryNames): RuleViolation<BeneficiaryField>[] => {
   const violations: RuleViolation<BeneficiaryField>[] = [];
   const first = firstName.trim();
   const last = lastName.trim();
-  if ((first !== '' && !hasLettersOnly(first)) || (last !== '' && !hasLettersOnly(last)))
+  if ([first, last, middleName, motherMaidenName].some(isForeignText))
     violations.push({ field: 'form', messageId: 'beneficiary.nameInvalid' });
   if (characterCount(first) > BENEFICIARY_CREATE_NAME_MAX_LENGTH)
     violations.push({ field: 'firstName', messageId: 'beneficiary.firstNameTooLong' });
@@ -63,7 +98,7 @@ const namesMissing = ({ firstName, lastName }: BeneficiaryNames) =>
 
 /**
  * Mobile beneficiary create (spec section 5), in its order: required fields, names of letters and spaces, the
- * number (9 to 12 digits once its first 3 characters are dropped), each name at most 15.
+ * number (9 to 12 digits once its first 3 characters are dropped), each name at most 15; then the relationship.
  */
 export const mobileBeneficiaryViolations = (
   input: MobileBeneficiaryInput,
@@ -76,6 +111,7 @@ export const mobileBeneficiaryViolations = (
   if (input.phoneNumber.trim() !== '' && !isMomoNumber(input.phoneNumber.trim()))
     violations.push({ field: 'phoneNumber', messageId: 'beneficiary.phoneInvalid' });
   violations.push(...names.filter((violation) => violation.field !== 'form'));
+  violations.push(...relationshipViolations(input.relationship));
   return violations;
 };
 
@@ -107,8 +143,9 @@ export const BENEFICIARY_EDIT_PHONE_PREFIX = '233';
 
 /**
  * Edit (spec section 5), rule by rule in the spec's order: names not empty (first, then last), names without
- * numbers or special characters, each name at most 30, then a mobile beneficiary's number (digits, starting with
- * its 233 prefix, at least 12 characters with it).
+ * numbers or special characters (then the middle and mother's maiden names, when given: issue 21), each name at
+ * most 30, then a mobile beneficiary's number (digits, starting with its 233 prefix, at least 12 characters with
+ * it), then the relationship when given.
  */
 export const beneficiaryEditViolations = (input: BeneficiaryEditInput): RuleViolation<BeneficiaryField>[] => {
   const names = [
@@ -128,6 +165,9 @@ export const beneficiaryEditViolations = (input: BeneficiaryEditInput): RuleViol
     ...names
       .filter(({ name }) => name !== '' && !hasLettersOnly(name))
       .map(({ field }) => ({ field, messageId: invalid[field] })),
+    ...(['middleName', 'motherMaidenName'] as const)
+      .filter((field) => isForeignText(input[field]))
+      .map((field) => ({ field, messageId: 'beneficiary.nameInvalid' as const })),
     ...names
       .filter(({ name }) => characterCount(name) > BENEFICIARY_EDIT_NAME_MAX_LENGTH)
       .map(({ field }) => ({ field, messageId: 'beneficiary.edit.nameTooLong' as const })),
@@ -142,6 +182,7 @@ export const beneficiaryEditViolations = (input: BeneficiaryEditInput): RuleViol
     )
       violations.push({ field: 'phoneNumber', messageId: 'beneficiary.edit.phoneInvalid' });
   }
+  violations.push(...relationshipViolations(input.relationship));
   return violations;
 };
 

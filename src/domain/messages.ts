@@ -114,6 +114,8 @@ export const domainMessages = {
   'withdrawal.phone': 'Enter a valid phone number',
   'withdrawal.amount': 'Please enter a valid amount',
   'withdrawal.insufficientFunds': 'Insufficient funds',
+  'withdrawal.bankBelowMinimum': 'The smallest amount you can withdraw to a bank is GH₵ 1.00.',
+  'withdrawal.momoBelowMinimum': 'The smallest amount you can withdraw to MoMo is GH₵ 10.00.',
   'withdrawal.failed': 'Error processing withdrawal.',
   'withdrawal.requestFailed': 'Failed to process withdrawal.',
   'withdrawal.done': 'Withdrawal Successful',
@@ -129,6 +131,9 @@ export const domainMessages = {
   // Beneficiaries (spec sections 5 and 8).
   'beneficiary.required': 'Please fill out all required fields.',
   'beneficiary.nameInvalid': 'Name contains invalid characters.',
+  // Issue 21: the relationship has a rule of ours (the spec has none).
+  'beneficiary.relationshipInvalid':
+    'Relationship can only contain letters and spaces, at most 30 characters.',
   'beneficiary.phoneInvalid': 'Enter a Valid phone number.',
   'beneficiary.firstNameTooLong': 'First Name too long.',
   'beneficiary.lastNameTooLong': 'Last Name too long.',
@@ -155,6 +160,8 @@ export const domainMessages = {
   'transfer.purposeRequired': 'Please select a purpose of transfer.',
   'transfer.beneficiaryRequired': 'Please select a beneficiary.',
   'transfer.amountInvalid': 'Enter a valid amount',
+  // Issue 21: the floors of the forms (spec section 2) hold on the server too.
+  'transfer.amountBelowMinimum': 'The smallest amount you can send is GH₵ 1.00.',
   'transfer.paymentMethodRequired': 'Please select a valid Payment method',
   'transfer.deliveryMethodRequired': 'Please select a valid delivery method',
   'transfer.initiateFailed': 'Failed to initiate transfer. Please try again.',

@@ -5,6 +5,11 @@ import type { RuleViolation } from './rule';
 /** Spec section 9: a local transfer is below GH₵ 100,000, a transfer abroad below GH₵ 200,000 (both exclusive). */
 export const LOCAL_TRANSFER_LIMIT_MINOR: MinorUnits = 100_000_00;
 export const ABROAD_TRANSFER_LIMIT_MINOR: MinorUnits = 200_000_00;
+/**
+ * The smallest transfer: GH₵ 1 (spec section 5's send amount input turns less into 1; issue 21 holds it on the
+ * server too). From GH₵ 1 the 1% fee, rounded half up, is at least one pesewa: it never rounds to nothing.
+ */
+export const TRANSFER_MIN_MINOR: MinorUnits = 1_00;
 /** How long a quote (its fee, total and rate) holds after the transfer is initiated. */
 export const QUOTE_VALIDITY_MS = 15 * 60 * 1000;
 /** The purpose that reveals the notes textarea ('Other'). */
@@ -37,9 +42,10 @@ export const transferLimitMinor = (receiveCurrency: string): MinorUnits =>
   isLocalTransfer(receiveCurrency) ? LOCAL_TRANSFER_LIMIT_MINOR : ABROAD_TRANSFER_LIMIT_MINOR;
 
 /**
- * The seven transfer-submit rules of spec section 5, in its order: purpose, beneficiary, amount above 0, the limit
- * (local below 100,000, abroad below 200,000), a payment method for a transfer abroad, a delivery method, an
- * identification on file. The screens show the first; the server answers all of them in this order.
+ * The seven transfer-submit rules of spec section 5, in its order: purpose, beneficiary, amount above 0 (and at
+ * least GH₵ 1), the limit (local below 100,000, abroad below 200,000), a payment method for a transfer abroad, a
+ * delivery method, an identification on file. The screens show the first; the server answers all of them in this
+ * order.
  */
 export const transferSubmitViolations = (input: TransferSubmitInput): RuleViolation<TransferField>[] => {
   const violations: RuleViolation<TransferField>[] = [];
@@ -50,6 +56,8 @@ export const transferSubmitViolations = (input: TransferSubmitInput): RuleViolat
   const amount = input.sendAmountMinor;
   if (amount === null || !(amount > 0))
     violations.push({ field: 'sendAmount', messageId: 'transfer.amountInvalid' });
+  else if (amount < TRANSFER_MIN_MINOR)
+    violations.push({ field: 'sendAmount', messageId: 'transfer.amountBelowMinimum' });
   else if (amount >= transferLimitMinor(input.receiveCurrency))
     violations.push({ field: 'sendAmount', messageId: 'amount.limit' });
   if (!isLocalTransfer(input.receiveCurrency) && !(input.paymentMethodId > 0))
@@ -62,7 +70,7 @@ export const transferSubmitViolations = (input: TransferSubmitInput): RuleViolat
 
 /** Spec section 5, send amount input: empty clears it; any value below 1 becomes 1 (GH₵ 1.00). */
 export const sendAmountInput = (amountMinor: MinorUnits | null): MinorUnits | null =>
-  amountMinor === null ? null : Math.max(amountMinor, 100);
+  amountMinor === null ? null : Math.max(amountMinor, TRANSFER_MIN_MINOR);
 
 export type TransferTotals = FeeTotals;
 

@@ -116,18 +116,32 @@ export const beneficiaryFormViolations = (forms: BeneficiaryForms): RuleViolatio
   forms.tab === 'mobile'
     ? mobileBeneficiaryViolations({
         firstName: forms.mobile.firstName,
+        middleName: forms.mobile.middleName,
         lastName: forms.mobile.lastName,
+        motherMaidenName: forms.mobile.motherMaidenName,
         phoneNumber: beneficiaryPhoneForRequest(forms.mobile.phoneNumber),
+        relationship: forms.mobile.relationship,
       })
     : bankBeneficiaryViolations({
         firstName: forms.bank.firstName,
+        middleName: forms.bank.middleName,
         lastName: forms.bank.lastName,
+        motherMaidenName: forms.bank.motherMaidenName,
         bankId: forms.bank.bankId,
         accountNo: forms.bank.accountNo,
       });
 
 const isBeneficiaryField = (field: string): field is BeneficiaryField =>
-  ['form', 'firstName', 'lastName', 'phoneNumber', 'accountNo'].includes(field);
+  [
+    'form',
+    'firstName',
+    'middleName',
+    'lastName',
+    'motherMaidenName',
+    'phoneNumber',
+    'accountNo',
+    'relationship',
+  ].includes(field);
 
 const fieldsOf = (tab: BeneficiaryTab) =>
   tab === 'mobile' ? MOBILE_BENEFICIARY_FIELDS : BANK_BENEFICIARY_FIELDS;

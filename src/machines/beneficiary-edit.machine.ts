@@ -67,12 +67,13 @@ export const editFormOf = (beneficiary: Beneficiary): BeneficiaryEditForm => ({
 const editViolations = (context: Pick<BeneficiaryEditContext, 'beneficiary' | 'form'>) =>
   beneficiaryEditViolations({
     firstName: context.form.firstName,
+    middleName: context.form.middleName,
     lastName: context.form.lastName,
     phoneNumber: isMobile(context.beneficiary) ? context.form.phoneNumber : null,
   });
 
 const isBeneficiaryField = (field: string): field is BeneficiaryField =>
-  ['form', 'firstName', 'lastName', 'phoneNumber'].includes(field);
+  ['form', 'firstName', 'middleName', 'lastName', 'phoneNumber'].includes(field);
 
 export const beneficiaryEditRules = formRules({
   hasField: (context: BeneficiaryEditContext, field: string) =>

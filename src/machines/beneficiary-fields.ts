@@ -1,9 +1,14 @@
 /**
- * What the beneficiary forms' inputs (add and edit) keep of what is typed: names keep letters, combining marks
- * and spaces; the phone keeps digits and always starts with Ghana's dial code digits ('233'); the account number
- * keeps digits, at most 20. The rules themselves are src/domain/beneficiary.ts (the server's own).
+ * What the beneficiary forms' inputs (add and edit) keep of what is typed: names and the relationship keep
+ * letters, combining marks and spaces; the phone keeps digits and always starts with Ghana's dial code digits
+ * ('233'); the account number keeps digits, at most 20. The rules themselves are src/domain/beneficiary.ts (the
+ * server's own).
  */
-import { BENEFICIARY_ACCOUNT_MAX_DIGITS, BENEFICIARY_PHONE_PREFIX_LENGTH } from '../domain/beneficiary';
+import {
+  BENEFICIARY_ACCOUNT_MAX_DIGITS,
+  BENEFICIARY_PHONE_PREFIX_LENGTH,
+  BENEFICIARY_RELATIONSHIP_MAX_LENGTH,
+} from '../domain/beneficiary';
 import { MOMO_PHONE_MAX_DIGITS } from '../domain/momo';
 import { digitsOnly } from '../domain/rule';
 
@@ -12,14 +17,16 @@ export const BENEFICIARY_DIAL_DIGITS = '233';
 export const BENEFICIARY_PHONE_CODE = '+233';
 /** A name input keeps at most this many characters (the rules allow 15 or 30; longer shows their message). */
 export const BENEFICIARY_NAME_INPUT_MAX = 100;
-/** The relationship is free text, as long as the API takes. */
-export const BENEFICIARY_RELATIONSHIP_MAX = 100;
+/** The relationship: letters and spaces, at most 30 characters (the rule's own figure). */
+export const BENEFICIARY_RELATIONSHIP_MAX = BENEFICIARY_RELATIONSHIP_MAX_LENGTH;
+
+/** Letters (any script), combining marks and spaces, at most `max` characters; a leading space is dropped. */
+const lettersInput = (typed: string, max: number): string =>
+  [...typed.replace(/[^\p{L}\p{M} ]+/gu, '').replace(/^ +/, '')].slice(0, max).join('');
 
 /** Letters (any script), combining marks and spaces; a leading space is dropped. */
 export const beneficiaryNameInput = (typed: string): string =>
-  [...typed.replace(/[^\p{L}\p{M} ]+/gu, '').replace(/^ +/, '')]
-    .slice(0, BENEFICIARY_NAME_INPUT_MAX)
-    .join('');
+  lettersInput(typed, BENEFICIARY_NAME_INPUT_MAX);
 
 /**
  * The phone as the field holds it: '233' then the national number's digits ('233241234567'). Typing the number
@@ -46,9 +53,8 @@ export const phoneFieldFromNational = (typed: string): string =>
 export const beneficiaryAccountInput = (typed: string): string =>
   digitsOnly(typed).slice(0, BENEFICIARY_ACCOUNT_MAX_DIGITS);
 
-/** Free text without leading spaces, at most 100 characters. */
-export const relationshipInput = (typed: string): string =>
-  [...typed.replace(/^\s+/, '')].slice(0, BENEFICIARY_RELATIONSHIP_MAX).join('');
+/** Letters, combining marks and spaces without leading spaces, at most 30 characters ('Sister', 'Business partner'). */
+export const relationshipInput = (typed: string): string => lettersInput(typed, BENEFICIARY_RELATIONSHIP_MAX);
 
 /** A name as it is sent: trimmed, single-spaced. */
 export const tidyBeneficiaryName = (name: string): string => name.trim().replace(/ {2,}/g, ' ');

@@ -235,6 +235,7 @@ function AddBeneficiaryForm({
                     label={t('beneficiaryForm.relationship')}
                     value={mobile.relationship}
                     maxLength={BENEFICIARY_RELATIONSHIP_MAX}
+                    error={fieldError('relationship')}
                     onValueChange={change('relationship')}
                   />
                 </>

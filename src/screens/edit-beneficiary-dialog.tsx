@@ -69,7 +69,7 @@ export function EditBeneficiaryDialog({
       maxLength={BENEFICIARY_NAME_INPUT_MAX}
       autoComplete="off"
       required={field !== 'middleName'}
-      error={field === 'middleName' ? null : fieldError(field)}
+      error={fieldError(field)}
       onValueChange={change(field)}
     />
   );

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  BENEFICIARY_RELATIONSHIP_MAX_LENGTH,
   bankBeneficiaryViolations,
   beneficiaryEditViolations,
   beneficiaryFullName,
@@ -83,6 +84,61 @@ const isTooLong = (shape: NameShape) => shape === 'tooLong' || shape === 'foreig
 const when = (broken: boolean, field: BeneficiaryField, messageId: DomainMessageId): Expected =>
   broken ? [{ field, messageId }] : [];
 
+/*
+ * Issue 21: the names the spec gives no rule (middle name, mother's maiden name) follow the letters-and-spaces rule
+ * of the others, and the relationship keeps to letters and spaces, at most 30 characters. Left out, blank or given.
+ */
+type ExtraNameShape = 'absent' | 'blank' | 'valid' | 'foreign';
+const extraName = fc
+  .constantFrom<ExtraNameShape>('absent', 'blank', 'valid', 'foreign')
+  .chain((shape) =>
+    (shape === 'absent'
+      ? fc.constant(undefined)
+      : shape === 'blank'
+        ? fc.constantFrom('', ' ')
+        : shape === 'valid'
+          ? padded(
+              fc.array(letterWord(1, 12), { minLength: 1, maxLength: 4 }).map((words) => words.join(' ')),
+            )
+          : padded(withOneOf(NOT_LETTERS, letterWord(0, 20)))
+    ).map((value) => ({ shape, value })),
+  );
+
+type RelationshipShape = 'absent' | 'blank' | 'valid' | 'foreign' | 'tooLong' | 'markup';
+const relationship = fc
+  .constantFrom<RelationshipShape>('absent', 'blank', 'valid', 'foreign', 'tooLong', 'markup')
+  .chain((shape) =>
+    ({
+      absent: fc.constant(undefined),
+      blank: fc.constantFrom('', '  '),
+      valid: padded(
+        fc
+          .array(letterWord(1, 10), { minLength: 1, maxLength: 3 })
+          .map((words) => words.join(' '))
+          .filter((text) => text.length <= BENEFICIARY_RELATIONSHIP_MAX_LENGTH),
+      ),
+      foreign: padded(withOneOf(NOT_LETTERS, letterWord(0, 20))),
+      tooLong: padded(
+        letterWord(BENEFICIARY_RELATIONSHIP_MAX_LENGTH + 1, BENEFICIARY_RELATIONSHIP_MAX_LENGTH + 20),
+      ),
+      markup: fc.constantFrom('<img src=x onerror=alert(1)>', 'Sister<script>', '&lt;b&gt;'),
+    })[shape].map((value) => ({ shape, value })),
+  );
+/** The create forms' one message for any name (first, last, middle, maiden) that is not letters and spaces. */
+const createNamesInvalid = (
+  first: NameShape,
+  last: NameShape,
+  middle: ExtraNameShape,
+  maiden: ExtraNameShape,
+): Expected =>
+  when(
+    isForeign(first) || isForeign(last) || middle === 'foreign' || maiden === 'foreign',
+    'form',
+    'beneficiary.nameInvalid',
+  );
+const relationshipBroken = (shape: RelationshipShape) =>
+  shape === 'foreign' || shape === 'tooLong' || shape === 'markup';
+
 describe('mobile beneficiary create rules (spec section 5)', () => {
   type PhoneShape = 'valid' | 'blank' | 'tooShort' | 'tooLong' | 'notDigits';
   const phoneOfShape = (shape: PhoneShape): fc.Arbitrary<string> => {
@@ -103,9 +159,12 @@ describe('mobile beneficiary create rules (spec section 5)', () => {
     .record({
       first: shapedName(15),
       last: shapedName(15),
+      middle: extraName,
+      maiden: extraName,
+      relation: relationship,
       phoneShape: fc.constantFrom<PhoneShape>('valid', 'blank', 'tooShort', 'tooLong', 'notDigits'),
     })
-    .chain(({ first, last, phoneShape }) =>
+    .chain(({ first, last, middle, maiden, relation, phoneShape }) =>
       phoneOfShape(phoneShape).map((phone) => {
         const expected: Expected = [
           ...when(
@@ -113,7 +172,7 @@ describe('mobile beneficiary create rules (spec section 5)', () => {
             'form',
             'beneficiary.required',
           ),
-          ...when(isForeign(first.shape) || isForeign(last.shape), 'form', 'beneficiary.nameInvalid'),
+          ...createNamesInvalid(first.shape, last.shape, middle.shape, maiden.shape),
           ...when(
             phoneShape !== 'valid' && phoneShape !== 'blank',
             'phoneNumber',
@@ -121,8 +180,19 @@ describe('mobile beneficiary create rules (spec section 5)', () => {
           ),
           ...when(isTooLong(first.shape), 'firstName', 'beneficiary.firstNameTooLong'),
           ...when(isTooLong(last.shape), 'lastName', 'beneficiary.lastNameTooLong'),
+          ...when(relationshipBroken(relation.shape), 'relationship', 'beneficiary.relationshipInvalid'),
         ];
-        return { input: { firstName: first.value, lastName: last.value, phoneNumber: phone }, expected };
+        return {
+          input: {
+            firstName: first.value,
+            lastName: last.value,
+            phoneNumber: phone,
+            middleName: middle.value,
+            motherMaidenName: maiden.value,
+            relationship: relation.value,
+          },
+          expected,
+        };
       }),
     );
 
@@ -195,8 +265,10 @@ describe('bank beneficiary create rules (spec section 5)', () => {
       last: shapedName(15),
       accountShape: fc.constantFrom<AccountShape>('valid', 'blank', 'notDigits', 'tooShort', 'tooLong'),
       bankId: fc.oneof(fc.integer({ min: 1, max: 100 }), fc.integer({ min: -5, max: 0 })),
+      middle: extraName,
+      maiden: extraName,
     })
-    .chain(({ first, last, accountShape, bankId }) =>
+    .chain(({ first, last, accountShape, bankId, middle, maiden }) =>
       accountOfShape(accountShape).map((accountNo) => {
         const account = accountMessage[accountShape];
         const expected: Expected = [
@@ -205,12 +277,22 @@ describe('bank beneficiary create rules (spec section 5)', () => {
             'form',
             'beneficiary.required',
           ),
-          ...when(isForeign(first.shape) || isForeign(last.shape), 'form', 'beneficiary.nameInvalid'),
+          ...createNamesInvalid(first.shape, last.shape, middle.shape, maiden.shape),
           ...(account ? when(true, 'accountNo', account) : []),
           ...when(isTooLong(first.shape), 'firstName', 'beneficiary.firstNameTooLong'),
           ...when(isTooLong(last.shape), 'lastName', 'beneficiary.lastNameTooLong'),
         ];
-        return { input: { firstName: first.value, lastName: last.value, bankId, accountNo }, expected };
+        return {
+          input: {
+            firstName: first.value,
+            lastName: last.value,
+            bankId,
+            accountNo,
+            middleName: middle.value,
+            motherMaidenName: maiden.value,
+          },
+          expected,
+        };
       }),
     );
 
@@ -270,14 +352,23 @@ describe('edit rules (spec section 5)', () => {
     'notDigits',
   ];
   const editCase = fc
-    .record({ first: shapedName(30), last: shapedName(30), phoneShape: fc.constantFrom(...PHONE_SHAPES) })
-    .chain(({ first, last, phoneShape }) =>
+    .record({
+      first: shapedName(30),
+      last: shapedName(30),
+      middle: extraName,
+      maiden: extraName,
+      relation: relationship,
+      phoneShape: fc.constantFrom(...PHONE_SHAPES),
+    })
+    .chain(({ first, last, middle, maiden, relation, phoneShape }) =>
       phoneOfShape(phoneShape).map((phoneNumber) => {
         const expected: Expected = [
           ...when(first.shape === 'blank', 'firstName', 'beneficiary.edit.firstNameEmpty'),
           ...when(last.shape === 'blank', 'lastName', 'beneficiary.edit.lastNameEmpty'),
           ...when(isForeign(first.shape), 'firstName', 'beneficiary.edit.firstNameInvalid'),
           ...when(isForeign(last.shape), 'lastName', 'beneficiary.edit.lastNameInvalid'),
+          ...when(middle.shape === 'foreign', 'middleName', 'beneficiary.nameInvalid'),
+          ...when(maiden.shape === 'foreign', 'motherMaidenName', 'beneficiary.nameInvalid'),
           ...when(isTooLong(first.shape), 'firstName', 'beneficiary.edit.nameTooLong'),
           ...when(isTooLong(last.shape), 'lastName', 'beneficiary.edit.nameTooLong'),
           ...when(
@@ -285,8 +376,19 @@ describe('edit rules (spec section 5)', () => {
             'phoneNumber',
             'beneficiary.edit.phoneInvalid',
           ),
+          ...when(relationshipBroken(relation.shape), 'relationship', 'beneficiary.relationshipInvalid'),
         ];
-        return { input: { firstName: first.value, lastName: last.value, phoneNumber }, expected };
+        return {
+          input: {
+            firstName: first.value,
+            lastName: last.value,
+            phoneNumber,
+            middleName: middle.value,
+            motherMaidenName: maiden.value,
+            relationship: relation.value,
+          },
+          expected,
+        };
       }),
     );
 
@@ -324,6 +426,44 @@ describe('edit rules (spec section 5)', () => {
     expect(beneficiaryEditViolations({ ...names, firstName: 'Ɔ'.repeat(31), phoneNumber: null })).toEqual([
       { field: 'firstName', messageId: 'beneficiary.edit.nameTooLong' },
     ]);
+  });
+});
+
+describe('the fields the spec gives no rule (issue 21)', () => {
+  it('refuses markup in a middle name, a maiden name or a relationship, and takes what people write', () => {
+    const mobile = { firstName: 'Ama', lastName: 'Mensah', phoneNumber: '241234567' };
+    expect(
+      mobileBeneficiaryViolations({ ...mobile, middleName: '<img src=x onerror=alert(1)><script>' }),
+    ).toEqual([{ field: 'form', messageId: 'beneficiary.nameInvalid' }]);
+    expect(mobileBeneficiaryViolations({ ...mobile, motherMaidenName: 'Owusu2' })).toEqual([
+      { field: 'form', messageId: 'beneficiary.nameInvalid' },
+    ]);
+    expect(mobileBeneficiaryViolations({ ...mobile, relationship: '<b>Sister</b>' })).toEqual([
+      { field: 'relationship', messageId: 'beneficiary.relationshipInvalid' },
+    ]);
+    expect(domainMessages['beneficiary.relationshipInvalid']).toBe(
+      'Relationship can only contain letters and spaces, at most 30 characters.',
+    );
+    expect(
+      mobileBeneficiaryViolations({
+        ...mobile,
+        middleName: 'Serwaa Akosua',
+        motherMaidenName: 'Ɔbɛng',
+        relationship: 'Sister',
+      }),
+    ).toEqual([]);
+    expect(mobileBeneficiaryViolations({ ...mobile, relationship: 'a'.repeat(30) })).toEqual([]);
+    expect(mobileBeneficiaryViolations({ ...mobile, relationship: 'a'.repeat(31) })).toEqual([
+      { field: 'relationship', messageId: 'beneficiary.relationshipInvalid' },
+    ]);
+    expect(
+      beneficiaryEditViolations({
+        firstName: 'Ama',
+        lastName: 'Mensah',
+        phoneNumber: null,
+        middleName: 'K<i>',
+      }),
+    ).toEqual([{ field: 'middleName', messageId: 'beneficiary.nameInvalid' }]);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   ABROAD_TRANSFER_LIMIT_MINOR,
   LOCAL_TRANSFER_LIMIT_MINOR,
   sendAmountInput,
+  TRANSFER_MIN_MINOR,
   transferLimitMinor,
   transferSubmitViolations,
   transferTotals,
@@ -15,6 +16,17 @@ import {
 
 /** Every amount a transfer can carry, and beyond: up to GH₵ 10,000,000. */
 const amounts = fc.integer({ min: 0, max: 1_000_000_000 });
+
+/** A transfer whose every rule but the amount holds (the amount is set by each case). */
+const valid: TransferSubmitInput = {
+  transactionPurposeId: 1,
+  beneficiaryId: 1,
+  sendAmountMinor: 0,
+  receiveCurrency: 'GHS',
+  paymentMethodId: 1,
+  deliveryMethodId: 1,
+  hasIdentification: true,
+};
 
 describe('the quote arithmetic (spec section 9: 1% fee, total = amount + fee)', () => {
   it('fee + send amount = total, always: no pesewa lost or created', () => {
@@ -49,6 +61,33 @@ describe('the quote arithmetic (spec section 9: 1% fee, total = amount + fee)', 
     );
   });
 
+  it('a transfer the rules let through always pays a fee: the 1% never rounds to nothing', () => {
+    expect(TRANSFER_MIN_MINOR).toBe(1_00);
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: -10, max: 3_00 }),
+          fc.integer({ min: 0, max: ABROAD_TRANSFER_LIMIT_MINOR }),
+        ),
+        fc.constantFrom('GHS', 'USD'),
+        (sendMinor, receiveCurrency) => {
+          const passes =
+            transferSubmitViolations({ ...valid, sendAmountMinor: sendMinor, receiveCurrency }).length === 0;
+          expect(passes).toBe(
+            sendMinor >= TRANSFER_MIN_MINOR && sendMinor < transferLimitMinor(receiveCurrency),
+          );
+          if (passes) {
+            expect(processingFee(sendMinor)).toBeGreaterThanOrEqual(1);
+            expect(transferTotals(sendMinor).totalMinor).toBeGreaterThan(sendMinor);
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    // Below the floor the fee rounds to 0 (GH₵ 0.49 pays 0.49 pesewas): the rules refuse those amounts.
+    expect(processingFee(49)).toBe(0);
+  });
+
   it('the send amount input: empty stays empty, below GH₵ 1 becomes GH₵ 1', () => {
     fc.assert(
       fc.property(fc.option(fc.integer({ min: -1_000_000, max: 1_000_000 })), (typed) => {
@@ -67,7 +106,7 @@ describe('the quote arithmetic (spec section 9: 1% fee, total = amount + fee)', 
 interface Plan {
   purpose: boolean;
   beneficiary: boolean;
-  amount: 'valid' | 'missing' | 'notPositive' | 'overLimit';
+  amount: 'valid' | 'missing' | 'notPositive' | 'belowFloor' | 'overLimit';
   local: boolean;
   paymentMethod: boolean;
   deliveryMethod: boolean;
@@ -80,9 +119,10 @@ const id = (kept: boolean) =>
 const caseOf = (plan: Plan): fc.Arbitrary<TransferSubmitInput> => {
   const limit = plan.local ? LOCAL_TRANSFER_LIMIT_MINOR : ABROAD_TRANSFER_LIMIT_MINOR;
   const amount: fc.Arbitrary<number | null> = {
-    valid: fc.integer({ min: 1, max: limit - 1 }),
+    valid: fc.integer({ min: 1_00, max: limit - 1 }),
     missing: fc.constant(null),
     notPositive: fc.integer({ min: -1_000_000, max: 0 }),
+    belowFloor: fc.integer({ min: 1, max: 99 }),
     overLimit: fc.integer({ min: limit, max: limit * 10 }),
   }[plan.amount];
   return fc.record({
@@ -105,9 +145,11 @@ const expectedOf = (plan: Plan): { field: TransferField; messageId: DomainMessag
     : [{ field: 'beneficiaryId' as const, messageId: 'transfer.beneficiaryRequired' as const }]),
   ...(plan.amount === 'missing' || plan.amount === 'notPositive'
     ? [{ field: 'sendAmount' as const, messageId: 'transfer.amountInvalid' as const }]
-    : plan.amount === 'overLimit'
-      ? [{ field: 'sendAmount' as const, messageId: 'amount.limit' as const }]
-      : []),
+    : plan.amount === 'belowFloor'
+      ? [{ field: 'sendAmount' as const, messageId: 'transfer.amountBelowMinimum' as const }]
+      : plan.amount === 'overLimit'
+        ? [{ field: 'sendAmount' as const, messageId: 'amount.limit' as const }]
+        : []),
   ...(plan.local || plan.paymentMethod
     ? []
     : [{ field: 'paymentMethodId' as const, messageId: 'transfer.paymentMethodRequired' as const }]),
@@ -122,7 +164,7 @@ const expectedOf = (plan: Plan): { field: TransferField; messageId: DomainMessag
 const plans: fc.Arbitrary<Plan> = fc.record({
   purpose: fc.boolean(),
   beneficiary: fc.boolean(),
-  amount: fc.constantFrom('valid', 'missing', 'notPositive', 'overLimit'),
+  amount: fc.constantFrom('valid', 'missing', 'notPositive', 'belowFloor', 'overLimit'),
   local: fc.boolean(),
   paymentMethod: fc.boolean(),
   deliveryMethod: fc.boolean(),
@@ -143,15 +185,6 @@ describe('the transfer-submit rules, in the spec order', () => {
   });
 
   it('the limits are exclusive: 99,999.99 local and 199,999.99 abroad pass, the limits themselves do not', () => {
-    const valid: TransferSubmitInput = {
-      transactionPurposeId: 1,
-      beneficiaryId: 1,
-      sendAmountMinor: 0,
-      receiveCurrency: 'GHS',
-      paymentMethodId: 1,
-      deliveryMethodId: 1,
-      hasIdentification: true,
-    };
     const messages = (sendAmountMinor: number, receiveCurrency: string) =>
       transferSubmitViolations({ ...valid, sendAmountMinor, receiveCurrency }).map((v) => v.messageId);
     expect(transferLimitMinor('GHS')).toBe(100_000_00);

@@ -23,7 +23,12 @@ import {
 import { pageOf } from '../../src/domain/paging';
 import { momoPhoneInput } from '../../src/domain/momo';
 import { bankTopUpViolations, momoTopUpViolations } from '../../src/domain/top-up';
-import { bankWithdrawalViolations, momoWithdrawalViolations } from '../../src/domain/withdrawal';
+import {
+  BANK_WITHDRAWAL_MIN_MINOR,
+  bankWithdrawalViolations,
+  MOMO_WITHDRAWAL_MIN_MINOR,
+  momoWithdrawalViolations,
+} from '../../src/domain/withdrawal';
 
 const ids = (violations: { messageId: string }[]) => violations.map((violation) => violation.messageId);
 const TODAY = '2026-11-21';
@@ -177,6 +182,70 @@ describe('top-up and withdrawal forms', () => {
     expect(
       ids(bankWithdrawalViolations({ amountMinor: 100, bankAccountNumber: '12345', bankId: 1 }, 5000)),
     ).toEqual(['withdrawal.account']);
+  });
+
+  /*
+   * Issue 21: the floors of the forms (spec section 2: bank 'min 1', MoMo 'min 10') are rules, on the server too.
+   * The amount's messages come from how the amount was made: none, 0 or less, under the gateway's floor, within
+   * the balance, above the balance, above the operation limit.
+   */
+  it('an amount under the gateway’s floor (bank GH₵ 1, MoMo GH₵ 10) has its message, exactly then', () => {
+    type Shape = 'missing' | 'notPositive' | 'belowFloor' | 'valid' | 'aboveBalance' | 'overLimit';
+    const LIMIT = 10_000_000;
+    const gateways = {
+      bank: {
+        floor: BANK_WITHDRAWAL_MIN_MINOR,
+        floorMessage: 'withdrawal.bankBelowMinimum',
+        rules: (amountMinor: number | null, available: number) =>
+          bankWithdrawalViolations({ amountMinor, bankAccountNumber: '1234567890', bankId: 1 }, available),
+      },
+      momo: {
+        floor: MOMO_WITHDRAWAL_MIN_MINOR,
+        floorMessage: 'withdrawal.momoBelowMinimum',
+        rules: (amountMinor: number | null, available: number) =>
+          momoWithdrawalViolations({ amountMinor, momoMobileNumber: '0241234567' }, available),
+      },
+    } as const;
+    expect([BANK_WITHDRAWAL_MIN_MINOR, MOMO_WITHDRAWAL_MIN_MINOR]).toEqual([1_00, 10_00]);
+    const cases = fc
+      .record({
+        gateway: fc.constantFrom<'bank' | 'momo'>('bank', 'momo'),
+        shape: fc.constantFrom<Shape>(
+          'missing',
+          'notPositive',
+          'belowFloor',
+          'valid',
+          'aboveBalance',
+          'overLimit',
+        ),
+        available: fc.integer({ min: 10_00, max: 5_000_000 }),
+      })
+      .chain(({ gateway, shape, available }) => {
+        const { floor } = gateways[gateway];
+        const amount: fc.Arbitrary<number | null> = {
+          missing: fc.constant(null),
+          notPositive: fc.integer({ min: -1_000_00, max: 0 }),
+          belowFloor: fc.integer({ min: 1, max: floor - 1 }),
+          valid: fc.integer({ min: floor, max: available }),
+          aboveBalance: fc.integer({ min: available + 1, max: LIMIT }),
+          overLimit: fc.integer({ min: LIMIT + 1, max: LIMIT * 10 }),
+        }[shape];
+        return amount.map((amountMinor) => ({ gateway, shape, available, amountMinor }));
+      });
+    fc.assert(
+      fc.property(cases, ({ gateway, shape, available, amountMinor }) => {
+        const expected = {
+          missing: ['withdrawal.required'],
+          notPositive: ['withdrawal.amount'],
+          belowFloor: [gateways[gateway].floorMessage],
+          valid: [],
+          aboveBalance: ['withdrawal.insufficientFunds'],
+          overLimit: ['amount.limit'],
+        }[shape];
+        expect(ids(gateways[gateway].rules(amountMinor, available))).toEqual(expected);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
 

@@ -417,7 +417,8 @@ test.describe('axe scans', () => {
     await expect(page.getByText('Insufficient funds')).toBeVisible();
     await expectNoViolations(page, 'withdrawal: MoMo form with errors');
 
-    await page.getByLabel('Amount', { exact: true }).fill('5');
+    // GH₵ 10, the smallest MoMo withdrawal (issue 21).
+    await page.getByLabel('Amount', { exact: true }).fill('10');
     await page.getByLabel('MoMo Mobile Number').fill(APPROVED_MOMO);
     await page.getByRole('button', { name: 'Withdraw Funds' }).click();
     await expect(page.getByRole('dialog', { name: 'Success' })).toBeVisible({
@@ -446,7 +447,7 @@ test.describe('axe scans', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     const { session } = await userWithIdentification(page, request, 'phone-history');
     await cardTopUpThroughApi(request, session, 25);
-    await momoWithdrawalThroughApi(request, session, 5);
+    await momoWithdrawalThroughApi(request, session, 10);
     await page.goto('/Dashboard/walletHistory');
     await expect(page.getByText('Showing 1-2 of 2')).toBeVisible();
     const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

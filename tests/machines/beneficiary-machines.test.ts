@@ -18,6 +18,7 @@ import {
   beneficiaryNameInput,
   beneficiaryPhoneInput,
   phoneFieldFromNational,
+  relationshipInput,
 } from '../../src/machines/beneficiary-fields';
 import { beneficiariesPage, beneficiaryListMachine } from '../../src/machines/beneficiary-list.machine';
 import { beneficiaryManagerMachine } from '../../src/machines/beneficiary-manager.machine';
@@ -334,6 +335,28 @@ describe('add beneficiary', () => {
     expect(creates).toEqual([]);
   });
 
+  test('a 400 on a loose field (issue 21) shows under its field, not as a failed create', async () => {
+    const { actor, creates } = startAdd({
+      create: () =>
+        Promise.reject(
+          httpError(400, 'beneficiary.relationshipInvalid', [
+            { field: 'relationship', messageId: 'beneficiary.relationshipInvalid' },
+          ]),
+        ),
+    });
+    fillMobile(actor);
+    type(actor, 'relationship', 'Sister');
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.matches('confirming'));
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(creates).toHaveLength(1);
+    expect(actor.getSnapshot().context.violations).toEqual([
+      { field: 'relationship', messageId: 'beneficiary.relationshipInvalid' },
+    ]);
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
   test('the dialog closes 3 s after the beneficiary is saved (spec timer)', async () => {
     vi.useFakeTimers();
     try {
@@ -385,6 +408,17 @@ describe('input filters', () => {
     },
   );
 
+  fcTest.prop([fc.string({ maxLength: 60 })])(
+    'the relationship keeps letters, marks and spaces, at most 30 (issue 21)',
+    (typed) => {
+      const kept = relationshipInput(typed);
+      expect(kept).toMatch(/^[\p{L}\p{M}][\p{L}\p{M} ]*$|^$/u);
+      expect([...kept].length).toBeLessThanOrEqual(30);
+      expect(relationshipInput(kept)).toBe(kept);
+      expect(relationshipInput('<img src=x onerror=alert(1)>')).toBe('img srcx onerroralert');
+    },
+  );
+
   fcTest.prop([fc.string({ maxLength: 40 })])('the account keeps digits, at most 20', (typed) => {
     const kept = beneficiaryAccountInput(typed);
     expect(kept).toMatch(/^\d{0,20}$/);
@@ -398,14 +432,22 @@ const typedName = fc.oneof(
 );
 
 describe('the forms show exactly the domain rules', () => {
-  fcTest.prop([typedName, typedName, fc.string({ maxLength: 16 })], { numRuns: 200 })(
+  fcTest.prop(
+    [typedName, typedName, fc.string({ maxLength: 16 }), typedName, typedName, fc.string({ maxLength: 40 })],
+    {
+      numRuns: 200,
+    },
+  )(
     'mobile: after Save, the violations of the filtered form, and the lookup only without any',
-    (first, last, phone) => {
+    (first, last, phone, middle, maiden, relationship) => {
       let [snapshot] = initialTransition(beneficiaryAddMachine);
       for (const [field, value] of [
         ['firstName', first],
         ['lastName', last],
         ['phoneNumber', phone],
+        ['middleName', middle],
+        ['motherMaidenName', maiden],
+        ['relationship', relationship],
       ] as const)
         [snapshot] = transition(beneficiaryAddMachine, snapshot, { type: 'CHANGE', field, value });
       [snapshot] = transition(beneficiaryAddMachine, snapshot, { type: 'SUBMIT' });
@@ -413,6 +455,9 @@ describe('the forms show exactly the domain rules', () => {
         firstName: beneficiaryNameInput(first),
         lastName: beneficiaryNameInput(last),
         phoneNumber: beneficiaryPhoneInput(phone).slice(3),
+        middleName: beneficiaryNameInput(middle),
+        motherMaidenName: beneficiaryNameInput(maiden),
+        relationship: relationshipInput(relationship),
       });
       expect(snapshot.context.violations).toEqual(expected);
       expect(snapshot.matches('lookingUp')).toBe(expected.length === 0);
@@ -446,20 +491,24 @@ describe('the forms show exactly the domain rules', () => {
     expect(snapshot.matches('lookingUp')).toBe(expected.length === 0);
   });
 
-  fcTest.prop([typedName, typedName, fc.string({ maxLength: 16 }), fc.boolean()], { numRuns: 200 })(
+  fcTest.prop([typedName, typedName, fc.string({ maxLength: 16 }), fc.boolean(), typedName], {
+    numRuns: 200,
+  })(
     'edit: after Save, the edit rules of the filtered form (the phone only for a MoMo beneficiary)',
-    (first, last, phone, mobile) => {
+    (first, last, phone, mobile, middle) => {
       const beneficiary = mobile ? mobileBeneficiary(1) : bankBeneficiary(5);
       let [snapshot] = initialTransition(beneficiaryEditMachine, { beneficiary });
       for (const [field, value] of [
         ['firstName', first],
         ['lastName', last],
         ['phoneNumber', phone],
+        ['middleName', middle],
       ] as const)
         [snapshot] = transition(beneficiaryEditMachine, snapshot, { type: 'CHANGE', field, value });
       [snapshot] = transition(beneficiaryEditMachine, snapshot, { type: 'SUBMIT' });
       const expected = beneficiaryEditViolations({
         firstName: beneficiaryNameInput(first),
+        middleName: beneficiaryNameInput(middle),
         lastName: beneficiaryNameInput(last),
         phoneNumber: mobile ? beneficiaryPhoneInput(phone) : null,
       });
@@ -511,6 +560,37 @@ describe('edit beneficiary', () => {
       },
     ]);
     expect(onSaved).toHaveBeenCalledWith(updated);
+  });
+
+  test('a middle name saved before issue 21 with markup is shown under its field until it is letters', async () => {
+    const legacy = mobileBeneficiary(1, 'Ama', 'Mensah', { middleName: '<img src=x>' });
+    const { actor, calls } = startEdit(legacy, async () => ({ ...legacy, middleName: 'Serwaa' }));
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(actor.getSnapshot().context.violations).toEqual([
+      { field: 'middleName', messageId: 'beneficiary.nameInvalid' },
+    ]);
+    actor.send({ type: 'CHANGE', field: 'middleName', value: 'Serwaa' });
+    expect(actor.getSnapshot().context.violations).toEqual([]);
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls).toMatchObject([{ middleName: 'Serwaa', relationship: 'Sister' }]);
+  });
+
+  test('a 400 on the middle name shows under it', async () => {
+    const { actor } = startEdit(mobileBeneficiary(1), () =>
+      Promise.reject(
+        httpError(400, 'beneficiary.nameInvalid', [
+          { field: 'middleName', messageId: 'beneficiary.nameInvalid' },
+        ]),
+      ),
+    );
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.showViolations);
+    expect(actor.getSnapshot().context.violations).toEqual([
+      { field: 'middleName', messageId: 'beneficiary.nameInvalid' },
+    ]);
+    expect(actor.getSnapshot().context.error).toBeNull();
   });
 
   test.each([

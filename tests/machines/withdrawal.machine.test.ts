@@ -2,6 +2,7 @@ import { fc, test as fcTest } from '@fast-check/vitest';
 import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import { minorToApiAmount } from '../../src/domain/money';
+import { MOMO_WITHDRAWAL_MIN_MINOR } from '../../src/domain/withdrawal';
 import type { WalletOperation } from '../../src/contract/wallet';
 import type { OperationQuery } from '../../src/machines/shared/follow-operation';
 import type { WithdrawalCall } from '../../src/machines/withdrawal.form';
@@ -238,10 +239,17 @@ describe('withdrawal', () => {
     expect(calls.map((call) => call.idempotencyKey)).toEqual(['seed-1', 'seed-1', 'seed-2']);
   });
 
-  fcTest.prop([fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 1, max: 10_000_000 })], {
-    numRuns: 200,
-  })(
-    'an amount is refused as Insufficient funds exactly when it is above the available balance',
+  fcTest.prop(
+    [
+      fc.integer({ min: 0, max: 10_000_000 }),
+      fc.oneof(
+        fc.integer({ min: 1, max: 2 * MOMO_WITHDRAWAL_MIN_MINOR }),
+        fc.integer({ min: 1, max: 10_000_000 }),
+      ),
+    ],
+    { numRuns: 200 },
+  )(
+    'an amount is refused under the GH₵ 10 floor, else as Insufficient funds exactly when above the available balance',
     (available, amount) => {
       let [snapshot] = initialTransition(withdrawalMachine, {
         walletAmount: available,
@@ -254,11 +262,11 @@ describe('withdrawal', () => {
         { type: 'SUBMIT' },
       ] as const)
         [snapshot] = transition(withdrawalMachine, snapshot, event);
-      const insufficient = snapshot.context.violations.some(
-        (v) => v.messageId === 'withdrawal.insufficientFunds',
-      );
-      expect(insufficient).toBe(amount > available);
-      expect(snapshot.matches('submitting')).toBe(amount <= available);
+      const has = (messageId: string) => snapshot.context.violations.some((v) => v.messageId === messageId);
+      const belowFloor = amount < MOMO_WITHDRAWAL_MIN_MINOR;
+      expect(has('withdrawal.momoBelowMinimum')).toBe(belowFloor);
+      expect(has('withdrawal.insufficientFunds')).toBe(!belowFloor && amount > available);
+      expect(snapshot.matches('submitting')).toBe(!belowFloor && amount <= available);
     },
   );
 });

@@ -509,6 +509,28 @@ describe('the rules of spec section 5, one case each, with their messages', () =
         'beneficiary.firstNameTooLong',
       ],
     ],
+    // Issue 21: markup in a middle name reached the receiver's receipt; the other loose fields were as open.
+    [
+      'a middle name of letters and spaces',
+      { middleName: '<img src=x onerror=alert(1)><script>' },
+      ['beneficiary.nameInvalid'],
+    ],
+    [
+      'a mother’s maiden name of letters and spaces',
+      { motherMaidenName: 'Owusu2' },
+      ['beneficiary.nameInvalid'],
+    ],
+    [
+      'a relationship of letters and spaces',
+      { relationship: '<b>Sister</b>' },
+      ['beneficiary.relationshipInvalid'],
+    ],
+    ['a relationship of at most 30', { relationship: 'S'.repeat(31) }, ['beneficiary.relationshipInvalid']],
+    [
+      'the loose fields after the spec’s rules',
+      { middleName: 'K1', phoneNumber: '24123', relationship: 'Sister!' },
+      ['beneficiary.nameInvalid', 'beneficiary.phoneInvalid', 'beneficiary.relationshipInvalid'],
+    ],
   ] as const)('mobile create: %s', async (_, overrides, messageIds) => {
     expectRefusal(await createMobile(u, overrides), 400, ...messageIds);
   });
@@ -524,6 +546,12 @@ describe('the rules of spec section 5, one case each, with their messages', () =
     ['last name at most 15', { lastName: 'O'.repeat(16) }, ['beneficiary.lastNameTooLong']],
     ['a phone, when given, valid', { phoneNumber: '1234' }, ['beneficiary.phoneInvalid']],
     ['a bank that exists', { bankId: UNKNOWN_BANK_ID }, ['bank.unknown']],
+    ['a middle name of letters and spaces', { middleName: '<script>' }, ['beneficiary.nameInvalid']],
+    [
+      'a mother’s maiden name of letters and spaces',
+      { motherMaidenName: 'A&B' },
+      ['beneficiary.nameInvalid'],
+    ],
   ] as const)('bank create: %s', async (_, overrides, messageIds) => {
     expectRefusal(await createBank(u, overrides), 400, ...messageIds);
   });
@@ -559,6 +587,14 @@ describe('the rules of spec section 5, one case each, with their messages', () =
           'beneficiary.edit.phoneInvalid',
         ],
       ],
+      ['a middle name of letters and spaces', { middleName: 'K<i>' }, ['beneficiary.nameInvalid']],
+      [
+        'a mother’s maiden name of letters and spaces',
+        { motherMaidenName: '1' },
+        ['beneficiary.nameInvalid'],
+      ],
+      ['a relationship of letters and spaces', { relationship: '<b>' }, ['beneficiary.relationshipInvalid']],
+      ['a relationship of at most 30', { relationship: 'S'.repeat(31) }, ['beneficiary.relationshipInvalid']],
     ] as const)('mobile: %s', async (_, overrides, messageIds) => {
       expectRefusal(await edit(u, { id: mobile.id, ...valid(), ...overrides }), 400, ...messageIds);
       expect((await mobileList(u)).find((b) => b.id === mobile.id)).toEqual(mobile);
@@ -589,6 +625,92 @@ describe('the rules of spec section 5, one case each, with their messages', () =
     ],
   ] as const)('name lookup: %s', async (_, payload, messageIds) => {
     expectRefusal(await resolve(u, payload), 400, ...messageIds);
+  });
+});
+
+describe('the fields spec section 3 lists without a rule (issue 21)', () => {
+  it('takes what people write: the spec’s mobile fields with a relationship, names in any script', async () => {
+    const u = await user();
+    const mobile = await saved(
+      createMobile(u, {
+        middleName: 'Akosua Serwaa',
+        motherMaidenName: 'Ɔbɛng',
+        relationship: 'Business partner',
+      }),
+    );
+    expect(mobile).toMatchObject({
+      middleName: 'Akosua Serwaa',
+      motherMaidenName: 'Ɔbɛng',
+      relationship: 'Business partner',
+    });
+    expect(await saved(createMobile(u, { relationship: 'S'.repeat(30) }))).toMatchObject({
+      relationship: 'S'.repeat(30),
+    });
+    // The spec's request may leave the loose fields out: they default to ''.
+    const { middleName: _m, motherMaidenName: _mm, relationship: _r, ...bare } = mobileBody(u);
+    const response = await call(u, 'POST', apiPaths.createMobileBeneficiary, { payload: bare });
+    expect(created(response)).toMatchObject({ middleName: '', motherMaidenName: '', relationship: '' });
+  });
+
+  it('saves nothing when a loose field breaks its rule', async () => {
+    const u = await user();
+    expectRefusal(await createMobile(u, { middleName: '<img src=x>' }), 400, 'beneficiary.nameInvalid');
+    expectRefusal(await createBank(u, { motherMaidenName: '<script>' }), 400, 'beneficiary.nameInvalid');
+    expect(await mobileList(u)).toEqual([]);
+    expect(await bankList(u)).toEqual([]);
+  });
+
+  it('does not judge again what a beneficiary saved before the rules keeps; a new value is judged', async () => {
+    const u = await user();
+    const legacy = await insertBeneficiary(
+      t.database.db,
+      {
+        userId: u.userId,
+        type: 'mobile',
+        firstName: 'Ama',
+        middleName: 'Serwaa-Akosua',
+        lastName: 'Mensah',
+        motherMaidenName: 'Owusu (née)',
+        phone: `+233${freshPhone()}`,
+        relationship: 'Brother-in-law',
+        countryId: 1,
+        network: 'MTN',
+        bankId: null,
+        accountNo: null,
+        accountName: 'Ama Mensah',
+      },
+      null,
+    );
+    if (legacy.outcome !== 'saved') throw new Error('legacy beneficiary not saved');
+    const before = (await mobileList(u))[0]!;
+    // The edit dialog sends the full beneficiary, the loose fields as saved.
+    const full = {
+      id: before.id,
+      firstName: 'Akua',
+      middleName: before.middleName,
+      lastName: 'Mensah',
+      motherMaidenName: before.motherMaidenName,
+      phoneNumber: `233${before.phoneNumber}`,
+      relationship: before.relationship,
+    };
+    const response = await edit(u, full);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(envelope<Beneficiary>(response).data).toMatchObject({
+      firstName: 'Akua',
+      middleName: 'Serwaa-Akosua',
+      relationship: 'Brother-in-law',
+    });
+    expectRefusal(
+      await edit(u, { ...full, relationship: 'Sister-in-law' }),
+      400,
+      'beneficiary.relationshipInvalid',
+    );
+    expectRefusal(await edit(u, { ...full, middleName: 'Serwaa-Ama' }), 400, 'beneficiary.nameInvalid');
+    const fixed = await edit(u, { ...full, middleName: 'Serwaa', relationship: 'Brother in law' });
+    expect(envelope<Beneficiary>(fixed).data).toMatchObject({
+      middleName: 'Serwaa',
+      relationship: 'Brother in law',
+    });
   });
 });
 

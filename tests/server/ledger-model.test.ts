@@ -8,6 +8,8 @@ import type { WalletOperationResult, WalletOperationStatus } from '../../src/con
 import { minorToApiAmount, parseDecimalAmount } from '../../src/domain/money';
 import { processingFee } from '../../src/domain/fees';
 import { gemPacks, pricedGemPacks } from '../../src/domain/gems';
+import { TRANSFER_MIN_MINOR } from '../../src/domain/transfer';
+import { BANK_WITHDRAWAL_MIN_MINOR, MOMO_WITHDRAWAL_MIN_MINOR } from '../../src/domain/withdrawal';
 import { BILLER_DOWN_SUFFIX } from '../../src/server/providers/biller-rail';
 import { signWebhook } from '../../src/server/providers/webhook-signature';
 import { buyGemPack, gemBalance } from '../support/server-shop-fixtures';
@@ -760,9 +762,14 @@ const commands = fc.commands(
         >,
       )
       .map(([amount, scenario]) => new MomoTopUp(amount, scenario)),
+    // Withdrawals and transfers from their floors on (issue 21: GH₵ 1 to a bank, 10 to MoMo, 1 sent).
     fc
-      .tuple(amountMinor, fc.boolean(), fc.boolean())
-      .map(([amount, momo, ok]) => new Withdraw(amount, momo, ok)),
+      .tuple(fc.boolean(), fc.boolean())
+      .chain(([momo, ok]) =>
+        fc
+          .integer({ min: momo ? MOMO_WITHDRAWAL_MIN_MINOR : BANK_WITHDRAWAL_MIN_MINOR, max: 30_000 })
+          .map((amount) => new Withdraw(amount, momo, ok)),
+      ),
     fc.boolean().map((expire) => new RunWorker(expire)),
     fc.constant(new SandboxCallbacks()),
     fc.tuple(fc.nat(), fc.boolean()).map(([pick, contrary]) => new Webhook(pick, contrary)),
@@ -770,7 +777,7 @@ const commands = fc.commands(
     amountMinor.map((amount) => new TransferIn(amount)),
     fc
       .tuple(
-        amountMinor,
+        fc.integer({ min: TRANSFER_MIN_MINOR, max: 30_000 }),
         fc.constantFrom(
           'momo',
           'momo',

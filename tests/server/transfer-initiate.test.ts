@@ -5,7 +5,7 @@ import { apiPaths } from '../../src/contract/paths';
 import type { TransferReview } from '../../src/contract/transfer';
 import { QUOTE_VALIDITY_MS, transferSubmitViolations } from '../../src/domain/transfer';
 import { runRatesCommand } from '../../scripts/rates-command';
-import { deliveryMethods } from '../../src/server/db/schema';
+import { deliveryMethods, transferCarts } from '../../src/server/db/schema';
 import { envelope } from '../support/server-helpers';
 import {
   addBankBeneficiary,
@@ -146,6 +146,7 @@ describe('InitiateTransfer: the seven rules of spec section 5, in order', () => 
     ['beneficiary', { beneficiaryId: 0 }, false],
     ['amount 0', { sendAmount: 0 }, false],
     ['negative amount', { sendAmount: -5 }, false],
+    ['amount under the GH₵ 1 floor', { sendAmount: 0.99 }, false],
     ['local limit', { sendAmount: 100_000 }, false],
     ['abroad limit', { sendAmount: 200_000, currency: 'USD', paymentMethodId: 1 }, false],
     ['payment method abroad', { currency: 'NGN', paymentMethodId: 0 }, false],
@@ -187,6 +188,37 @@ describe('InitiateTransfer: the seven rules of spec section 5, in order', () => 
     expect(
       violationsOf(await initiate(t.app, user, transferRequest(user, beneficiaryId, 200_000, abroad))),
     ).toEqual(['amount.limit']);
+  });
+});
+
+describe('InitiateTransfer: the GH₵ 1 floor (issue 21)', () => {
+  it('refuses GH₵ 0.49 (its 1% fee rounds to 0) and anything under GH₵ 1, abroad too; nothing is quoted', async () => {
+    const user = await transferUser(t.app, db());
+    const beneficiaryId = await addMobileBeneficiary(db(), user.userId);
+    for (const [amount, overrides] of [
+      [0.49, {}],
+      [0.01, {}],
+      [0.99, {}],
+      [0.5, { currency: 'USD', paymentMethodId: 1 }],
+    ] as const) {
+      const response = await initiate(t.app, user, transferRequest(user, beneficiaryId, amount, overrides));
+      expect(violationsOf(response), String(amount)).toEqual(['transfer.amountBelowMinimum']);
+      expect(envelope<ErrorData>(response).message).toBe('The smallest amount you can send is GH₵ 1.00.');
+    }
+    expect(await db().select().from(transferCarts).where(eq(transferCarts.userId, user.userId))).toEqual([]);
+  });
+
+  it('quotes GH₵ 1 and GH₵ 1.49 with a fee of one pesewa: never a paid-out transfer without a fee', async () => {
+    const user = await transferUser(t.app, db());
+    const beneficiaryId = await addMobileBeneficiary(db(), user.userId);
+    expect(await quoteFor(t.app, user, beneficiaryId, 1)).toMatchObject({
+      processingFee: 0.01,
+      totalPay: 1.01,
+    });
+    expect(await quoteFor(t.app, user, beneficiaryId, 1.49)).toMatchObject({
+      processingFee: 0.01,
+      totalPay: 1.5,
+    });
   });
 });
 

@@ -132,15 +132,49 @@ describe('withdrawal (POST api/Transaction/WithDrawalMoney)', () => {
     [{ momoMobileNumber: '02412345' }, true, 'withdrawal.phone'],
     [{ provider: 'Vodafone' }, true, 'momoTopUp.providerUnknown'],
     [{ amount: 1000 }, true, 'withdrawal.insufficientFunds'],
+    [{ amount: 0.99 }, false, 'withdrawal.bankBelowMinimum'],
+    [{ amount: 9.99 }, true, 'withdrawal.momoBelowMinimum'],
   ])('%o (MoMo: %s) is a 400 with %s', async (overrides, momo, messageId) => {
     const u = await fundedUser(10);
-    const base = momo ? momoWithdrawalBody(u, 5) : bankWithdrawalBody(u, 5);
+    const base = momo ? momoWithdrawalBody(u, 10) : bankWithdrawalBody(u, 5);
     const response = await postMoney(t.app, u, apiPaths.withdrawal, { ...base, ...overrides });
     expect(response.statusCode, response.body).toBe(400);
     expect(envelope<ErrorData>(response).data.violations?.map((violation) => violation.messageId)).toContain(
       messageId,
     );
     expect(await walletAmount(t.app, u)).toBe(10);
+  });
+
+  it('holds the forms’ floors (issue 21): under GH₵ 1 to a bank, under GH₵ 10 to MoMo, and nothing moves', async () => {
+    const u = await fundedUser(20);
+    for (const [body, messageId, message] of [
+      [
+        bankWithdrawalBody(u, 0.01),
+        'withdrawal.bankBelowMinimum',
+        'The smallest amount you can withdraw to a bank is GH₵ 1.00.',
+      ],
+      [
+        momoWithdrawalBody(u, 0.01),
+        'withdrawal.momoBelowMinimum',
+        'The smallest amount you can withdraw to MoMo is GH₵ 10.00.',
+      ],
+      [
+        momoWithdrawalBody(u, 9.99),
+        'withdrawal.momoBelowMinimum',
+        'The smallest amount you can withdraw to MoMo is GH₵ 10.00.',
+      ],
+    ] as const) {
+      const response = await postMoney(t.app, u, apiPaths.withdrawal, body);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(envelope<ErrorData>(response).data.violations).toEqual([
+        { field: 'amount', messageId, message },
+      ]);
+    }
+    expect(await walletAmount(t.app, u)).toBe(20);
+    expect(await history(t.app, u)).toHaveLength(1);
+    resultOf(await postMoney(t.app, u, apiPaths.withdrawal, bankWithdrawalBody(u, 1)));
+    resultOf(await postMoney(t.app, u, apiPaths.withdrawal, momoWithdrawalBody(u, 10)));
+    expect(await walletAmount(t.app, u)).toBe(9);
   });
 
   it('reports every broken rule in the spec order, the balance one included', async () => {

@@ -357,13 +357,18 @@ const expectedAddViolations = (context: AddContext) =>
   context.tab === 'mobile'
     ? mobileBeneficiaryViolations({
         firstName: context.mobile.firstName!,
+        middleName: context.mobile.middleName,
         lastName: context.mobile.lastName!,
+        motherMaidenName: context.mobile.motherMaidenName,
         // The request drops the dial code digits.
         phoneNumber: context.mobile.phoneNumber!.slice(3),
+        relationship: context.mobile.relationship,
       })
     : bankBeneficiaryViolations({
         firstName: String(context.bank.firstName),
+        middleName: String(context.bank.middleName),
         lastName: String(context.bank.lastName),
+        motherMaidenName: String(context.bank.motherMaidenName),
         bankId: Number(context.bank.bankId),
         accountNo: String(context.bank.accountNo),
       });
@@ -627,6 +632,7 @@ const editToggles: [field: string, broken: string, valid: string][] = [
 const expectedEditViolations = (context: Pick<EditContext, 'beneficiary' | 'form'>) =>
   beneficiaryEditViolations({
     firstName: context.form.firstName,
+    middleName: context.form.middleName,
     lastName: context.form.lastName,
     phoneNumber: context.beneficiary.type === 'mobile' ? context.form.phoneNumber : null,
   });

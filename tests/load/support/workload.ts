@@ -1,6 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { processingFee } from '../../../src/domain/fees';
+import { TRANSFER_MIN_MINOR } from '../../../src/domain/transfer';
+import { BANK_WITHDRAWAL_MIN_MINOR, MOMO_WITHDRAWAL_MIN_MINOR } from '../../../src/domain/withdrawal';
 import { dataOf, messageOf, NoAnswer, request, sleep, type Answer } from './http';
 import type { ClientRecord, FinalStatus } from './invariants';
 import { CARD_APPROVED, CARD_DECLINED, CARD_INSUFFICIENT, cardTopUpBody, type LoadUser } from './users';
@@ -113,8 +115,8 @@ const digits = (count: number) => Array.from({ length: count }, () => randomInt(
 const momoNumber = () => `024${digits(6)}${randomInt(5, 10)}`;
 const bankAccount = () => `10${digits(10)}${randomInt(5, 10)}`;
 const bankId = () => randomInt(1, 25);
-/** Any amount in pesewas from GH₵ 0.01 to `maxCedis`. */
-const anyAmount = (maxCedis: number) => randomInt(1, maxCedis * 100 + 1);
+/** Any amount in pesewas from GH₵ 0.01 (or `minMinor`) to `maxCedis`. */
+const anyAmount = (maxCedis: number, minMinor = 1) => randomInt(minMinor, maxCedis * 100 + 1);
 
 export const buildMoneyRequest = (action: Action, user: LoadUser): MoneyRequest => {
   const userId = user.userId;
@@ -167,7 +169,12 @@ export const buildMoneyRequest = (action: Action, user: LoadUser): MoneyRequest 
       okStatus: 202,
     };
   };
-  const withdraw = (momoRail: boolean, fail: boolean, amountMinor = anyAmount(150)) => ({
+  // Withdrawals and transfers keep to their floors (issue 21): a smaller amount is a 400.
+  const withdraw = (
+    momoRail: boolean,
+    fail: boolean,
+    amountMinor = anyAmount(150, momoRail ? MOMO_WITHDRAWAL_MIN_MINOR : BANK_WITHDRAWAL_MIN_MINOR),
+  ) => ({
     path: '/api/Transaction/WithDrawalMoney',
     body: withdrawal(amountMinor, momoRail, fail),
     kind: momoRail ? 'momo_withdrawal' : 'bank_withdrawal',
@@ -183,7 +190,7 @@ export const buildMoneyRequest = (action: Action, user: LoadUser): MoneyRequest 
     bank = false,
     creditsUserId?: number,
   ) => {
-    const amountMinor = anyAmount(100);
+    const amountMinor = anyAmount(100, TRANSFER_MIN_MINOR);
     return {
       path: '/api/Transaction/PayNow',
       body: { userId },

@@ -85,6 +85,13 @@ const momoLookup = (phone: string): MomoLookup => ({ rail: 'momo', phone, networ
 
 const trimmed = (value: string | undefined, kept: string) => (value === undefined ? kept : value.trim());
 
+/**
+ * A loose field of the edit body to judge: one that changes what is saved. The value kept as saved is not judged
+ * again, so a beneficiary saved before issue 21's rules (a hyphen in its relationship) stays editable.
+ */
+const changing = (value: string | undefined, kept: string) =>
+  value === undefined || value.trim() === kept ? undefined : value;
+
 export interface BeneficiaryRouteDeps extends RouteDeps {
   /** The payment rail that knows who holds a number or account (the wallet module's). */
   provider: PaymentProvider;
@@ -259,7 +266,15 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<BeneficiaryRouteDeps> = as
       const current = await findBeneficiaryOfUser(db, userId, body.id);
       if (!current) throw notFound();
       const mobile = current.type === 'mobile';
-      rejectIfBroken(beneficiaryEditViolations({ ...body, phoneNumber: mobile ? body.phoneNumber : null }));
+      rejectIfBroken(
+        beneficiaryEditViolations({
+          ...body,
+          middleName: changing(body.middleName, current.middleName),
+          motherMaidenName: changing(body.motherMaidenName, current.motherMaidenName),
+          relationship: changing(body.relationship, current.relationship),
+          phoneNumber: mobile ? body.phoneNumber : null,
+        }),
+      );
 
       let { phone, network, accountName } = current;
       if (mobile) {

@@ -4,8 +4,9 @@
  * -> ready | failed ('Failed to fetch user details. Please try again later.' or 'treasureShop.packsFailed', RETRY).
  * ready -> PAY -> paying (invoke `buyGemPack` with the attempt's Idempotency-Key and the price shown) -> paid
  * ('Payment successful! Thank you for your purchase.'; the balance to the app, the kept choice cleared) | ready
- * with why: 'Transaction failed. Please try again.' (refused or failed), a rule's message (no pack: 'Please select
- * a card before making a payment.'; not enough funds), or 'Failed to process payment. Please try again later.'
+ * with why: 'Transaction failed. Please try again.' (refused or failed), 'Payment failed. Please try again later.'
+ * (the server failed: 5xx), a rule's message (no pack: 'Please select a card before making a payment.'; not
+ * enough funds), or 'Failed to process payment. Please try again later.'
  * (no answer: the key is kept for the next PAY). A price that changed since it was shown reloads the page
  * (loading) and says so.
  */
@@ -14,7 +15,7 @@ import type { GatewayUser, GemPackInPesewas, GemPacksInPesewas } from '../contra
 import type { WalletOperation } from '../contract/wallet';
 import type { DomainMessageId } from '../domain/messages';
 import type { MinorUnits } from '../domain/money';
-import { notProvided, serverMessageId } from './failure-messages';
+import { failureStatus, notProvided, serverMessageId } from './failure-messages';
 import * as keys from './shared/idempotent-submit';
 import { offeredPack } from './treasure-shop.machine';
 
@@ -53,12 +54,14 @@ export const chosenPack = (context: Pick<PaymentGatewayContext, 'packs' | 'packI
 
 const notLoaded = { user: false, packs: false };
 
-/** Why a refused payment failed: a rule's message the server named, else 'Transaction failed. Please try again.' */
+/**
+ * Why a refused payment failed: a rule's message the server named; else, the server failing (5xx) 'Payment failed.
+ * Please try again later.', and a refusal 'Transaction failed. Please try again.' (docs/decisions.md, issue 22).
+ */
 const refusalMessage = (error: unknown): DomainMessageId => {
   const id = serverMessageId(error);
-  return id === 'walletPayment.notEnough' || id === 'treasureShop.selectPack'
-    ? id
-    : 'gateway.transactionFailed';
+  if (id === 'walletPayment.notEnough' || id === 'treasureShop.selectPack') return id;
+  return (failureStatus(error) ?? 0) >= 500 ? 'treasureShop.paymentFailed' : 'gateway.transactionFailed';
 };
 
 export const paymentGatewayMachine = setup({

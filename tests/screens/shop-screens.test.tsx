@@ -122,13 +122,19 @@ describe('the payment gateway', () => {
     );
   });
 
-  it('a refused payment says Transaction failed; a lost answer says Failed to process payment', async () => {
-    let attempt = 0;
-    gateway({ buy: () => Promise.reject(attempt++ === 0 ? httpError(500) : networkError()) });
+  it('a refused payment says Transaction failed; a server failure Payment failed; a lost answer Failed to process payment', async () => {
+    const failures = [httpError(402), httpError(500), httpError(503), networkError()];
+    gateway({ buy: () => Promise.reject(failures.shift()) });
     await userEvent.click(await screen.findByRole('button', { name: 'Pay with Wallet' }));
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Transaction failed. Please try again.'),
     );
+    for (let server = 0; server < 2; server++) {
+      await userEvent.click(screen.getByRole('button', { name: 'Pay with Wallet' }));
+      await waitFor(() =>
+        expect(screen.getByRole('alert').textContent).toBe('Payment failed. Please try again later.'),
+      );
+    }
     await userEvent.click(screen.getByRole('button', { name: 'Pay with Wallet' }));
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe(

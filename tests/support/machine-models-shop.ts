@@ -8,7 +8,7 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { GatewayUser, GemPacksInPesewas, GemPurchase } from '../../src/contract/gems';
 import type { WalletOperation } from '../../src/contract/wallet';
 import { pricedGemPacks } from '../../src/domain/gems';
-import { serverMessageId } from '../../src/machines/failure-messages';
+import { failureStatus, serverMessageId } from '../../src/machines/failure-messages';
 import { gemBalanceMachine, gemPurchasesMachine } from '../../src/machines/game.machine';
 import {
   paymentGatewayMachine,
@@ -263,7 +263,12 @@ const gatewayCheck = (step: ModelStep): void => {
         expect(context).toEqual({
           ...before,
           ...keyDropped,
-          error: id === 'walletPayment.notEnough' ? id : 'gateway.transactionFailed',
+          error:
+            id === 'walletPayment.notEnough'
+              ? id
+              : (failureStatus(error) ?? 0) >= 500
+                ? 'treasureShop.paymentFailed'
+                : 'gateway.transactionFailed',
         });
       }
       return;
@@ -300,6 +305,7 @@ export const paymentGatewayModel: MachineModel<typeof paymentGatewayMachine> = {
           errorEvent('buyGemPack', httpError(409, 'treasureShop.priceChanged')),
           errorEvent('buyGemPack', httpError(400, 'walletPayment.notEnough')),
           errorEvent('buyGemPack', httpError(500, 'server.error')),
+          errorEvent('buyGemPack', httpError(402)),
         ]
       : []),
   ],

@@ -142,7 +142,10 @@ export const payNowRequestSchema = z.object({
   /** Card variant: 'GHS' (the card is charged in the wallet's currency). */
   currency: z.literal('GHS').default('GHS'),
   isBankPayment: z.literal(false).default(false),
-  /** Card variant: the name on the card (the card form's first and last name). */
+  /**
+   * Card variant (new, optional): the name on the card (the card form's first and last name). The spec's card
+   * variant carries none, so it is never required; a name that is sent must pass the card form's name rules.
+   */
   firstName: dbText(100).optional(),
   lastName: dbText(100).optional(),
   /** MoMo variant (new): the payer's number (9 to 12 digits, or E.164) and network ('MTN' by default). */

@@ -10,8 +10,12 @@ export const CARD_NUMBER_DIGITS = 16;
 
 /** The card form as the server receives it (spec section 7 AddFundsToWallet). */
 export interface CardPaymentInput {
-  firstName: string;
-  lastName: string;
+  /**
+   * The name on the card, as the card form asks for it. undefined: the request carries no name (PayNow's card
+   * variant of spec section 3 has none), so it is not required; a name that is sent is still checked.
+   */
+  firstName: string | undefined;
+  lastName: string | undefined;
   /** Digits only. */
   cardNumber: string;
   /** Parsed from 'MM/YY' in the form (or its message id when it is not that shape); null when missing. */
@@ -89,15 +93,15 @@ export const cardPaymentViolations = (
 ): RuleViolation<CardField>[] => {
   const violations: RuleViolation<CardField>[] = [];
   const missing =
-    input.firstName.trim() === '' ||
-    input.lastName.trim() === '' ||
+    input.firstName?.trim() === '' ||
+    input.lastName?.trim() === '' ||
     input.cardNumber === '' ||
     input.expiry === null ||
     input.cvv === '' ||
     input.amountMinor === null;
   if (missing) violations.push({ field: 'form', messageId: 'card.allFields' });
   for (const field of ['firstName', 'lastName'] as const) {
-    const name = input[field].trim();
+    const name = input[field]?.trim() ?? '';
     if (name === '') continue;
     if (!LETTERS_AND_SPACES.test(name)) violations.push({ field, messageId: `card.${field}.letters` });
     if (characterCount(name) > CARD_NAME_MAX_LENGTH)

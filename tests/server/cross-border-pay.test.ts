@@ -191,6 +191,40 @@ describe('PayNow by card (payment method 2)', () => {
     ]);
   });
 
+  it('takes the card variant of spec section 3 as written (no name on the card); a declined one moves nothing', async () => {
+    const { user, quote } = await bankCartAbroad(PAYMENT_METHOD_IDS.card);
+    // Exactly the fields of section 3: userId, cartId and the card variant's seven.
+    const specCard = (cardNumber: string) => ({
+      userId: user.userId,
+      cartId: quote.guidId,
+      cardNumber,
+      cardExpiryYear: new Date().getUTCFullYear() + 2,
+      cardExpiryMonth: 12,
+      cardCVCNumber: '123',
+      cardAmount: quote.totalPay,
+      currency: 'GHS',
+      isBankPayment: false,
+    });
+    // A name that is sent is still the card form's: letters only.
+    const badName = { ...specCard(VALID_CARD), firstName: 'Ama1', lastName: 'Mensah' };
+    expect(failureOf(await payNow(t.app, user, quote.guidId, newKey(), badName), 400)).toBe(
+      'card.firstName.letters',
+    );
+    const declined = await payNow(t.app, user, quote.guidId, newKey(), specCard(DECLINED_CARD));
+    expect(failureOf(declined, 402)).toBe('card.declined');
+    expect(envelope<ErrorData>(declined).message).toBe('Your card was declined. No money was taken.');
+    expect(await operationsOfCart(quote.guidId)).toEqual([{ kind: 'card_top_up', status: 'Failed' }]);
+    expect(await walletAmount(t.app, user)).toBe(0);
+
+    const paid = dataOf(await payNow(t.app, user, quote.guidId, newKey(), specCard(VALID_CARD)));
+    expect(paid).toMatchObject({ status: 'pending', amount: 1000, walletAmount: 0 });
+    expect(await operationsOfCart(quote.guidId)).toEqual([
+      { kind: 'card_top_up', status: 'Failed' },
+      { kind: 'card_top_up', status: 'Successful' },
+      { kind: 'bank_transfer', status: 'pending' },
+    ]);
+  });
+
   it('refuses a card for a cart of another method, the wallet for a card cart, and a changed total', async () => {
     const { user, quote } = await bankCartAbroad(PAYMENT_METHOD_IDS.mobileWallet);
     expect(failureOf(await payByCard(user, quote), 400)).toBe('payment.methodMismatch');

@@ -120,8 +120,9 @@ const collectionOf = (body: PayNowRequest): CollectionPayment | null => {
   return {
     way: 'card',
     card: {
-      firstName: body.firstName ?? '',
-      lastName: body.lastName ?? '',
+      // The spec's card variant carries no name on the card: a name is checked when sent, never required.
+      firstName: body.firstName,
+      lastName: body.lastName,
       cardNumber: (body.cardNumber ?? '').replace(/\s+/g, ''),
       cvv: body.cardCVCNumber ?? '',
       expiryMonth: Number(body.cardExpiryMonth ?? Number.NaN),

@@ -27,8 +27,9 @@ export interface Collection {
 
 /** The card as the card form gives it: never stored or logged (only its brand and last four are). */
 export interface CardPayer {
-  firstName: string;
-  lastName: string;
+  /** The name on the card; PayNow's card variant (spec section 3) may carry none. */
+  firstName?: string;
+  lastName?: string;
   /** Digits only. */
   cardNumber: string;
   cvv: string;
@@ -65,7 +66,7 @@ export const cardCollection = (
           cvv: card.cvv,
           expiryMonth: card.expiryMonth,
           expiryYear: card.expiryYear,
-          holderName: `${card.firstName} ${card.lastName}`.trim(),
+          holderName: [card.firstName, card.lastName].filter(Boolean).join(' ').trim(),
         },
       }),
   };

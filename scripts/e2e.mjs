@@ -56,6 +56,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 const serverEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
 serverEnv.STATIC_DIR = path.join(root, 'dist');
 serverEnv.LOG_LEVEL = process.env.E2E_LOG_LEVEL ?? 'warn';
+// The journeys sign up far more than 20 accounts an hour, all from 127.0.0.1 (the per-address limit is proven by
+// tests/server/abuse-limits.test.ts).
+serverEnv.SIGN_UP_LIMIT_PER_HOUR = '100000';
 for (const name of ['DATABASE_URL', 'APP_SECRET', 'SMTP_URL', 'NODE_ENV']) delete serverEnv[name];
 
 // A betting operator's API key, made on the new database before the server opens it (PGlite has one user at a

@@ -8,6 +8,7 @@ import {
   type Secrets,
 } from './development-secrets';
 import { isLoopbackHost } from './loopback';
+import { abuseLimits } from './plugins/abuse-limits';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const nonNegativeInt = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
@@ -67,6 +68,14 @@ const envSchema = z
     SESSION_IDLE_MINUTES: positiveInt(30),
     SESSION_MAX_HOURS: positiveInt(12),
     LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt(10),
+    /** Limits per account, per phone number and per address (plugins/abuse-limits.ts; README "Abuse limits"). */
+    RESET_CODES_PER_ACCOUNT_PER_HOUR: positiveInt(abuseLimits.resetCodesPerAccount.max),
+    WRONG_CODES_PER_ACCOUNT_PER_HOUR: positiveInt(abuseLimits.wrongResetCodesPerAccount.max),
+    LOGIN_FAILURES_PER_ACCOUNT: positiveInt(abuseLimits.logInFailuresPerAccount.max),
+    LOCKOUT_MAILS_PER_ACCOUNT: positiveInt(abuseLimits.lockoutMailsPerAccount.max),
+    SMS_PER_ACCOUNT_PER_HOUR: positiveInt(abuseLimits.textsPerAccount.max),
+    SMS_PER_NUMBER_PER_HOUR: positiveInt(abuseLimits.textsPerNumber.max),
+    SIGN_UP_LIMIT_PER_HOUR: positiveInt(abuseLimits.signUpsPerAddress.max),
     /** AuthenticateUser calls per minute from one IP (operators' servers; wrong keys count too). */
     PARTNER_LIMIT_PER_MINUTE: positiveInt(60),
     STATIC_DIR: z.string().trim().min(1).default('./dist'),

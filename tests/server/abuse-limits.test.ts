@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/paths';
 import { domainMessages, type DomainMessageId } from '../../src/domain/messages';
 import { translatorFor } from '../../src/i18n/core';
+import { loadConfig } from '../../src/server/config';
 import { abuseLimits, limitsFrom } from '../../src/server/plugins/abuse-limits';
 import { createSecondHost, type SecondHost } from '../support/second-host';
 import {
@@ -337,21 +338,21 @@ describe('sign-up per address', () => {
 });
 
 describe('the limits table', () => {
-  it('holds the figures of the README, each overridable by its setting', () => {
-    expect(limitsFrom({})).toEqual(abuseLimits);
-    expect(limitsFrom({}).textsPerNumber).toEqual({
+  it('holds the figures of the README by default, each set by its setting, which must be a positive whole number', () => {
+    expect(limitsFrom(loadConfig({ NODE_ENV: 'test' }))).toEqual(abuseLimits);
+    expect(abuseLimits.textsPerNumber).toEqual({
       max: 3,
       windowMs: 3_600_000,
       env: 'SMS_PER_NUMBER_PER_HOUR',
     });
-    const set = limitsFrom({
-      SIGN_UP_LIMIT_PER_HOUR: 200,
-      SMS_PER_NUMBER_PER_HOUR: 0,
-      LOGIN_FAILURES_PER_ACCOUNT: '7',
-    });
+    const set = limitsFrom(loadConfig({ NODE_ENV: 'test', SIGN_UP_LIMIT_PER_HOUR: '200' }));
     expect(set.signUpsPerAddress.max).toBe(200);
-    // Only positive whole numbers count.
     expect(set.textsPerNumber.max).toBe(3);
-    expect(set.logInFailuresPerAccount.max).toBe(10);
+    expect(() => loadConfig({ NODE_ENV: 'test', SMS_PER_NUMBER_PER_HOUR: '0' })).toThrow(
+      /SMS_PER_NUMBER_PER_HOUR/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', LOGIN_FAILURES_PER_ACCOUNT: '7.5' })).toThrow(
+      /LOGIN_FAILURES_PER_ACCOUNT/,
+    );
   });
 });

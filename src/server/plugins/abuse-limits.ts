@@ -11,7 +11,7 @@ export interface AbuseLimit {
   /** Hits allowed in any `windowMs` (a sliding window, counted exactly). */
   max: number;
   windowMs: number;
-  /** The environment variable that may set `max` (read by src/server/config.ts once it declares it). */
+  /** The setting (src/server/config.ts) that sets `max`; the `max` here is its default. */
   env: string;
 }
 
@@ -42,15 +42,15 @@ export const abuseLimits = {
 export type AbuseLimitName = keyof typeof abuseLimits;
 export type AbuseLimits = Record<AbuseLimitName, AbuseLimit>;
 
-/** The limits in force: each default, or the positive whole number `settings` (the config) holds under its env name. */
-export const limitsFrom = (settings: object): AbuseLimits => {
-  const values = settings as Partial<Record<string, unknown>>;
-  const entries = Object.entries(abuseLimits).map(([name, limit]) => {
-    const setting = values[limit.env];
-    const max =
-      typeof setting === 'number' && Number.isSafeInteger(setting) && setting > 0 ? setting : limit.max;
-    return [name, { ...limit, max }];
-  });
+/** The settings that set the limits' maxima: the config's variables of the names in `abuseLimits`. */
+export type AbuseLimitSettings = Record<(typeof abuseLimits)[AbuseLimitName]['env'], number>;
+
+/** The limits in force: each with the maximum its setting holds. */
+export const limitsFrom = (settings: AbuseLimitSettings): AbuseLimits => {
+  const entries = Object.entries(abuseLimits).map(([name, limit]) => [
+    name,
+    { ...limit, max: settings[limit.env] },
+  ]);
   return Object.fromEntries(entries) as AbuseLimits;
 };
 
@@ -75,7 +75,7 @@ export interface AbuseLimiter {
 }
 
 /** The limits of `settings` (the config), counted in `db` so that every host shares them. */
-export const abuseLimiter = (db: Db, settings: object): AbuseLimiter => {
+export const abuseLimiter = (db: Db, settings: AbuseLimitSettings): AbuseLimiter => {
   const limits = limitsFrom(settings);
   const hit = (name: AbuseLimitName, subject: string) =>
     logHit(db, `${name}|${subject}`, limits[name].max, limits[name].windowMs);

@@ -17,6 +17,13 @@ export const serverMessageId = (error: unknown): DomainMessageId | null => {
   return isDomainMessageId(id) ? id : null;
 };
 
+/**
+ * What a 429 says: the limit the server named ('Log-in to this account is paused...', 'Too many codes were sent to this
+ * number...'), else the per-minute limit's 'Too many attempts...'.
+ */
+export const tooManyMessage = (error: unknown): DomainMessageId =>
+  serverMessageId(error) ?? 'request.tooMany';
+
 /** The English text of an HTTP failure (for logs and as a fallback), or null for other failures. */
 export const serverMessageText = (error: unknown): string | null =>
   isApiError(error) && error.failure.kind === 'http' ? error.failure.message : null;

@@ -8,7 +8,13 @@ import type { DomainMessageId } from '../domain/messages';
 import { passwordViolations } from '../domain/password';
 import type { RuleViolation } from '../domain/rule';
 import type { VerifyResetCodeResponse } from '../contract/user';
-import { failureStatus, notProvided, serverMessageId, serverViolations } from './failure-messages';
+import {
+  failureStatus,
+  notProvided,
+  serverMessageId,
+  serverViolations,
+  tooManyMessage,
+} from './failure-messages';
 import {
   emptyDigits,
   enteredCode,
@@ -73,7 +79,7 @@ export const forgotPasswordFailureMessage = (error: unknown): DomainMessageId =>
     case 400:
       return serverMessageId(error) ?? 'server.error';
     case 429:
-      return 'request.tooMany';
+      return tooManyMessage(error);
     default:
       return 'server.error';
   }

@@ -6,7 +6,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { DomainMessageId } from '../domain/messages';
 import type { LogInAnswer, LogInRequest } from '../contract/user';
 import type { AuthSession } from './session.machine';
-import { failureStatus, notProvided } from './failure-messages';
+import { failureStatus, notProvided, tooManyMessage } from './failure-messages';
 import {
   changeLogInField,
   initialLogInContext,
@@ -24,13 +24,13 @@ export {
   type LogInField,
 } from './log-in.form';
 
-/** 401 'Invalid email or password', 429 too many attempts, anything else 'Something went wrong...'. */
+/** 401 'Invalid email or password', 429 the limit the server named, anything else 'Something went wrong...'. */
 export const logInFailureMessage = (error: unknown): DomainMessageId => {
   switch (failureStatus(error)) {
     case 401:
       return 'logIn.invalidCredentials';
     case 429:
-      return 'request.tooMany';
+      return tooManyMessage(error);
     default:
       return 'server.error';
   }

@@ -14,6 +14,7 @@ import {
   serverMessageId,
   serverMessageText,
   serverViolations,
+  tooManyMessage,
 } from './failure-messages';
 import {
   changeSignUp,
@@ -44,7 +45,7 @@ export const signUpFailureMessage = (error: unknown): DomainMessageId => {
     case 409:
       return 'signUp.emailTaken';
     case 429:
-      return 'request.tooMany';
+      return tooManyMessage(error);
     default:
       return serverMessageId(error) ?? 'signUp.failed';
   }

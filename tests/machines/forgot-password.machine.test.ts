@@ -136,6 +136,7 @@ describe('forgot password with a faked API', () => {
   test.each([
     ['400', httpError(400, 'otp.invalidOrExpired'), 'otp.invalidOrExpired'],
     ['429', httpError(429, 'request.tooMany'), 'request.tooMany'],
+    ['429 of the account', httpError(429, 'otp.tooManyWrongCodes'), 'otp.tooManyWrongCodes'],
     ['500', httpError(500, 'server.error'), 'server.error'],
     ['network', networkError(), 'server.error'],
   ])('a wrong code (%s) shows %s and stays on the code step', async (_, error, messageId) => {

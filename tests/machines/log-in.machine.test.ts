@@ -64,6 +64,7 @@ describe('log-in with a faked API', () => {
   test.each([
     ['401', httpError(401, 'logIn.invalidCredentials'), 'logIn.invalidCredentials'],
     ['429', httpError(429, 'request.tooMany'), 'request.tooMany'],
+    ['429 of the account', httpError(429, 'logIn.tooManyFailures'), 'logIn.tooManyFailures'],
     ['500', httpError(500, 'server.error'), 'server.error'],
     ['400', httpError(400, 'request.invalid'), 'server.error'],
     ['network', networkError(), 'server.error'],

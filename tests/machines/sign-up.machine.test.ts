@@ -140,6 +140,7 @@ describe('sign-up with a faked API', () => {
   test.each([
     ['409', httpError(409, 'signUp.emailTaken'), 'signUp.emailTaken'],
     ['429', httpError(429, 'request.tooMany'), 'request.tooMany'],
+    ['429 of the address', httpError(429, 'signUp.tooMany'), 'signUp.tooMany'],
     ['500 with a known id', httpError(500, 'server.error'), 'server.error'],
     ['500 with an unknown id', httpError(500, 'db.down'), 'signUp.failed'],
     ['network', networkError(), 'signUp.failed'],

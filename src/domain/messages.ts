@@ -167,6 +167,10 @@ export const domainMessages = {
   'transfer.initiateFailed': 'Failed to initiate transfer. Please try again.',
   'transfer.initiateError': 'An error occurred during transfer initiation.',
   'transfer.currencyUnknown': 'This currency cannot be sent yet. Please choose another.',
+  // Issue 22: the receiving country decides the currency and where an account is paid.
+  'transfer.currencyNotCountrys': 'This currency is not paid out in the receiving country.',
+  'transfer.beneficiaryCountry':
+    "The beneficiary's account is in another country. Choose its country, or cash pick-up.",
   'transfer.cartNotFound': 'We could not find this transfer. Please start again.',
   'transfer.quoteExpired': 'This quote has expired. Please start the transfer again to get a new rate.',
   'transfer.alreadyPaid': 'This transfer has already been paid.',

@@ -169,7 +169,7 @@ describe('transfer', () => {
       discountMinor: 0,
       totalMinor: 25250,
       sendCurrency: 'GHS',
-      // GH₵ 250 x 0.0812 = $ 20.30.
+      // GH₵ 250 x 0.0812 = $20.30.
       receiveMinor: 2030,
       currency: 'USD',
       rate: '0.0812',

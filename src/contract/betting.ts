@@ -134,11 +134,13 @@ export const PARTNER_KEY_HEADER = 'X-Partner-Key';
 
 /**
  * POST api/Transaction/AuthenticateUser: called by a betting operator's server (no bearer token; its API key in
- * the X-Partner-Key header, not the spec's `apiKey` field). The fields of spec section 7 (`battingNo` as the spec
+ * the X-Partner-Key header, or in the spec's `apiKey` field). The fields of spec section 7 (`battingNo` as the spec
  * spells it); the request is for the wallet user whose account email is `email`. `sendAmount` absent: the user
  * chooses the amount (the Amount, Payment, Purpose, Review wizard).
  */
 export const paymentLinkRequestSchema = z.object({
+  /** The spec's place for the key; the X-Partner-Key header is preferred (a header stays out of body logs). */
+  apiKey: z.string().trim().max(256).optional(),
   firstName: storableText(z.string().trim().max(100)).default(''),
   lastName: storableText(z.string().trim().max(100)).default(''),
   email: storableText(z.string().trim().min(3).max(254)),
@@ -157,13 +159,29 @@ export const paymentLinkRequestSchema = z.object({
 });
 export type PaymentLinkRequest = z.input<typeof paymentLinkRequestSchema>;
 
-/** 201: the link's token (short-lived, single use) and where to send the user. */
+/**
+ * The customer the link is for, as the operator's own request named them (spec section 7 reads data.userDetails): an
+ * echo of what was sent, so the operator learns nothing about the wallet's users, not even whether the email has an
+ * account.
+ */
+export const paymentLinkCustomerSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  battingNo: z.string(),
+  receiverNumber: z.string(),
+  /** What the operator asked for; null: the user chooses. */
+  sendAmount: z.number().nullable(),
+});
+
+/** 201: the link's token (short-lived, single use), where to send the user, and whom it is for. */
 export const paymentLinkSchema = z.object({
   token: z.string(),
   /** '/deposit/{token}', relative to the wallet's site. */
   paymentPath: z.string(),
   /** ISO datetime: the link cannot be paid after it. */
   expiresAt: z.string(),
+  userDetails: paymentLinkCustomerSchema,
 });
 export type PaymentLink = z.infer<typeof paymentLinkSchema>;
 export const paymentLinkResponses = envelopeResponses(201, paymentLinkSchema);

@@ -3,7 +3,7 @@ import { dbText, int4, queryInt4Id, storableText } from './db-input';
 import { BILL_REFERENCE_MAX_LENGTH } from '../domain/billing';
 import type { MinorUnits } from '../domain/money';
 import { SEARCH_TERM_MAX_LENGTH } from '../domain/paging';
-import { apiAmountSchema, cachedEnvelopeResponses, envelopeResponses } from './envelope';
+import { apiAmountSchema, cachedEnvelopeResponses, envelopeResponses, envelopeSchema } from './envelope';
 import { walletOperationResultSchema, walletOperationStatusSchema } from './wallet';
 
 /*
@@ -19,7 +19,17 @@ export const billingCompanySchema = z.object({
   code: z.string(),
 });
 export type BillingCompany = z.infer<typeof billingCompanySchema>;
-export const billingCompaniesResponses = cachedEnvelopeResponses(z.array(billingCompanySchema));
+/**
+ * The spec's client reads the billers' lists as `code, error, data` (section 7): their envelope carries `error`,
+ * false on success (a failure is the usual failure envelope).
+ */
+export const BILLER_LIST_FIELDS = { error: false } as const;
+const billerListResponses = <Data extends z.ZodType>(data: Data) => ({
+  ...cachedEnvelopeResponses(data),
+  200: envelopeSchema(data).extend({ error: z.literal(false) }),
+});
+
+export const billingCompaniesResponses = billerListResponses(z.array(billingCompanySchema));
 
 /** Spec section 3, "Sub-company", and whether it sells prepaid units (the user chooses the amount). */
 export const billingSubCompanySchema = z.object({
@@ -37,7 +47,7 @@ export const billingSubCompanySchema = z.object({
 });
 export type BillingSubCompany = z.infer<typeof billingSubCompanySchema>;
 export const companyIdQuerySchema = z.object({ companyId: queryInt4Id });
-export const billingSubCompaniesResponses = cachedEnvelopeResponses(z.array(billingSubCompanySchema));
+export const billingSubCompaniesResponses = billerListResponses(z.array(billingSubCompanySchema));
 
 /**
  * GET api/Billing/GetBillByReferenceNumber: the spec's query has only the reference. Without `subCompanyId` (new)

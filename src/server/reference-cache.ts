@@ -17,8 +17,8 @@ interface CachedAnswer {
   etag: string;
 }
 
-const answerOf = (data: unknown): CachedAnswer => {
-  const body = JSON.stringify(ok(data));
+const answerOf = (data: unknown, fields: Record<string, unknown>): CachedAnswer => {
+  const body = JSON.stringify({ ...ok(data), ...fields });
   return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
 };
 
@@ -34,31 +34,36 @@ export interface ReferenceCache {
   /**
    * Answers the list under `key` (loaded on first use), or 304 when the request's If-None-Match holds its ETag.
    * `shared`: the answer is the same without a session (public routes): shared caches may keep it too.
+   * `fields`: what the envelope carries beside code, message and data (the billers' `error` of spec section 7).
    */
   send(
     request: FastifyRequest,
     reply: FastifyReply,
     key: string,
     load: () => Promise<unknown>,
-    options?: { shared?: boolean },
+    options?: { shared?: boolean; fields?: Record<string, unknown> },
   ): Promise<FastifyReply>;
 }
 
 /** One host's reference lists. A failed load is not kept: the next request tries again. */
 export const createReferenceCache = (): ReferenceCache => {
   const answers = new Map<string, Promise<CachedAnswer>>();
-  const answerFor = (key: string, load: () => Promise<unknown>): Promise<CachedAnswer> => {
+  const answerFor = (
+    key: string,
+    load: () => Promise<unknown>,
+    fields: Record<string, unknown>,
+  ): Promise<CachedAnswer> => {
     let answer = answers.get(key);
     if (!answer) {
-      answer = load().then(answerOf);
+      answer = load().then((data) => answerOf(data, fields));
       answers.set(key, answer);
       answer.catch(() => answers.delete(key));
     }
     return answer;
   };
   return {
-    async send(request, reply, key, load, { shared = false } = {}) {
-      const { body, etag } = await answerFor(key, load);
+    async send(request, reply, key, load, { shared = false, fields = {} } = {}) {
+      const { body, etag } = await answerFor(key, load, fields);
       reply
         .header('etag', etag)
         .header('cache-control', `${shared ? 'public' : 'private'}, max-age=${REFERENCE_MAX_AGE_SECONDS}`);

@@ -20,8 +20,8 @@ import { createPaymentLink, operatorOfKey } from './payment-links-repository';
 
 /*
  * POST api/Transaction/AuthenticateUser: a betting operator's server asks for a payment link for one of its
- * customers. It is public (no bearer token) and answers only to an operator's active API key (X-Partner-Key,
- * compared by sha256; `npm run partners` makes and revokes keys), rate limited per IP, wrong keys included. The
+ * customers. It is public (no bearer token) and answers only to an operator's active API key (X-Partner-Key, or
+ * the spec's `apiKey` field; compared by sha256; `npm run partners` makes and revokes keys), rate limited per IP, wrong keys included. The
  * link's token is 32 random bytes, of which only the sha256 is stored: it cannot be forged or guessed, and a
  * database read gives no usable token. It expires after PAYMENT_LINK_VALIDITY_MS.
  */
@@ -33,7 +33,7 @@ const partnerLimit = (max: number): RateLimitOptions => ({
   keyGenerator: (request) => `${request.routeOptions.url ?? ''}|${request.ip}`,
 });
 
-const headerKey = (value: string | string[] | undefined): string | null =>
+const keyIn = (value: string | string[] | undefined): string | null =>
   typeof value === 'string' && value.trim() !== '' && value.length <= 256 ? value.trim() : null;
 
 export const partnerRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
@@ -44,7 +44,7 @@ export const partnerRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       schema: { body: paymentLinkRequestSchema, response: paymentLinkResponses },
     },
     async (request, reply) => {
-      const key = headerKey(request.headers[PARTNER_KEY_HEADER.toLowerCase()]);
+      const key = keyIn(request.headers[PARTNER_KEY_HEADER.toLowerCase()]) ?? keyIn(request.body.apiKey);
       const operator = key ? await operatorOfKey(db, tokenHash(key)) : null;
       if (!operator) throw new HttpError(401, 'partner.keyInvalid');
 
@@ -82,6 +82,14 @@ export const partnerRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
         token,
         paymentPath: `/deposit/${token}`,
         expiresAt: expiresAt.toISOString(),
+        userDetails: {
+          firstName: body.firstName,
+          lastName: body.lastName,
+          email: body.email,
+          battingNo: body.battingNo,
+          receiverNumber: body.receiverNumber,
+          sendAmount: body.sendAmount ?? null,
+        },
       };
       return reply.code(201).send(ok(link, 201));
     },

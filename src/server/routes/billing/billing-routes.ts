@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  BILLER_LIST_FIELDS,
   billingCompaniesResponses,
   billingHistoryPageQuerySchema,
   billingHistoryPageResponses,
@@ -208,17 +209,22 @@ export const billingRoutes: FastifyPluginAsyncZod<
   // The billers are reference data: read once per host, served with an ETag (reference-cache.ts).
   const cache = createReferenceCache();
   app.get(apiPaths.billingCompanies, { schema: { response: billingCompaniesResponses } }, (request, reply) =>
-    cache.send(request, reply, 'companies', () => allCompanies(db)),
+    cache.send(request, reply, 'companies', () => allCompanies(db), { fields: BILLER_LIST_FIELDS }),
   );
 
   app.get(
     apiPaths.billingSubCompanies,
     { schema: { querystring: companyIdQuerySchema, response: billingSubCompaniesResponses } },
     (request, reply) =>
-      cache.send(request, reply, `subCompanies:${request.query.companyId}`, async () =>
-        (await subCompaniesOf(db, request.query.companyId)).map(
-          ({ code: _code, companyCode: _companyCode, ...subCompany }) => subCompany,
-        ),
+      cache.send(
+        request,
+        reply,
+        `subCompanies:${request.query.companyId}`,
+        async () =>
+          (await subCompaniesOf(db, request.query.companyId)).map(
+            ({ code: _code, companyCode: _companyCode, ...subCompany }) => subCompany,
+          ),
+        { fields: BILLER_LIST_FIELDS },
       ),
   );
 

@@ -92,9 +92,45 @@ export const users = pgTable(
      * as verified: transfers to it are paid wallet to wallet (on-us).
      */
     verifiedPhone: varchar('verified_phone', { length: 20 }).unique('users_verified_phone_unique'),
+    /**
+     * The Bank of Ghana e-money tier (src/domain/tiers.ts): 'none' without an identification, then 'minimum',
+     * 'medium' (Ghana Card verified), 'enhanced' (proof of address approved). Changed only by setTier
+     * (src/server/tiers/tiers.ts), which writes the audit row in the same transaction.
+     */
+    accountTier: varchar('account_tier', { length: 12 }).notNull().default('none'),
     createdAt: createdAt(),
   },
-  (table) => [check('users_email_normalized', sql`${table.email} = lower(btrim(${table.email}))`)],
+  (table) => [
+    check('users_email_normalized', sql`${table.email} = lower(btrim(${table.email}))`),
+    check('users_account_tier_known', sql`${table.accountTier} in ('none', 'minimum', 'medium', 'enhanced')`),
+  ],
+);
+
+/**
+ * The regulator's limits per tier, as data with the day each row takes effect (docs/compliance.md): the row of a
+ * tier in force on a day is its latest `effective_from` on or before that day, so a new directive is a new row and
+ * the history stays readable. Amounts in pesewas; `monthly_minor` null means no monthly limit.
+ */
+export const tierLimits = pgTable(
+  'tier_limits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tier: varchar('tier', { length: 12 }).notNull(),
+    dailyMinor: bigint('daily_minor', { mode: 'number' }).notNull(),
+    monthlyMinor: bigint('monthly_minor', { mode: 'number' }),
+    balanceMinor: bigint('balance_minor', { mode: 'number' }).notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    source: text('source').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('tier_limits_tier_effective_unique').on(table.tier, table.effectiveFrom),
+    check('tier_limits_tier_known', sql`${table.tier} in ('minimum', 'medium', 'enhanced')`),
+    check(
+      'tier_limits_amounts_positive',
+      sql`${table.dailyMinor} > 0 and ${table.balanceMinor} > 0 and (${table.monthlyMinor} is null or ${table.monthlyMinor} > 0)`,
+    ),
+  ],
 );
 
 /**

@@ -176,6 +176,50 @@ export const identificationImages = pgTable(
   ],
 );
 
+/**
+ * Proofs of address sent for review (issue 24): the document (a utility bill, tenancy agreement or bank statement,
+ * stored privately like an identification image) waits in this queue until a compliance officer approves it (the
+ * user moves to the Enhanced tier) or rejects it with a reason. One pending proof per user at a time.
+ */
+export const proofOfAddressReviews = pgTable(
+  'proof_of_address_reviews',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentKind: varchar('document_kind', { length: 24 }).notNull(),
+    /** Read from the file's bytes, never from its name. */
+    contentType: varchar('content_type', { length: 32 }).notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** Relative to DATA_DIR/uploads. */
+    storagePath: text('storage_path').notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    /** The compliance officer's reason, for a rejection. */
+    reason: text('reason'),
+    /** Who decided (the command's operator, later a staff member). */
+    decidedBy: varchar('decided_by', { length: 100 }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('proof_of_address_reviews_user_idx').on(table.userId, table.createdAt),
+    uniqueIndex('proof_of_address_reviews_one_pending')
+      .on(table.userId)
+      .where(sql`${table.status} = 'pending'`),
+    check(
+      'proof_of_address_reviews_kind',
+      sql`${table.documentKind} in ('utilityBill', 'tenancyAgreement', 'bankStatement')`,
+    ),
+    check('proof_of_address_reviews_status', sql`${table.status} in ('pending', 'approved', 'rejected')`),
+    check(
+      'proof_of_address_reviews_decision',
+      sql`(${table.status} = 'pending') = (${table.decidedAt} is null) and (${table.status} = 'rejected') = (${table.reason} is not null)`,
+    ),
+    check('proof_of_address_reviews_size', sql`${table.sizeBytes} > 0 and ${table.sizeBytes} <= 5242880`),
+  ],
+);
+
 export const identifications = pgTable(
   'identifications',
   {

@@ -959,3 +959,38 @@ export const scheduledJobRuns = pgTable(
     index('scheduled_job_runs_started_idx').on(table.startedAt),
   ],
 );
+
+/*
+ * The audit trail (docs/compliance.md, "Audit trail"): append-only (triggers refuse UPDATE, DELETE and TRUNCATE for
+ * every role), one hash chain per `chain` ('user:<id>' or 'system'); rows are written by the database function
+ * audit_append (migration 0020), which src/server/audit/audit-log.ts and the ledger's triggers call.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    chain: varchar('chain', { length: 64 }).notNull(),
+    /** 1, 2, 3... within the chain: a removed row leaves a gap. */
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    actorKind: varchar('actor_kind', { length: 8 }).notNull(),
+    actorId: integer('actor_id'),
+    actorName: varchar('actor_name', { length: 64 }),
+    action: varchar('action', { length: 64 }).notNull(),
+    subject: varchar('subject', { length: 200 }).notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    /** The chain's previous row's hash (64 zeros for the first), hex. */
+    prevHash: varchar('prev_hash', { length: 64 }).notNull(),
+    /** sha256 of the row's canonical serialization (audit-log.ts `CANONICAL_ROW`), hex. */
+    hash: varchar('hash', { length: 64 }).notNull(),
+  },
+  (table) => [
+    unique('audit_log_chain_seq_unique').on(table.chain, table.seq),
+    check('audit_log_actor_kind', sql`${table.actorKind} in ('user', 'staff', 'system', 'command')`),
+    check(
+      'audit_log_actor',
+      sql`(${table.actorKind} in ('user', 'staff')) = (${table.actorId} is not null) and (${table.actorKind} in ('system', 'command')) = (${table.actorName} is not null)`,
+    ),
+  ],
+);

@@ -35,9 +35,17 @@ export const exchangeRatesResponses = envelopeResponses(200, z.array(exchangeRat
 export const initiateTransferRequestSchema = z.object({
   sendAmount: apiAmountSchema,
   receiveAmount: apiAmountSchema.optional(),
-  /** The currency the beneficiary receives; 'GHS' is a local transfer. */
-  currency: currencyCodeSchema.default('GHS'),
+  /**
+   * The currency the beneficiary receives (new, optional): absent, it is the receiving country's; named, it must be
+   * that country's (else 400 'transfer.currencyNotCountrys'). 'GHS' (Ghana) is a local transfer.
+   */
+  currency: currencyCodeSchema.optional(),
   sendingCountryId: int4.default(1),
+  /**
+   * Where the money is received (spec: 1, Ghana, by default). It decides the currency; a payout into the
+   * beneficiary's own MoMo wallet or bank account must be received in that account's country (else 400
+   * 'transfer.beneficiaryCountry'); a cash pick-up is collected in the country named. An id not on file is 400.
+   */
   receivingCountryId: int4.default(1),
   paymentMethodId: int4.default(0),
   /** The sender: must be the token's user. */

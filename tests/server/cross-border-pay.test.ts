@@ -14,6 +14,7 @@ import { bearer, envelope } from '../support/server-helpers';
 import {
   addBankBeneficiary,
   addMobileBeneficiary,
+  countryIdOf,
   deleteBeneficiary,
   expireCart,
   initiate,
@@ -54,6 +55,7 @@ afterAll(async () => {
 });
 
 const db = () => t.database.db;
+const UNITED_STATES_ID = countryIdOf('US');
 
 const dataOf = (response: { statusCode: number; body: string }, status = 200) => {
   expect(response.statusCode, response.body).toBe(status);
@@ -64,8 +66,15 @@ const failureOf = (response: { statusCode: number; body: string }, status: numbe
   return (JSON.parse(response.body) as { data: ErrorData }).data.messageId;
 };
 
+/** Received in the United States, in dollars (issue 22: the receiving country decides the currency). */
 const abroad = (paymentMethodId: number, deliveryMethodId: number) => ({
   currency: 'USD',
+  receivingCountryId: UNITED_STATES_ID,
+  paymentMethodId,
+  deliveryMethodId,
+});
+/** Into an account in Ghana (a Ghanaian MoMo wallet or bank account is paid in Ghana, in cedis). */
+const inGhana = (paymentMethodId: number, deliveryMethodId: number) => ({
   paymentMethodId,
   deliveryMethodId,
 });
@@ -114,8 +123,11 @@ const operationsOfCart = async (cartId: string) =>
         order by id`,
   );
 
-/** A user (funded with `cedis`), a beneficiary of the delivery method's kind, and a quote to it in USD. */
-const cartAbroad = async (
+/**
+ * A user (funded with `cedis`), a beneficiary of the delivery method's kind, and a quote to it: a cash pick-up in
+ * the United States (dollars); a MoMo or bank payout to the beneficiary's account in Ghana (cedis).
+ */
+const cartOf = async (
   paymentMethodId: number,
   { amount = 1000, deliveryMethodId = DELIVERY_METHOD_IDS.bankDeposit as number, cedis = 0 } = {},
 ) => {
@@ -124,31 +136,34 @@ const cartAbroad = async (
     deliveryMethodId === DELIVERY_METHOD_IDS.bankDeposit
       ? await addBankBeneficiary(db(), user.userId)
       : await addMobileBeneficiary(db(), user.userId);
-  const quote = await quoteFor(t.app, user, beneficiaryId, amount, abroad(paymentMethodId, deliveryMethodId));
+  const where = deliveryMethodId === DELIVERY_METHOD_IDS.cashPickup ? abroad : inGhana;
+  const quote = await quoteFor(t.app, user, beneficiaryId, amount, where(paymentMethodId, deliveryMethodId));
   return { user, beneficiaryId, quote };
 };
 
-const bankCartAbroad = (paymentMethodId: number) => cartAbroad(paymentMethodId);
+const bankCart = (paymentMethodId: number) => cartOf(paymentMethodId);
+const cashCartAbroad = (paymentMethodId: number) =>
+  cartOf(paymentMethodId, { deliveryMethodId: DELIVERY_METHOD_IDS.cashPickup });
 const momoCart = (amount: number, deliveryMethodId: number = DELIVERY_METHOD_IDS.mobileWallet) =>
-  cartAbroad(PAYMENT_METHOD_IDS.mobileWallet, { amount, deliveryMethodId });
+  cartOf(PAYMENT_METHOD_IDS.mobileWallet, { amount, deliveryMethodId });
 
 describe('PayNow by card (payment method 2)', () => {
-  it('charges the card the total, then pays the bank deposit out in the receive currency', async () => {
-    const { user, quote } = await bankCartAbroad(PAYMENT_METHOD_IDS.card);
-    expect(quote).toMatchObject({ paymentMethodId: 2, deliveryMethodId: 2, totalPay: 1010, currency: 'USD' });
+  it('charges the card the total, then pays the cash pick-up abroad out in the receive currency', async () => {
+    const { user, quote } = await cashCartAbroad(PAYMENT_METHOD_IDS.card);
+    expect(quote).toMatchObject({ paymentMethodId: 2, deliveryMethodId: 3, totalPay: 1010, currency: 'USD' });
     const result = dataOf(await payByCard(user, quote));
     expect(result).toMatchObject({ status: 'pending', amount: 1000, walletAmount: 0 });
     // The card's money went through the wallet: in with the collection, held by the transfer.
     expect(await walletAmount(t.app, user)).toBe(0);
     expect(await payoutOf(result.referenceNumber)).toEqual({
-      rail: 'bank',
+      rail: 'cash',
       currency: 'USD',
       minor: Math.round(quote.receiveAmount * 100),
     });
     await t.app.wallet.worker.runOnce();
     expect(await operation(t.app, user, result.referenceNumber)).toMatchObject({ status: 'Successful' });
     expect((await history(t.app, user)).map((row) => [row.kind, row.status])).toEqual([
-      ['bank_transfer', 'Successful'],
+      ['cash_pickup_transfer', 'Successful'],
       ['card_top_up', 'Successful'],
     ]);
     expect(await walletAmount(t.app, user)).toBe(0);
@@ -160,7 +175,7 @@ describe('PayNow by card (payment method 2)', () => {
   });
 
   it('a declined card moves no money: 402 with its message, nothing paid out, the cart can still be paid', async () => {
-    const { user, quote } = await bankCartAbroad(PAYMENT_METHOD_IDS.card);
+    const { user, quote } = await bankCart(PAYMENT_METHOD_IDS.card);
     const declined = await payByCard(user, quote, newKey(), { cardNumber: DECLINED_CARD });
     expect(failureOf(declined, 402)).toBe('card.declined');
     expect(await walletAmount(t.app, user)).toBe(0);
@@ -173,7 +188,7 @@ describe('PayNow by card (payment method 2)', () => {
   });
 
   it('a repeat with the same key answers the same transfer and charges the card once', async () => {
-    const { user, quote } = await bankCartAbroad(PAYMENT_METHOD_IDS.card);
+    const { user, quote } = await bankCart(PAYMENT_METHOD_IDS.card);
     const key = newKey();
     const first = dataOf(await payByCard(user, quote, key));
     const again = dataOf(await payByCard(user, quote, key));
@@ -182,7 +197,7 @@ describe('PayNow by card (payment method 2)', () => {
   });
 
   it('two card payments of one cart at once (two keys): one charge, one transfer, the other a 409', async () => {
-    const { user, quote } = await bankCartAbroad(PAYMENT_METHOD_IDS.card);
+    const { user, quote } = await bankCart(PAYMENT_METHOD_IDS.card);
     const answers = await Promise.all([payByCard(user, quote), payByCard(user, quote)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     expect(await operationsOfCart(quote.guidId)).toEqual([
@@ -192,7 +207,7 @@ describe('PayNow by card (payment method 2)', () => {
   });
 
   it('takes the card variant of spec section 3 as written (no name on the card); a declined one moves nothing', async () => {
-    const { user, quote } = await bankCartAbroad(PAYMENT_METHOD_IDS.card);
+    const { user, quote } = await bankCart(PAYMENT_METHOD_IDS.card);
     // Exactly the fields of section 3: userId, cartId and the card variant's seven.
     const specCard = (cardNumber: string) => ({
       userId: user.userId,
@@ -226,9 +241,9 @@ describe('PayNow by card (payment method 2)', () => {
   });
 
   it('refuses a card for a cart of another method, the wallet for a card cart, and a changed total', async () => {
-    const { user, quote } = await bankCartAbroad(PAYMENT_METHOD_IDS.mobileWallet);
+    const { user, quote } = await bankCart(PAYMENT_METHOD_IDS.mobileWallet);
     expect(failureOf(await payByCard(user, quote), 400)).toBe('payment.methodMismatch');
-    const card = await bankCartAbroad(PAYMENT_METHOD_IDS.card);
+    const card = await bankCart(PAYMENT_METHOD_IDS.card);
     await fundWallet(t.app, card.user, 2000);
     expect(failureOf(await payNow(t.app, card.user, card.quote.guidId), 400)).toBe('payment.methodMismatch');
     expect(failureOf(await payByCard(card.user, card.quote, newKey(), { cardAmount: 1000 }), 409)).toBe(
@@ -252,7 +267,7 @@ describe('PayNow by MoMo (payment method 1)', () => {
     await t.app.wallet.worker.runOnce();
     const paid = dataOf(await payByMomo(user, quote, key));
     expect(paid.referenceNumber).not.toBe(waiting.referenceNumber);
-    expect(await payoutOf(paid.referenceNumber)).toMatchObject({ rail: 'momo', currency: 'USD' });
+    expect(await payoutOf(paid.referenceNumber)).toMatchObject({ rail: 'momo', currency: 'GHS' });
     expect((await history(t.app, user)).map((row) => row.kind)).toEqual(['momo_transfer', 'momo_top_up']);
   });
 
@@ -310,7 +325,7 @@ describe('PayNow by MoMo (payment method 1)', () => {
 
 describe('Cash pick-up and delivery methods', () => {
   it('pays a cash pick-up out through the cash partner; the receipt shows the collection code', async () => {
-    const { user, quote } = await cartAbroad(PAYMENT_METHOD_IDS.walletBalance, {
+    const { user, quote } = await cartOf(PAYMENT_METHOD_IDS.walletBalance, {
       amount: 500,
       deliveryMethodId: DELIVERY_METHOD_IDS.cashPickup,
       cedis: 600,
@@ -351,7 +366,7 @@ describe('Cash pick-up and delivery methods', () => {
 
 describe('Carts: BOLA, expiry, keys', () => {
   it("another user's cart is a 404 for every payment way, and nothing is charged", async () => {
-    const { quote } = await bankCartAbroad(PAYMENT_METHOD_IDS.card);
+    const { quote } = await bankCart(PAYMENT_METHOD_IDS.card);
     const thief = await transferUser(t.app, db(), { cedis: 2000 });
     expect(failureOf(await payByCard(thief, quote), 404)).toBe('transfer.cartNotFound');
     expect(failureOf(await payByMomo(thief, quote, newKey()), 404)).toBe('transfer.cartNotFound');
@@ -362,12 +377,12 @@ describe('Carts: BOLA, expiry, keys', () => {
   });
 
   it('an expired quote is a 410 and charges nothing; initiating again with the same details quotes afresh', async () => {
-    const { user, beneficiaryId, quote } = await bankCartAbroad(PAYMENT_METHOD_IDS.card);
+    const { user, beneficiaryId, quote } = await bankCart(PAYMENT_METHOD_IDS.card);
     await expireCart(db(), quote.guidId);
     expect(failureOf(await payByCard(user, quote), 410)).toBe('transfer.quoteExpired');
     expect(await operationsOfCart(quote.guidId)).toEqual([]);
     // The same details again: what the screen does to offer a fresh quote at the rate of now.
-    const again = abroad(PAYMENT_METHOD_IDS.card, DELIVERY_METHOD_IDS.bankDeposit);
+    const again = inGhana(PAYMENT_METHOD_IDS.card, DELIVERY_METHOD_IDS.bankDeposit);
     const fresh = await quoteFor(t.app, user, beneficiaryId, 1000, again);
     expect(fresh.guidId).not.toBe(quote.guidId);
     expect(Date.parse(fresh.expiresAt)).toBeGreaterThan(Date.now());
@@ -375,7 +390,7 @@ describe('Carts: BOLA, expiry, keys', () => {
   });
 
   it('needs an Idempotency-Key', async () => {
-    const { user, quote } = await bankCartAbroad(PAYMENT_METHOD_IDS.card);
+    const { user, quote } = await bankCart(PAYMENT_METHOD_IDS.card);
     const response = await t.app.inject({
       method: 'POST',
       url: apiPaths.payNow,

@@ -200,10 +200,10 @@ describe('a provider call that throws after the operation is recorded', () => {
     expect(await walletAmount(t.app, u)).toBe(200);
   });
 
-  it('a transfer abroad paid from the wallet (bank deposit): the pending answer, then failed by the worker', async () => {
+  it('a bank deposit paid from the wallet: the pending answer, then failed by the worker', async () => {
     const u = await transferUser(t.app, db(), { cedis: 2000 });
+    // Issue 22: a bank account in Ghana is paid in Ghana, in cedis.
     const quote = await quoteFor(t.app, u, await addBankBeneficiary(db(), u.userId), 100, {
-      currency: 'USD',
       paymentMethodId: PAYMENT_METHOD_IDS.walletBalance,
       deliveryMethodId: DELIVERY_METHOD_IDS.bankDeposit,
     });

@@ -11,6 +11,8 @@ import {
   addBankBeneficiary,
   addMobileBeneficiary,
   BANK_DEPOSIT_DELIVERY,
+  cashPickupIn,
+  countryIdOf,
   deleteBeneficiary,
   DISABLED_DELIVERY,
   expireCart,
@@ -69,8 +71,8 @@ describe('InitiateTransfer: the quote', () => {
 
   it('converts abroad with the rate table, rounding the receive amount down; the fee is on the GHS amount', async () => {
     const user = await transferUser(t.app, db());
-    const beneficiaryId = await addBankBeneficiary(db(), user.userId);
-    const abroad = { currency: 'GBP', paymentMethodId: 1, deliveryMethodId: BANK_DEPOSIT_DELIVERY };
+    const beneficiaryId = await addMobileBeneficiary(db(), user.userId);
+    const abroad = { ...cashPickupIn('GB', 'GBP'), paymentMethodId: 1 };
     // 12,345 pesewas x 0.0645 = 796.2525 pence: 796.
     expect(await quoteFor(t.app, user, beneficiaryId, 123.45, abroad)).toMatchObject({
       sendAmount: 123.45,
@@ -80,7 +82,9 @@ describe('InitiateTransfer: the quote', () => {
       receiveAmount: 7.96,
       rate: '0.0645',
     });
-    expect(await quoteFor(t.app, user, beneficiaryId, 1000, { ...abroad, currency: 'USD' })).toMatchObject({
+    expect(
+      await quoteFor(t.app, user, beneficiaryId, 1000, { ...abroad, ...cashPickupIn('US', 'USD') }),
+    ).toMatchObject({
       receiveAmount: 80,
       rate: '0.08',
       totalPay: 1010,
@@ -89,8 +93,8 @@ describe('InitiateTransfer: the quote', () => {
 
   it('locks the rate: a rate set after the transfer was initiated changes new quotes, not the cart', async () => {
     const user = await transferUser(t.app, db());
-    const beneficiaryId = await addBankBeneficiary(db(), user.userId);
-    const abroad = { currency: 'ZAR', paymentMethodId: 1, deliveryMethodId: BANK_DEPOSIT_DELIVERY };
+    const beneficiaryId = await addMobileBeneficiary(db(), user.userId);
+    const abroad = { ...cashPickupIn('ZA', 'ZAR'), paymentMethodId: 1 };
     const quote = await quoteFor(t.app, user, beneficiaryId, 100, abroad);
     expect(quote).toMatchObject({ rate: '1.456', receiveAmount: 145.6 });
     expect((await runRatesCommand(db(), ['set', 'ZAR', '1.5'], 'test')).exitCode).toBe(0);
@@ -118,6 +122,7 @@ describe('InitiateTransfer: the seven rules of spec section 5, in order', () => 
     const response = await initiate(t.app, user, {
       sendAmount: 0,
       currency: 'USD',
+      receivingCountryId: countryIdOf('US'),
       senderId: user.userId,
       paymentMethodId: 0,
       beneficiaryId: 0,
@@ -148,8 +153,8 @@ describe('InitiateTransfer: the seven rules of spec section 5, in order', () => 
     ['negative amount', { sendAmount: -5 }, false],
     ['amount under the GH₵ 1 floor', { sendAmount: 0.99 }, false],
     ['local limit', { sendAmount: 100_000 }, false],
-    ['abroad limit', { sendAmount: 200_000, currency: 'USD', paymentMethodId: 1 }, false],
-    ['payment method abroad', { currency: 'NGN', paymentMethodId: 0 }, false],
+    ['abroad limit', { sendAmount: 200_000, ...cashPickupIn('US', 'USD'), paymentMethodId: 1 }, false],
+    ['payment method abroad', { ...cashPickupIn('NG', 'NGN'), paymentMethodId: 0 }, false],
     ['delivery method', { deliveryMethodId: 0 }, false],
     ['identification', {}, true],
   ])('%s: a 400 with exactly the rule the domain names', async (_, overrides, withoutIdentification) => {
@@ -172,7 +177,7 @@ describe('InitiateTransfer: the seven rules of spec section 5, in order', () => 
   it('takes amounts up to the limits: 99,999.99 local, 199,999.99 abroad; the limits themselves are refused', async () => {
     const user = await transferUser(t.app, db());
     const beneficiaryId = await addMobileBeneficiary(db(), user.userId);
-    const abroad = { currency: 'USD', paymentMethodId: 1 };
+    const abroad = { ...cashPickupIn('US', 'USD'), paymentMethodId: 1 };
     expect(await quoteFor(t.app, user, beneficiaryId, 99_999.99)).toMatchObject({
       processingFee: 1000,
       totalPay: 100_999.99,
@@ -199,7 +204,7 @@ describe('InitiateTransfer: the GH₵ 1 floor (issue 21)', () => {
       [0.49, {}],
       [0.01, {}],
       [0.99, {}],
-      [0.5, { currency: 'USD', paymentMethodId: 1 }],
+      [0.5, { ...cashPickupIn('US', 'USD'), paymentMethodId: 1 }],
     ] as const) {
       const response = await initiate(t.app, user, transferRequest(user, beneficiaryId, amount, overrides));
       expect(violationsOf(response), String(amount)).toEqual(['transfer.amountBelowMinimum']);
@@ -225,11 +230,16 @@ describe('InitiateTransfer: the GH₵ 1 floor (issue 21)', () => {
 describe('InitiateTransfer: what was chosen must exist', () => {
   it.each([
     [{ transactionPurposeId: 99 }, ['transfer.purposeRequired']],
-    [{ currency: 'XOF', paymentMethodId: 1 }, ['transfer.currencyUnknown']],
+    [{ ...cashPickupIn('SN', 'XOF'), paymentMethodId: 1 }, ['transfer.currencyUnknown']],
     [{ paymentMethodId: 99 }, ['transfer.paymentMethodRequired']],
     [{ deliveryMethodId: 99 }, ['transfer.deliveryMethodRequired']],
     [
-      { transactionPurposeId: 99, currency: 'XOF', paymentMethodId: 99, deliveryMethodId: 99 },
+      {
+        transactionPurposeId: 99,
+        ...cashPickupIn('SN', 'XOF'),
+        paymentMethodId: 99,
+        deliveryMethodId: 99,
+      },
       [
         'transfer.purposeRequired',
         'transfer.currencyUnknown',

@@ -18,9 +18,9 @@ import {
   addBankBeneficiary,
   addMobileBeneficiary,
   BANK_DEPOSIT_DELIVERY,
+  cashPickupIn,
   deleteBeneficiary,
   expireCart,
-  MOBILE_MONEY_DELIVERY,
   newPhone,
   payNow,
   quoteFor,
@@ -167,11 +167,7 @@ const openCart = async (to: 'momo' | 'onUs' | 'bank' | 'usd') => {
     to === 'bank'
       ? { deliveryMethodId: BANK_DEPOSIT_DELIVERY }
       : to === 'usd'
-        ? {
-            currency: 'USD',
-            paymentMethodId: PAYMENT_METHOD_IDS.walletBalance,
-            deliveryMethodId: MOBILE_MONEY_DELIVERY,
-          }
+        ? { ...cashPickupIn('US', 'USD'), paymentMethodId: PAYMENT_METHOD_IDS.walletBalance }
         : {};
   const quote = await quoteFor(t.app, user, beneficiaryId, 100, overrides);
   return { user, beneficiaryId, quote };

@@ -7,6 +7,7 @@ import type { WalletOperationResult } from '../../src/contract/wallet';
 import { CartAlreadyPaidError } from '../../src/server/ledger/errors';
 import { bearer, envelope } from '../support/server-helpers';
 import {
+  cashPickupIn,
   addBankBeneficiary,
   addMobileBeneficiary,
   BANK_DEPOSIT_DELIVERY,
@@ -247,16 +248,21 @@ describe('PayNow on-us: a MoMo number that is another user’s verified phone', 
     const verified = newPhone();
     await verifyPhone(db(), other.userId, verified);
     const cases = [
-      { phone: newPhone(), overrides: {} },
-      { phone: own, overrides: {} },
-      { phone: verified, overrides: { currency: 'USD', paymentMethodId: 1 } },
+      { phone: newPhone(), overrides: {}, kind: 'momo_transfer' },
+      { phone: own, overrides: {}, kind: 'momo_transfer' },
+      // Abroad (issue 22: collected in cash in the receiving country), never wallet to wallet.
+      {
+        phone: verified,
+        overrides: { ...cashPickupIn('US', 'USD'), paymentMethodId: 1 },
+        kind: 'cash_pickup_transfer',
+      },
     ];
-    for (const { phone, overrides } of cases) {
+    for (const { phone, overrides, kind } of cases) {
       const beneficiaryId = await addMobileBeneficiary(db(), sender.userId, phone);
       const quote = await quoteFor(t.app, sender, beneficiaryId, 10, overrides);
       const result = resultOf(await payNow(t.app, sender, quote.guidId));
       expect(result.status, phone).toBe('pending');
-      expect((await history(t.app, sender))[0]?.kind).toBe('momo_transfer');
+      expect((await history(t.app, sender))[0]?.kind).toBe(kind);
     }
     expect(await walletAmount(t.app, other)).toBe(0);
   });

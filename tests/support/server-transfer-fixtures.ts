@@ -7,6 +7,7 @@ import type { TransferQuote } from '../../src/contract/transfer';
 import type { SignUpInput } from '../../src/domain/sign-up';
 import type { Db } from '../../src/server/db/client';
 import { beneficiaries, transferCarts, users } from '../../src/server/db/schema';
+import { COUNTRIES } from '../../src/server/seed/reference-data';
 import { bearer, envelope, signedInUser } from './server-helpers';
 import { fundWallet, giveIdentification, newKey, type WalletUser } from './server-wallet-fixtures';
 
@@ -21,7 +22,25 @@ export const MOBILE_MONEY_DELIVERY = 1;
 export const BANK_DEPOSIT_DELIVERY = 2;
 /** Cash pick-up: enabled; the tests that need a disabled method switch it off for themselves. */
 export const DISABLED_DELIVERY = 3;
+export const CASH_PICKUP_DELIVERY = 3;
 export const FAMILY_SUPPORT = 1;
+
+/** A seeded country's id by its ISO code (Ghana is 1). */
+export const countryIdOf = (isoCode: string): number => {
+  const country = COUNTRIES.find((c) => c.isoCode === isoCode);
+  if (!country) throw new Error(`no seeded country ${isoCode}`);
+  return country.id;
+};
+
+/**
+ * A transfer abroad: a cash pick-up collected in the country of `isoCode`, in `currency` (issue 22: the receiving
+ * country decides the currency, and a MoMo wallet or bank account in Ghana is paid in Ghana, in cedis).
+ */
+export const cashPickupIn = (isoCode: string, currency: string) => ({
+  receivingCountryId: countryIdOf(isoCode),
+  currency,
+  deliveryMethodId: CASH_PICKUP_DELIVERY,
+});
 
 export interface TransferUser extends WalletUser {
   input: SignUpInput;

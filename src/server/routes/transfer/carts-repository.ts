@@ -37,6 +37,8 @@ export interface PayableBeneficiary {
   bankId: number | null;
   bankName: string | null;
   accountNo: string | null;
+  /** The country of the account paid: a bank beneficiary's is its bank's, a mobile one's its own. */
+  countryId: number;
   countryName: string;
 }
 
@@ -64,6 +66,8 @@ export const payableBeneficiary = async (
       bankId: beneficiaries.bankId,
       bankName: banks.name,
       accountNo: beneficiaries.accountNo,
+      countryId: beneficiaries.countryId,
+      bankCountryId: banks.countryId,
       countryName: countries.name,
     })
     .from(beneficiaries)
@@ -76,7 +80,22 @@ export const payableBeneficiary = async (
         isNull(beneficiaries.deletedAt),
       ),
     );
-  return row ? { ...row, type: row.type as BeneficiaryType } : null;
+  if (!row) return null;
+  const { bankCountryId, ...beneficiary } = row;
+  return { ...beneficiary, type: row.type as BeneficiaryType, countryId: bankCountryId ?? row.countryId };
+};
+
+/** A country of the reference data (a transfer's receiving country), or null for an id not on file. */
+export const countryOf = async (
+  db: Queryable,
+  countryId: number,
+): Promise<{ id: number; name: string; isoCode: string } | null> => {
+  if (storableId(countryId) === 0) return null;
+  const [row] = await db
+    .select({ id: countries.id, name: countries.name, isoCode: countries.isoCode })
+    .from(countries)
+    .where(eq(countries.id, countryId));
+  return row ?? null;
 };
 
 /** The names of the chosen purpose, delivery method and payment method; null for an unknown or disabled one. */

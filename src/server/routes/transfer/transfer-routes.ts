@@ -24,6 +24,7 @@ import { convertMinor } from '../../../domain/fx';
 import { DEFAULT_MOMO_PROVIDER } from '../../../domain/momo';
 import { minorToApiAmount, parseDecimalAmount, WALLET_CURRENCY } from '../../../domain/money';
 import type { RuleViolation } from '../../../domain/rule';
+import { currencyOfCountry, receiveCurrencyOf, receivingViolations } from '../../../domain/receiving-country';
 import { isLocalTransfer, transferSubmitViolations } from '../../../domain/transfer';
 import { ok } from '../../envelope';
 import { HttpError, toViolations, violationsError } from '../../http-error';
@@ -42,6 +43,7 @@ import { newCollectionCode } from './collection-code';
 import { feeWithCoupon } from './coupon-quote';
 import {
   cartOfUser,
+  countryOf,
   createCart,
   payableBeneficiary,
   quoteChoices,
@@ -156,13 +158,25 @@ export const transferRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletM
       const userId = currentUser(request).id;
       const body = request.body;
       if (body.senderId !== userId) throw new HttpError(403, 'auth.forbidden');
+      // The receiving country decides the currency: the one named must agree with it (domain/receiving-country.ts).
+      const country = await countryOf(db, body.receivingCountryId);
+      if (!country) throw new HttpError(400, 'request.invalid');
+      const receiving = {
+        receivingCountryId: country.id,
+        countryCurrency: currencyOfCountry(country.isoCode),
+        currency: body.currency ?? null,
+        deliveryMethodId: body.deliveryMethodId,
+      };
+      rejectIfBroken(receivingViolations({ ...receiving, beneficiaryCountryId: null }));
+      // A country whose currency the table lacks is answered as an unknown currency below.
+      const currency = receiveCurrencyOf(receiving) ?? '';
       const sendMinor = parseDecimalAmount(body.sendAmount);
       rejectIfBroken(
         transferSubmitViolations({
           transactionPurposeId: body.transactionPurposeId,
           beneficiaryId: body.beneficiaryId,
           sendAmountMinor: sendMinor,
-          receiveCurrency: body.currency,
+          receiveCurrency: currency,
           paymentMethodId: body.paymentMethodId,
           deliveryMethodId: body.deliveryMethodId,
           hasIdentification: await hasIdentification(db, userId),
@@ -177,7 +191,7 @@ export const transferRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletM
         deliveryMethodId: body.deliveryMethodId,
         paymentMethodId,
       });
-      const rate = await currentRate(db, body.currency);
+      const rate = await currentRate(db, currency);
       rejectIfBroken([
         ...(choices.purpose === null
           ? [{ field: 'transactionPurposeId', messageId: 'transfer.purposeRequired' } as const]
@@ -195,7 +209,7 @@ export const transferRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletM
       if (!beneficiary) throw new HttpError(404, 'beneficiary.notFound');
       // The delivery method decides the payout rail: it must suit the beneficiary (and be cross-border abroad).
       rejectIfBroken([
-        ...(!isLocalTransfer(body.currency) && !isCrossBorderDeliveryMethod(body.deliveryMethodId)
+        ...(!isLocalTransfer(currency) && !isCrossBorderDeliveryMethod(body.deliveryMethodId)
           ? [{ field: 'deliveryMethodId', messageId: 'transfer.deliveryMethodRequired' } as const]
           : []),
         ...deliveryViolations({
@@ -203,6 +217,7 @@ export const transferRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletM
           beneficiaryType: beneficiary.type,
           beneficiaryPhone: beneficiary.phone,
         }),
+        ...receivingViolations({ ...receiving, beneficiaryCountryId: beneficiary.countryId }),
       ]);
 
       const sendAmountMinor = sendMinor as number;
@@ -222,11 +237,11 @@ export const transferRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletM
           beneficiary.type === 'bank' && beneficiary.accountNo !== null
             ? `${beneficiary.bankName ?? ''} ${maskedDigits(beneficiary.accountNo)}`.trim()
             : '',
-        receiveCountry: beneficiary.countryName,
+        receiveCountry: country.name,
         sendMinor: sendAmountMinor,
         feeMinor: fee.feeMinor,
         totalMinor: sendAmountMinor + fee.feeMinor,
-        currency: body.currency,
+        currency,
         receiveMinor: convertMinor(sendAmountMinor, WALLET_RATE, cartRate),
         rate: cartRate,
         purposeId: body.transactionPurposeId,

@@ -12,6 +12,7 @@ import { installAuth } from './plugins/auth';
 import { clientErrorHandler } from './plugins/client-errors';
 import { installErrorHandling } from './plugins/errors';
 import { installJsonBodyParser } from './plugins/json-body';
+import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { installRequestIdHeader, requestIdOf } from './plugins/request-id';
 import { responseSerializerCompiler } from './plugins/response-serializer';
@@ -138,6 +139,8 @@ export const buildApp = async ({
   await sessions.start();
   app.addHook('onClose', () => sessions.close());
   installAuth(app, sessions);
+  // Before the routes: the OpenAPI document is generated from every route registered after it.
+  await registerOpenApi(app);
 
   const deps: RouteDeps = { db: database.db, config, mailer: mailer ?? createMailer(config, app.log) };
   await app.register(healthRoutes, deps);

@@ -67,6 +67,8 @@ export const expectAnswerMatchesSchema = (
   const body: unknown = isJson ? response.json() : response.rawPayload;
   const parsed = schema?.safeParse(body);
   expect(parsed?.error?.issues, `${where}: not the shape of its response schema`).toBeUndefined();
+  // Bytes that are not JSON have no keys to leak, and comparing a file byte by byte takes seconds a megabyte.
+  if (!isJson) return;
   expect(parsed?.data, `${where}: keys its response schema does not declare`).toStrictEqual(body);
 };
 

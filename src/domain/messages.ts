@@ -287,6 +287,37 @@ export const domainMessages = {
   'billing.payFailed': 'The payment could not be made. Please try again.',
   'billing.billerFailed': 'The biller could not take the payment and the money is back in your wallet.',
   'billing.historyFailed': 'Failed to load your billing history.',
+  // Issue 24: the Bank of Ghana tier limits (src/domain/tiers.ts, docs/compliance.md); {limit} and {left} are amounts
+  // written with their currency ('GH₵ 3,000.00').
+  'limit.daily':
+    'This is over your daily limit of {limit}: {left} is left today. Upgrade your account to send more.',
+  'limit.monthly':
+    'This is over your monthly limit of {limit}: {left} is left this month. Upgrade your account to send more.',
+  'limit.balance':
+    'This would take your wallet over its maximum balance of {limit}: {left} more can come in. Upgrade your account to hold more.',
+  'limit.receiverBalance':
+    "The receiver's wallet cannot take this amount: it would go over the maximum balance of their account.",
+  // Issue 24: the way up the account tiers (Ghana Card verification, proof of address).
+  'upgrade.loadFailed': 'Your account tier could not be loaded. Please try again.',
+  'upgrade.ghanaCard.verified': 'Your Ghana Card is verified: your account is now at the Medium tier.',
+  'upgrade.ghanaCard.notGhanaCard': 'Please choose a Ghana Card.',
+  'upgrade.ghanaCard.expired': 'This Ghana Card has expired. Please add a valid one.',
+  'upgrade.ghanaCard.unknown':
+    'This Ghana Card number is not in the national identity register. Please check the number on file.',
+  'upgrade.ghanaCard.nameDiffers':
+    'The name on this Ghana Card is not the name on your account. Please contact support.',
+  'upgrade.ghanaCard.registerUnavailable':
+    'The national identity register cannot be reached. Please try again later.',
+  'upgrade.ghanaCard.alreadyVerified': 'Your Ghana Card is already verified.',
+  'upgrade.ghanaCard.failed': 'The Ghana Card could not be verified. Please try again.',
+  'upgrade.proofOfAddress.submitted':
+    'Your proof of address was sent for review. We will email you the outcome.',
+  'upgrade.proofOfAddress.kindRequired': 'Please choose the kind of document.',
+  'upgrade.proofOfAddress.documentRequired': 'Please upload a photo of the document.',
+  'upgrade.proofOfAddress.needsMedium': 'Please verify your Ghana Card first.',
+  'upgrade.proofOfAddress.alreadyEnhanced': 'Your account is already at the Enhanced tier.',
+  'upgrade.proofOfAddress.pending': 'Your proof of address is already waiting for review.',
+  'upgrade.proofOfAddress.uploadFailed': 'The document could not be sent. Please try again.',
 } as const;
 
 export type DomainMessageId = keyof typeof domainMessages;

@@ -30,6 +30,8 @@ export const feeTotals = (sendMinor: MinorUnits): FeeTotals => {
 };
 
 export interface WalletPaymentCheck {
+  /** The balance before the payment: every 'after' figure is derived from it, once. */
+  beforeMinor: MinorUnits;
   feeMinor: MinorUnits;
   totalMinor: MinorUnits;
   /** The balance once paid; negative when the wallet does not cover the total. */
@@ -48,5 +50,15 @@ export const walletPaymentCheck = (
 ): WalletPaymentCheck => {
   const totalMinor = amountMinor + feeMinor;
   const afterMinor = balanceMinor - totalMinor;
-  return { feeMinor, totalMinor, afterMinor, enough: afterMinor >= 0 };
+  return { beforeMinor: balanceMinor, feeMinor, totalMinor, afterMinor, enough: afterMinor >= 0 };
 };
+
+/**
+ * The same figures once the payment's answer has brought the debited balance (a payout still followed): the balance
+ * before is that balance plus the total, so 'after' is the debited balance and the total is never taken twice.
+ */
+export const debitedPaymentCheck = (
+  debitedMinor: MinorUnits,
+  amountMinor: MinorUnits,
+  feeMinor: MinorUnits = processingFee(amountMinor),
+): WalletPaymentCheck => walletPaymentCheck(debitedMinor + amountMinor + feeMinor, amountMinor, feeMinor);

@@ -240,6 +240,7 @@ function BettingPayStep({ actorRef }: { actorRef: BettingActor }) {
       {snapshot.matches('following') ? <p role="status">{t('betting.confirming')}</p> : null}
       <WalletPaymentCard
         balanceMinor={walletAmount}
+        debited={snapshot.matches('following')}
         amountMinor={figures.sendMinor}
         mode="pay"
         processing={snapshot.matches('paying') || snapshot.matches('following')}

@@ -36,6 +36,7 @@ export function TransferPayStep({ actorRef }: { actorRef: ActorRefFrom<TransferM
       ) : (
         <WalletPaymentCard
           balanceMinor={walletAmount}
+          debited={following}
           amountMinor={quote.sendAmount}
           mode="pay"
           processing={paying || following}

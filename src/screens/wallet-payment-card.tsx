@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { walletPaymentCheck } from '../domain/fees';
+import { debitedPaymentCheck, walletPaymentCheck } from '../domain/fees';
 import type { MinorUnits } from '../domain/money';
 import type { DomainMessageId } from '../domain/messages';
 import { useI18n } from '../i18n/i18n';
@@ -8,8 +8,10 @@ import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 
 export interface WalletPaymentCardProps {
-  /** The available balance, in pesewas. */
+  /** The available balance, in pesewas: before the payment, unless `debited`. */
   balanceMinor: MinorUnits;
+  /** The payment's answer has already taken the total off `balanceMinor` (its payout is still followed). */
+  debited?: boolean;
   /** What is being paid (before the 1% processing fee), in pesewas. */
   amountMinor: MinorUnits;
   /** The fee when the payment charges another than the 1% processing fee (a gem pack: 0). */
@@ -34,6 +36,7 @@ export function WalletPaymentCard({
   balanceMinor,
   amountMinor,
   feeMinor,
+  debited = false,
   payLabel,
   mode,
   processing = false,
@@ -43,12 +46,12 @@ export function WalletPaymentCard({
 }: WalletPaymentCardProps) {
   const { t } = useI18n();
   const { formatMoney } = useFormat();
-  const check = walletPaymentCheck(balanceMinor, amountMinor, feeMinor);
+  const check = (debited ? debitedPaymentCheck : walletPaymentCheck)(balanceMinor, amountMinor, feeMinor);
   return (
     <section className="card wallet-payment-card" aria-labelledby="wallet-payment-title">
       <h2 id="wallet-payment-title">{t('walletPayment.title')}</h2>
       <p className="wallet-payment-balance">
-        <span className="wallet-payment-amount">{formatMoney(balanceMinor)}</span>
+        <span className="wallet-payment-amount">{formatMoney(check.beforeMinor)}</span>
         <span className="wallet-payment-label">{t('balance.available')}</span>
       </p>
       <dl className="summary">

@@ -281,4 +281,17 @@ describe('processing fee', () => {
       }),
     );
   });
+
+  it('once the payment has been taken, the figures are those from before it: the total is taken once', async () => {
+    const { debitedPaymentCheck, walletPaymentCheck } = await import('../../src/domain/fees');
+    // Issue 23: GH₵ 511.65 before, total 202.00: after is 309.65, also while the answer's 309.65 is shown.
+    expect(debitedPaymentCheck(309_65, 200_00)).toEqual(walletPaymentCheck(511_65, 200_00));
+    fc.assert(
+      fc.property(fc.nat({ max: 1_000_000_000 }), fc.nat({ max: 1_000_000_000 }), (balance, amount) => {
+        const before = walletPaymentCheck(balance, amount);
+        fc.pre(before.enough);
+        expect(debitedPaymentCheck(before.afterMinor, amount)).toEqual(before);
+      }),
+    );
+  });
 });

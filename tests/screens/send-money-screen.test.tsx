@@ -341,6 +341,25 @@ describe('SendMoneyScreen', () => {
     expect(payments.map((call) => call.idempotencyKey)).toEqual(['seed-1', 'seed-1']);
   });
 
+  it('while the payout is followed, the card keeps the balance before the payment and subtracts the total once', async () => {
+    const followed = deferred<WalletOperation>();
+    setup({ payNow: async () => transferOperation('pending'), getOperation: () => followed.promise });
+    await toPayPage();
+    const card = screen.getByRole('region', { name: 'Pay from your wallet' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Click to pay' }));
+    expect(await screen.findByText('Your money is on its way to the beneficiary...')).toBeInTheDocument();
+    // The answer carries the debited balance (GH₵ 747.50): 'after' is still 1,000.00 - 252.50, not 747.50 - 252.50.
+    expect(within(card).getByText('Available Balance').previousElementSibling).toHaveTextContent(
+      'GH₵ 1,000.00',
+    );
+    expect(within(card).getByText('Amount after transfer').nextElementSibling).toHaveTextContent(
+      'GH₵ 747.50',
+    );
+    expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
+    followed.resolve(transferOperation('Successful'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Thank you!' })).toBeInTheDocument();
+  });
+
   it('a payout still pending after the deadline is done, with a clear note', async () => {
     setup({
       payNow: async () => transferOperation('pending'),

@@ -1,3 +1,5 @@
+import { userInfo } from 'node:os';
+import { appendAudit } from '../src/server/audit/audit-log';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Db } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
@@ -28,6 +30,45 @@ export const optionsOf = (args: readonly string[], known: readonly string[]): Ma
   }
   return options;
 };
+
+/** Who runs a command, for the audit trail: ADMIN_OPERATOR, else the system user's name. */
+export const commandOperator = (): string => {
+  try {
+    return process.env.ADMIN_OPERATOR ?? userInfo().username;
+  } catch {
+    return 'operator';
+  }
+};
+
+/**
+ * `command` run in one transaction with its audit row ('command.<name>' on the system chain, actor the command; the
+ * operator, the arguments, the exit code and, with `keepLines`, what it printed in `after`), so whatever it changed
+ * is never without its row and a command that throws leaves neither. `keepLines: false` for a command that prints a
+ * secret (partners: the new key).
+ */
+export const auditedCommand =
+  <R extends AdminCommandResult>(
+    name: string,
+    command: (db: Db, args: readonly string[]) => Promise<R>,
+    { keepLines = true }: { keepLines?: boolean } = {},
+  ) =>
+  (db: Db, args: readonly string[]): Promise<R> =>
+    db.transaction(async (tx) => {
+      const database = tx as unknown as Db;
+      const result = await command(database, args);
+      await appendAudit(database, {
+        actor: { kind: 'command', name },
+        action: `command.${name}`,
+        subject: [name, ...args.slice(0, 1)].join(' '),
+        after: {
+          operator: commandOperator(),
+          args,
+          exitCode: result.exitCode,
+          ...(keepLines ? { lines: result.lines } : {}),
+        },
+      });
+      return result;
+    });
 
 const main = async (command: AdminCommand): Promise<number> => {
   const config = loadConfig({ DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL });

@@ -2,7 +2,7 @@
  * `npm run partners -- list | create-key <operator> | revoke <operator>`: the betting operators' API keys (for
  * POST /api/Transaction/AuthenticateUser), on the server's database (scripts/admin-command.ts).
  */
-import { runAdminCommand } from './admin-command';
+import { auditedCommand, runAdminCommand } from './admin-command';
 import { runPartnersCommand } from './partners-command';
 
-runAdminCommand('partners', runPartnersCommand);
+runAdminCommand('partners', auditedCommand('partners', runPartnersCommand, { keepLines: false }));

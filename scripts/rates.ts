@@ -3,7 +3,7 @@
  * table's admin command, on the server's database (scripts/admin-command.ts: DATABASE_URL when set, else the
  * embedded PGlite under DATA_DIR; stop the server first).
  */
-import { runAdminCommand } from './admin-command';
+import { auditedCommand, runAdminCommand } from './admin-command';
 import { runRatesCommand } from './rates-command';
 
-runAdminCommand('rates', runRatesCommand);
+runAdminCommand('rates', auditedCommand('rates', runRatesCommand));

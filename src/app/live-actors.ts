@@ -72,6 +72,7 @@ import { getPhoneVerification, sendPhoneVerificationCode, verifyPhone } from '..
 import { getIdentifications } from '../services/identification';
 import {
   getBanksByCountry,
+  getCountries,
   getDeliveryMethods,
   getPaymentMethods,
   getTransactionPurposes,
@@ -263,13 +264,15 @@ export const liveActors = (session: Session) => {
         payNow: fromPromise<WalletOperation, PayNowCall>(({ input, signal }) =>
           payNow(input.cartId, input.idempotencyKey, { signal }, input.payment),
         ),
-        // /CrossBorderPayment: the enabled cross-border methods, and the coupon check before the quote.
+        // /CrossBorderPayment: the enabled cross-border methods and the countries (the recipient's country
+        // select), and the coupon check before the quote.
         loadMethods: fromPromise<CrossBorderMethods, void>(async ({ signal }) => {
-          const [paymentMethods, deliveryMethods] = await Promise.all([
+          const [paymentMethods, deliveryMethods, countries] = await Promise.all([
             getPaymentMethods({ signal }, { crossBorder: 'true' }),
             getDeliveryMethods({ signal }, { crossBorder: 'true' }),
+            getCountries({ signal }),
           ]);
-          return { paymentMethods, deliveryMethods };
+          return { paymentMethods, deliveryMethods, countries };
         }),
         checkCoupon: fromPromise<CouponCheckInPesewas, CouponCheckCall>(({ input, signal }) =>
           checkCoupon(input.couponCode, input.sendAmount, { signal }),

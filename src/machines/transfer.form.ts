@@ -17,6 +17,7 @@ import {
 import { convertMinor, crossRate } from '../domain/fx';
 import type { DomainMessageId } from '../domain/messages';
 import { minorToDecimalString, WALLET_CURRENCY, type MinorUnits } from '../domain/money';
+import { currencyOfCountry, receivingViolations } from '../domain/receiving-country';
 import type { RuleViolation } from '../domain/rule';
 import {
   OTHER_PURPOSE_ID,
@@ -27,7 +28,7 @@ import {
 } from '../domain/transfer';
 import type { Beneficiary, BeneficiaryType } from '../contract/beneficiary';
 import type { CouponCheckInPesewas } from '../contract/cross-border';
-import type { DeliveryMethod, PaymentMethod, TransactionPurpose } from '../contract/reference';
+import type { Country, DeliveryMethod, PaymentMethod, TransactionPurpose } from '../contract/reference';
 import type { ExchangeRate, TransferQuoteInPesewas, TransferRequestInPesewas } from '../contract/transfer';
 import { failureStatus, serverMessageId } from './failure-messages';
 import { formRules, selectedId } from './shared/form-rules';
@@ -42,6 +43,11 @@ export interface TransferForm {
   fromCurrency: string;
   /** The currency the beneficiary receives (the converter's To; GHS: a local transfer). */
   currency: string;
+  /**
+   * /CrossBorderPayment's recipient's country (0: none chosen, the beneficiary's then): it decides the currency.
+   * Choosing a beneficiary fills it when it is empty.
+   */
+  receivingCountryId: number;
   beneficiaryId: number;
   transactionPurposeId: number;
   /** The notes that purpose 4 ('Other') reveals. */
@@ -57,7 +63,8 @@ export interface TransferForm {
 
 export type TransferFormField = keyof TransferForm;
 /** The rules' fields, the currency the server may refuse, and the converter's and coupon's fields. */
-export type TransferViolationField = TransferField | 'currency' | 'fromCurrency' | 'couponCode';
+export type TransferViolationField =
+  TransferField | 'currency' | 'fromCurrency' | 'couponCode' | 'receivingCountryId';
 
 /** The fields /SendMoney's page 1 has. */
 export const TRANSFER_FORM_FIELDS: readonly TransferFormField[] = [
@@ -71,6 +78,7 @@ export const TRANSFER_FORM_FIELDS: readonly TransferFormField[] = [
 /** /CrossBorderPayment's step 1 has these as well. */
 export const CROSS_BORDER_FORM_FIELDS: readonly TransferFormField[] = [
   ...TRANSFER_FORM_FIELDS,
+  'receivingCountryId',
   'fromCurrency',
   'paymentMethodId',
   'deliveryMethodId',
@@ -83,6 +91,8 @@ export const stepOneReset = (form: TransferForm): TransferForm => ({
   ...form,
   sendAmount: '',
   beneficiaryId: 0,
+  // The recipient's country follows the beneficiary, which is emptied.
+  receivingCountryId: 0,
   deliveryMethodId: 0,
   paymentMethodId: 0,
 });
@@ -128,6 +138,8 @@ export interface TransferFormContext {
   /** The enabled cross-border methods the selects offer (empty on /SendMoney). */
   paymentMethods: PaymentMethod[];
   deliveryMethods: DeliveryMethod[];
+  /** Cross-border: the countries (GetAllCountries), for the recipient's country select (empty on /SendMoney). */
+  countries: Country[];
   /** The coupon check of the amount and code shown (CheckCoupon), else null. */
   coupon: CouponCheckInPesewas | null;
 }
@@ -142,6 +154,7 @@ export const emptyTransferForm = (currency: string = WALLET_CURRENCY): TransferF
   sendAmount: '',
   fromCurrency: WALLET_CURRENCY,
   currency,
+  receivingCountryId: 0,
   beneficiaryId: 0,
   transactionPurposeId: 0,
   payeeNote: '',
@@ -179,6 +192,34 @@ const rateOf = (rates: readonly ExchangeRate[], code: string): string =>
 
 export const selectedBeneficiary = (context: Pick<TransferFormContext, 'form' | 'beneficiaries'>) =>
   context.beneficiaries.find((beneficiary) => beneficiary.id === context.form.beneficiaryId) ?? null;
+
+/** Cross-border: the countries money can be received in (their currency is in the rate table), by name. */
+export const receivingCountries = (
+  context: Pick<TransferFormContext, 'countries' | 'rates'>,
+): (Country & { currency: string })[] => {
+  const offered = new Set(currencyOptions(context.rates).map((rate) => rate.code));
+  return context.countries.flatMap((country) => {
+    const currency = currencyOfCountry(country.isoCode);
+    return currency !== null && offered.has(currency) ? [{ ...country, currency }] : [];
+  });
+};
+
+/** The recipient's country: the one chosen (cross-border), else the beneficiary's; 0 while neither is known. */
+export const receivingCountryIdOf = (
+  context: Pick<TransferFormContext, 'form' | 'beneficiaries' | 'crossBorder'>,
+): number =>
+  context.crossBorder && context.form.receivingCountryId > 0
+    ? context.form.receivingCountryId
+    : (selectedBeneficiary(context)?.countryId ?? 0);
+
+/** The currency paid out in the recipient's country, or null while it is not known (or not in the list). */
+export const receivingCurrencyOf = (
+  context: Pick<TransferFormContext, 'form' | 'beneficiaries' | 'crossBorder' | 'countries'>,
+): string | null => {
+  const id = receivingCountryIdOf(context);
+  const country = context.countries.find((c) => c.id === id);
+  return country ? currencyOfCountry(country.isoCode) : null;
+};
 
 /** The delivery method: chosen cross-border; on /SendMoney the beneficiary's kind calls for it (0 while none). */
 export const deliveryMethodOf = (
@@ -311,6 +352,14 @@ export const transferViolations = (context: TransferFormContext): RuleViolation<
   const beneficiary = selectedBeneficiary(context);
   return [
     ...rules,
+    // The recipient's country decides the currency; an account is paid only in its own country.
+    ...receivingViolations({
+      receivingCountryId: receivingCountryIdOf(context),
+      countryCurrency: receivingCurrencyOf(context),
+      currency: form.currency,
+      beneficiaryCountryId: beneficiary?.countryId ?? null,
+      deliveryMethodId: form.deliveryMethodId,
+    }),
     ...converterTransferViolations({
       fromCurrency: form.fromCurrency,
       toCurrency: form.currency,
@@ -337,6 +386,7 @@ const VIOLATION_FIELDS: readonly string[] = [
   'currency',
   'fromCurrency',
   'couponCode',
+  'receivingCountryId',
 ];
 
 const methodId = (value: string, offered: readonly { id: number }[]): number => {
@@ -365,7 +415,18 @@ const changeOf = (context: TransferFormContext, field: TransferFormField, value:
       return { ...form, couponCode: value.slice(0, COUPON_CODE_MAX_LENGTH) };
     case 'beneficiaryId': {
       const id = selectedId(value);
-      return { ...form, beneficiaryId: context.beneficiaries.some((b) => b.id === id) ? id : 0 };
+      const chosen = context.beneficiaries.find((b) => b.id === id);
+      if (!chosen) return { ...form, beneficiaryId: 0 };
+      // Cross-border: the beneficiary's country (and its currency) when no country was chosen yet.
+      const country = context.crossBorder && form.receivingCountryId === 0 ? chosen.countryId : 0;
+      const fills = receivingCountries(context).find((c) => c.id === country);
+      return fills
+        ? { ...form, beneficiaryId: id, receivingCountryId: fills.id, currency: fills.currency }
+        : { ...form, beneficiaryId: id };
+    }
+    case 'receivingCountryId': {
+      const country = receivingCountries(context).find((c) => c.id === selectedId(value));
+      return country ? { ...form, receivingCountryId: country.id, currency: country.currency } : form;
     }
     case 'transactionPurposeId': {
       const id = selectedId(value);
@@ -401,13 +462,13 @@ export const transferRequestOf = (
   context: TransferFormContext & { sendingCountryId: number },
 ): TransferRequestInPesewas => {
   const summary = formSummary(context);
-  const beneficiary = selectedBeneficiary(context);
   return {
     sendAmount: summary.sendMinor,
     receiveAmount: summary.receiveMinor,
     currency: context.form.currency,
     sendingCountryId: context.sendingCountryId,
-    receivingCountryId: beneficiary?.countryId ?? DEFAULT_COUNTRY_ID,
+    // The recipient's country: chosen cross-border, else the beneficiary's (so the currency agrees with it).
+    receivingCountryId: receivingCountryIdOf(context) || DEFAULT_COUNTRY_ID,
     paymentMethodId: paymentMethodOf(context),
     beneficiaryId: context.form.beneficiaryId,
     deliveryMethodId: deliveryMethodOf(context),

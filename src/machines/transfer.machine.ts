@@ -17,8 +17,9 @@
  *
  * What differs between the two presentations is input: the starting currency and the payment method, and
  * `crossBorder` (/CrossBorderPayment): once the lists are in, loadingMethods reads the cross-border payment and
- * delivery methods (a failure leaves them empty, with its message); step 1 is the converter with the method selects
- * and the coupon (APPLY_COUPON -> checkingCoupon: the discounted fee before the quote); the quote goes to
+ * delivery methods and the countries (a failure leaves them empty, with its message); step 1 is the converter with
+ * the recipient's country, the method selects and the coupon (APPLY_COUPON -> checkingCoupon: the discounted fee
+ * before the quote); the quote goes to
  * reviewing ('Review Transaction': TERMS, CONTINUE once agreed, BACK to step 1) before the payment; the payment is
  * chosen by payment method id (PAY_CHANGE fills the card or MoMo payer fields, PAY checks them); entering step 1
  * from another step empties the fields spec section 2 lists (`stepOneReset`).
@@ -32,7 +33,7 @@ import { WALLET_CURRENCY, type MinorUnits } from '../domain/money';
 import type { RuleViolation } from '../domain/rule';
 import type { Beneficiary } from '../contract/beneficiary';
 import type { CouponCheckInPesewas } from '../contract/cross-border';
-import type { DeliveryMethod, PaymentMethod, TransactionPurpose } from '../contract/reference';
+import type { Country, DeliveryMethod, PaymentMethod, TransactionPurpose } from '../contract/reference';
 import type { CartPayment, ExchangeRate, TransferQuoteInPesewas } from '../contract/transfer';
 import type { WalletOperation } from '../contract/wallet';
 import { failureStatus, notProvided, serverMessageId } from './failure-messages';
@@ -102,6 +103,8 @@ export interface TransferContext extends keys.IdempotencyKeys {
   /** Cross-border: the enabled cross-border methods (GetPaymentMethods / GetDeliveryMethods). */
   paymentMethods: PaymentMethod[];
   deliveryMethods: DeliveryMethod[];
+  /** Cross-border: the countries, for the recipient's country select. */
+  countries: Country[];
   /** The method lists could not be read (spec section 8 only logs it; the page says so). */
   methodsFailed: boolean;
   /** Which of the page's three lists have arrived (a list may be empty). */
@@ -181,10 +184,11 @@ export interface CouponCheckCall {
   sendAmount: MinorUnits;
 }
 
-/** Both method lists, enabled and cross-border. */
+/** Both method lists, enabled and cross-border, and the countries (the recipient's country select). */
 export interface CrossBorderMethods {
   paymentMethods: PaymentMethod[];
   deliveryMethods: DeliveryMethod[];
+  countries: Country[];
 }
 
 export const transferDelays = {
@@ -339,7 +343,7 @@ export const transferMachine = setup({
       methodsFailed: false,
     })),
     // Spec section 8 only logs it: the selects stay empty, and the page says why.
-    setMethodsFailed: assign({ paymentMethods: [], deliveryMethods: [], methodsFailed: true }),
+    setMethodsFailed: assign({ paymentMethods: [], deliveryMethods: [], countries: [], methodsFailed: true }),
     setBeneficiariesFailed: assign((_, params: { error: unknown }) => ({
       error: beneficiariesFailureMessage(params.error),
     })),
@@ -507,6 +511,7 @@ export const transferMachine = setup({
     rates: [],
     paymentMethods: [],
     deliveryMethods: [],
+    countries: [],
     methodsFailed: false,
     loaded: notLoaded,
     coupon: null,

@@ -5,6 +5,9 @@ import {
   appliedCoupon,
   currencyOptions,
   formSummary,
+  receivingCountries,
+  receivingCountryIdOf,
+  receivingCurrencyOf,
   type TransferViolationField,
 } from '../machines/transfer.form';
 import type { TransferMachine } from '../machines/transfer.machine';
@@ -23,6 +26,7 @@ const INPUT_FIELDS: readonly TransferViolationField[] = [
   'sendAmount',
   'fromCurrency',
   'currency',
+  'receivingCountryId',
   'paymentMethodId',
   'deliveryMethodId',
   'couponCode',
@@ -64,6 +68,17 @@ export function CrossBorderAmountStep({
     value: rate.code,
     label: t('sendMoney.currencyOption', { code: rate.code, name: rate.name }),
   }));
+  // To offers what the recipient's country is paid in, once it is known (and what is chosen, to show it).
+  const countryCurrency = receivingCurrencyOf(snapshot.context);
+  const toCurrencies =
+    countryCurrency === null
+      ? currencies
+      : currencies.filter((option) => option.value === countryCurrency || option.value === form.currency);
+  const countryId = receivingCountryIdOf(snapshot.context);
+  const countries = receivingCountries(snapshot.context).map((country) => ({
+    value: String(country.id),
+    label: country.name,
+  }));
   const swap = () => {
     actorRef.send({ type: 'SWAP' });
     const swapped = actorRef.getSnapshot().context.form;
@@ -92,7 +107,7 @@ export function CrossBorderAmountStep({
             id={fieldId('currency')}
             label={t('crossBorder.to')}
             value={form.currency}
-            options={currencies}
+            options={toCurrencies}
             error={fieldError('currency')}
             onValueChange={change('currency')}
           />
@@ -100,6 +115,15 @@ export function CrossBorderAmountStep({
         <p className="visually-hidden" aria-live="polite">
           {swapNote}
         </p>
+        <SelectField
+          id={fieldId('receivingCountryId')}
+          label={t('crossBorder.receivingCountry')}
+          required
+          value={countryId > 0 ? String(countryId) : ''}
+          options={[{ value: '', label: t('crossBorder.selectCountry') }, ...countries]}
+          error={fieldError('receivingCountryId')}
+          onValueChange={change('receivingCountryId')}
+        />
         {ratesFailed ? <p className="field-hint">{t('sendMoney.ratesUnavailable')}</p> : null}
         <AmountField
           id={fieldId('sendAmount')}

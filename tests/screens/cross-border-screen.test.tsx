@@ -25,8 +25,7 @@ import { CrossBorderScreen } from '../../src/screens/cross-border-screen';
 import {
   beneficiaries,
   couponCheckOf,
-  deliveryMethods,
-  paymentMethods,
+  crossBorderLists,
   purposes,
   quoteOf,
   rates,
@@ -72,7 +71,7 @@ const setup = ({
         loadBeneficiaries: fromPromise(async () => beneficiaries),
         loadPurposes: fromPromise(async () => purposes),
         loadRates: fromPromise(async () => rates),
-        loadMethods: fromPromise<CrossBorderMethods, void>(async () => ({ paymentMethods, deliveryMethods })),
+        loadMethods: fromPromise<CrossBorderMethods, void>(async () => crossBorderLists),
         checkCoupon: fromPromise<CouponCheckInPesewas, CouponCheckCall>(({ input }) => checkCoupon(input)),
         initiateTransfer: fromPromise<TransferQuoteInPesewas, TransferRequest>(({ input }) => {
           requests.push(input);
@@ -130,13 +129,16 @@ const youSend = () => screen.getByLabelText('You send:');
 const receives = () =>
   (screen.getByLabelText('Recipient receives:') as HTMLInputElement).value.replace(/\s+/g, ' ');
 
-/** Step 1 filled for GH₵ 1,000 to USD, paid by `payment`, delivered to a bank, to the bank beneficiary. */
+/**
+ * Step 1 filled for GH₵ 1,000 to the United States (USD), paid by `payment`, collected in cash there by the MoMo
+ * beneficiary (issue 22: a MoMo wallet or bank account in Ghana is paid only in Ghana).
+ */
 const fillStepOne = async (payment = 'Card') => {
-  await userEvent.selectOptions(await screen.findByLabelText('To'), 'USD');
+  await userEvent.selectOptions(await screen.findByLabelText("Recipient's country"), 'United States');
   await userEvent.type(youSend(), '1000');
   await userEvent.selectOptions(screen.getByLabelText('Payment method'), payment);
-  await userEvent.selectOptions(screen.getByLabelText('Delivery method'), 'Bank Deposit');
-  await userEvent.selectOptions(screen.getByLabelText('Beneficiary'), 'Ama Mensah12 (GCB Bank •••• 6789)');
+  await userEvent.selectOptions(screen.getByLabelText('Delivery method'), 'Cash Pickup');
+  await userEvent.selectOptions(screen.getByLabelText('Beneficiary'), 'Ama Mensah11 (MTN •••• 4567)');
   await userEvent.selectOptions(screen.getByLabelText('Purpose of transfer'), 'Family support');
 };
 
@@ -167,7 +169,7 @@ describe('/CrossBorderPayment', { timeout: 20_000 }, () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Select a payment method', 'Mobile Wallet', 'Card', 'Bank Transfer']);
-    expect(within(screen.getByLabelText('Delivery method')).getAllByRole('option')).toHaveLength(3);
+    expect(within(screen.getByLabelText('Delivery method')).getAllByRole('option')).toHaveLength(4);
   });
 
   it('converts as it is typed (2 decimals, from src/domain), counts non-numbers as 0, ignores the wheel, and swaps', async () => {
@@ -204,11 +206,11 @@ describe('/CrossBorderPayment', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Use a discount coupon' }));
     expect(code).toBeEnabled();
     await userEvent.type(code, 'save10');
-    expect(summary()).toMatchObject({ 'Fee (1%)': 'GH₵ 10.00', 'Total to pay': 'GH₵ 1,010.00' });
+    expect(summary()).toMatchObject({ 'Processing fee (1%)': 'GH₵ 10.00', 'Total to pay': 'GH₵ 1,010.00' });
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Coupon SAVE10: GH₵ 1.00 off the fee.')).toBeInTheDocument();
     expect(summary()).toMatchObject({
-      'Fee (1%)': 'GH₵ 10.00',
+      'Processing fee (1%)': 'GH₵ 10.00',
       'Coupon discount': '−GH₵ 1.00',
       'Total to pay': 'GH₵ 1,009.00',
     });
@@ -242,9 +244,10 @@ describe('/CrossBorderPayment', { timeout: 20_000 }, () => {
     expect(requests[0]).toMatchObject({
       sendAmount: 100_000,
       currency: 'USD',
+      receivingCountryId: 90,
       paymentMethodId: 2,
-      deliveryMethodId: 2,
-      beneficiaryId: 12,
+      deliveryMethodId: 3,
+      beneficiaryId: 11,
       couponCode: '',
     });
     expect(steps()).toEqual(['Amount', 'Benefeciaries*', 'Review', 'Done']);
@@ -263,8 +266,49 @@ describe('/CrossBorderPayment', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Beneficiary')).toHaveValue('');
     expect(screen.getByLabelText('Delivery method')).toHaveValue('');
     expect(screen.getByLabelText('Payment method')).toHaveValue('');
-    expect(summary()).toMatchObject({ 'Fee (1%)': 'GH₵ 0.00', 'Total to pay': 'GH₵ 0.00' });
+    expect(summary()).toMatchObject({ 'Processing fee (1%)': 'GH₵ 0.00', 'Total to pay': 'GH₵ 0.00' });
     expect(screen.getByLabelText('To')).toHaveValue('USD');
+  });
+
+  it("takes the recipient's country from the beneficiary, offers its currency, and refuses what contradicts it", async () => {
+    const { requests } = setup();
+    // A beneficiary in Ghana: the country is Ghana, and To offers cedis.
+    await userEvent.selectOptions(
+      await screen.findByLabelText('Beneficiary'),
+      'Ama Mensah12 (GCB Bank •••• 6789)',
+    );
+    expect(screen.getByLabelText("Recipient's country")).toHaveValue('1');
+    expect(screen.getByLabelText('To')).toHaveValue('GHS');
+    expect(
+      within(screen.getByLabelText('To'))
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value')),
+    ).toEqual(['GHS']);
+    // Only countries whose currency can be paid are offered (not Senegal's CFA francs).
+    expect(
+      within(screen.getByLabelText("Recipient's country"))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select a country', 'Ghana', 'Germany', 'United States']);
+    // Choosing the United States sends dollars; a bank account in Ghana cannot receive there.
+    await userEvent.selectOptions(screen.getByLabelText("Recipient's country"), 'United States');
+    expect(screen.getByLabelText('To')).toHaveValue('USD');
+    await userEvent.type(youSend(), '1000');
+    await userEvent.selectOptions(screen.getByLabelText('Payment method'), 'Card');
+    await userEvent.selectOptions(screen.getByLabelText('Delivery method'), 'Bank Deposit');
+    await userEvent.selectOptions(screen.getByLabelText('Purpose of transfer'), 'Family support');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(
+      await screen.findByText(
+        "The beneficiary's account is in another country. Choose its country, or cash pick-up.",
+      ),
+    ).toBeInTheDocument();
+    expect(requests).toEqual([]);
+    // Back to Ghana: the account is paid there, in cedis, and the request says so.
+    await userEvent.selectOptions(screen.getByLabelText("Recipient's country"), 'Ghana');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Review Transaction' });
+    expect(requests[0]).toMatchObject({ currency: 'GHS', receivingCountryId: 1, beneficiaryId: 12 });
   });
 
   it('pays by card (method 2); a failed card says so and the card shakes, a good one completes', async () => {

@@ -19,8 +19,9 @@ import {
   deliveryViolations,
 } from '../../src/domain/cross-border';
 import { cardPaymentViolations, parseCardExpiry } from '../../src/domain/card';
+import { currencyOfCountry, receivingViolations } from '../../src/domain/receiving-country';
 import { momoTopUpViolations } from '../../src/domain/top-up';
-import type { DeliveryMethod, PaymentMethod } from '../../src/contract/reference';
+import type { Country, DeliveryMethod, PaymentMethod } from '../../src/contract/reference';
 import type { CouponCheckInPesewas } from '../../src/contract/cross-border';
 import { failureStatus, isApiError } from '../../src/contract/failure';
 import type { Beneficiary } from '../../src/contract/beneficiary';
@@ -128,7 +129,19 @@ export const paymentMethods: PaymentMethod[] = [
 export const deliveryMethods: DeliveryMethod[] = [
   { id: 1, name: 'Mobile Money', isEnabled: true, isCrossBoarder: true, isSendMoney: true },
   { id: 2, name: 'Bank Deposit', isEnabled: true, isCrossBoarder: true, isSendMoney: true },
+  { id: 3, name: 'Cash Pickup', isEnabled: true, isCrossBoarder: true, isSendMoney: true },
 ];
+
+/** GetAllCountries: Ghana (cedis), the United States (dollars), Germany (euros), Senegal (CFA francs: not offered). */
+export const UNITED_STATES = 90;
+export const countries: Country[] = [
+  { id: 1, name: 'Ghana', isoCode: 'GH', dialCode: '+233' },
+  { id: 46, name: 'Senegal', isoCode: 'SN', dialCode: '+221' },
+  { id: 62, name: 'Germany', isoCode: 'DE', dialCode: '+49' },
+  { id: UNITED_STATES, name: 'United States', isoCode: 'US', dialCode: '+1' },
+];
+/** What loadMethods answers. */
+export const crossBorderLists = { paymentMethods, deliveryMethods, countries };
 
 /** CheckCoupon's answer for a send amount: 10% off the 1% fee. */
 export const couponCheckOf = (sendMinor: number, code = 'SAVE10'): CouponCheckInPesewas => {
@@ -210,6 +223,18 @@ const expectedSendAmount = (typed: string): string => {
 
 const offeredCurrencies = (context: TransferContext) => ['GHS', ...context.rates.map((rate) => rate.code)];
 
+/** The countries offered: those whose currency the rate table has (spec data restated: ISO 4217 by country). */
+const offeredCountry = (context: TransferContext, id: number) => {
+  const country = context.countries.find((c) => c.id === id);
+  const currency = country ? currencyOfCountry(country.isoCode) : null;
+  return currency !== null && offeredCurrencies(context).includes(currency) ? { id, currency } : null;
+};
+
+/** The recipient's country: chosen, else the beneficiary's (cross-border). */
+const expectedCountryId = (context: TransferContext) =>
+  context.form.receivingCountryId ||
+  (context.beneficiaries.find((b) => b.id === context.form.beneficiaryId)?.countryId ?? 0);
+
 const idOf = (value: string, known: readonly { id: number }[]) => {
   const id = Number(value);
   return Number.isInteger(id) && known.some((item) => item.id === id) ? id : 0;
@@ -233,8 +258,22 @@ const expectedForm = (context: TransferContext, field: string, value: string): T
       return { ...form, applyCoupon: value === 'true' };
     case 'couponCode':
       return { ...form, couponCode: value.slice(0, 32) };
-    case 'beneficiaryId':
-      return { ...form, beneficiaryId: idOf(value, context.beneficiaries) };
+    case 'beneficiaryId': {
+      const id = idOf(value, context.beneficiaries);
+      const chosen = context.beneficiaries.find((b) => b.id === id);
+      // Cross-border: a beneficiary fills the recipient's country (and its currency) while none is chosen.
+      const fills =
+        chosen && context.crossBorder && form.receivingCountryId === 0
+          ? offeredCountry(context, chosen.countryId)
+          : null;
+      return fills
+        ? { ...form, beneficiaryId: id, receivingCountryId: fills.id, currency: fills.currency }
+        : { ...form, beneficiaryId: id };
+    }
+    case 'receivingCountryId': {
+      const country = offeredCountry(context, Number(value));
+      return country ? { ...form, receivingCountryId: country.id, currency: country.currency } : form;
+    }
     case 'transactionPurposeId':
       return { ...form, transactionPurposeId: idOf(value, context.purposes) };
     default:
@@ -267,9 +306,19 @@ const expectedViolations = (context: TransferContext) => {
     hasIdentification: context.hasIdentification,
   });
   if (!context.crossBorder) return rules;
-  // Cross-border: then From must be GHS, the delivery method must suit the beneficiary, a coupon needs a code.
+  // Cross-border: then the recipient's country (its currency; an account paid in its own country), From must be
+  // GHS, the delivery method must suit the beneficiary, a coupon needs a code.
+  const countryId = expectedCountryId(context);
+  const country = context.countries.find((c) => c.id === countryId);
   return [
     ...rules,
+    ...receivingViolations({
+      receivingCountryId: countryId,
+      countryCurrency: country ? currencyOfCountry(country.isoCode) : null,
+      currency: form.currency,
+      beneficiaryCountryId: chosen?.countryId ?? null,
+      deliveryMethodId: form.deliveryMethodId,
+    }),
     ...converterTransferViolations({
       fromCurrency: form.fromCurrency,
       toCurrency: form.currency,
@@ -288,6 +337,7 @@ const expectedViolations = (context: TransferContext) => {
 
 /** The cross-border fields /SendMoney does not have. */
 const CROSS_BORDER_ONLY = [
+  'receivingCountryId',
   'fromCurrency',
   'paymentMethodId',
   'deliveryMethodId',
@@ -418,6 +468,7 @@ const transferCheck = (step: ModelStep): void => {
       sendAmount: '',
       fromCurrency: 'GHS',
       currency: context.form.currency,
+      receivingCountryId: 0,
       beneficiaryId: 0,
       transactionPurposeId: 0,
       payeeNote: '',
@@ -563,9 +614,11 @@ const transferCheck = (step: ModelStep): void => {
     case 'xstate.done.actor.loadMethods':
       if (!previous.matches('loadingMethods')) return expectUnchanged(step);
       expect(snapshot.value).toBe('editing');
-      expect({ paymentMethods: context.paymentMethods, deliveryMethods: context.deliveryMethods }).toEqual(
-        outputOf(event),
-      );
+      expect({
+        paymentMethods: context.paymentMethods,
+        deliveryMethods: context.deliveryMethods,
+        countries: context.countries,
+      }).toEqual(outputOf(event));
       expect(context.methodsFailed).toBe(false);
       return;
     case 'xstate.error.actor.loadMethods':
@@ -574,6 +627,7 @@ const transferCheck = (step: ModelStep): void => {
       expect(snapshot.value).toBe('editing');
       expect(context.paymentMethods).toEqual([]);
       expect(context.deliveryMethods).toEqual([]);
+      expect(context.countries).toEqual([]);
       expect(context.methodsFailed).toBe(true);
       return;
     case 'TERMS':
@@ -627,7 +681,10 @@ const transferCheck = (step: ModelStep): void => {
         ...before.beneficiaries.filter((b) => b.id !== added.id),
         added,
       ]);
-      expect(context.form).toEqual({ ...before.form, beneficiaryId: added.id });
+      // Selected as if chosen in the select (cross-border: it fills the recipient's country while none is chosen).
+      expect(context.form).toEqual(
+        expectedForm({ ...before, beneficiaries: context.beneficiaries }, 'beneficiaryId', String(added.id)),
+      );
       expect(context.violations).toEqual(before.showViolations ? expectedViolations(context) : []);
       return;
     }
@@ -700,12 +757,14 @@ const transferCheck = (step: ModelStep): void => {
     }
     case 'BACK':
       if (previous.matches('reviewing')) {
-        // Spec section 2: entering step 1 empties the amount, beneficiary, delivery and payment methods.
+        // Spec section 2: entering step 1 empties the amount, beneficiary (and the country it gave), delivery and
+        // payment methods.
         expect(snapshot.value).toBe('editing');
         expect(context.form).toEqual({
           ...before.form,
           sendAmount: '',
           beneficiaryId: 0,
+          receivingCountryId: 0,
           deliveryMethodId: 0,
           paymentMethodId: 0,
         });
@@ -736,7 +795,14 @@ const transferCheck = (step: ModelStep): void => {
       expect(snapshot.value).toBe('editing');
       expect(context.form).toEqual(
         before.crossBorder
-          ? { ...before.form, sendAmount: '', beneficiaryId: 0, deliveryMethodId: 0, paymentMethodId: 0 }
+          ? {
+              ...before.form,
+              sendAmount: '',
+              beneficiaryId: 0,
+              receivingCountryId: 0,
+              deliveryMethodId: 0,
+              paymentMethodId: 0,
+            }
           : { ...before.form, beneficiaryId: 0 },
       );
       expect(context.coupon).toBeNull();
@@ -1050,6 +1116,7 @@ const crossBorderKey = (snapshot: AnyMachineSnapshot): string => {
     form: [
       form.fromCurrency,
       form.currency,
+      form.receivingCountryId,
       form.applyCoupon,
       form.couponCode !== '',
       form.sendAmount !== '',
@@ -1069,21 +1136,28 @@ const crossBorderKey = (snapshot: AnyMachineSnapshot): string => {
   });
 };
 
-/** A bank beneficiary abroad (the beneficiary-bank block), GH₵ 1,000 to USD. */
-const crossBorderBeneficiary = beneficiaries[1]!;
+/**
+ * A beneficiary with a Ghanaian number who collects cash in the United States: GH₵ 1,000 to USD (issue 22: a MoMo
+ * wallet or bank account in Ghana is paid only in Ghana).
+ */
+const crossBorderBeneficiary = beneficiaries[0]!;
 
 /**
- * The cross-border form repaired one field at a time: From stays GHS, To USD, the payment method (`pay`), bank
- * deposit, the beneficiary, a purpose, GH₵ 1,000, the coupon on with its code.
+ * The cross-border form repaired one field at a time: From stays GHS, the recipient's country the United States
+ * (To USD), the payment method (`pay`), Mobile Money, the beneficiary (refused: a MoMo wallet in Ghana), then cash
+ * pick-up, a purpose, GH₵ 1,000, the coupon on with its code.
  */
 const crossBorderRepair = (context: TransferContext, pay: number, coupon: boolean): AnyEventObject | null => {
   const { form } = context;
   if (context.walletAmount !== WALLET || context.methodsFailed || context.ratesFailed) return null;
+  if (form.receivingCountryId !== UNITED_STATES)
+    return { type: 'CHANGE', field: 'receivingCountryId', value: String(UNITED_STATES) };
   if (form.currency !== 'USD') return { type: 'CHANGE', field: 'currency', value: 'USD' };
   if (form.paymentMethodId === 0) return { type: 'CHANGE', field: 'paymentMethodId', value: String(pay) };
-  if (form.deliveryMethodId === 0) return { type: 'CHANGE', field: 'deliveryMethodId', value: '2' };
+  if (form.deliveryMethodId === 0) return { type: 'CHANGE', field: 'deliveryMethodId', value: '1' };
   if (form.beneficiaryId === 0)
     return { type: 'CHANGE', field: 'beneficiaryId', value: String(crossBorderBeneficiary.id) };
+  if (form.deliveryMethodId === 1) return { type: 'CHANGE', field: 'deliveryMethodId', value: '3' };
   if (form.transactionPurposeId === 0) return { type: 'CHANGE', field: 'transactionPurposeId', value: '1' };
   if (form.sendAmount === '') return { type: 'CHANGE', field: 'sendAmount', value: '1000' };
   if (!coupon) return null;
@@ -1159,10 +1233,7 @@ const crossBorderEvents =
       ...loadingAnswers(snapshot),
     ];
     if (snapshot.matches('loadingMethods'))
-      events.push(
-        doneEvent('loadMethods', { paymentMethods, deliveryMethods }),
-        errorEvent('loadMethods', networkError()),
-      );
+      events.push(doneEvent('loadMethods', crossBorderLists), errorEvent('loadMethods', networkError()));
     if (snapshot.matches('checkingCoupon'))
       events.push(
         doneEvent('checkCoupon', couponCheckOf(converterAmountMinor(context.form.sendAmount))),
@@ -1225,10 +1296,7 @@ const crossBorderLoadingEvents = (snapshot: AnyMachineSnapshot): AnyEventObject[
   { type: 'SUBMIT' },
   { type: 'SWAP' },
   ...(snapshot.matches('loadingMethods')
-    ? [
-        doneEvent('loadMethods', { paymentMethods, deliveryMethods }),
-        errorEvent('loadMethods', networkError()),
-      ]
+    ? [doneEvent('loadMethods', crossBorderLists), errorEvent('loadMethods', networkError())]
     : []),
 ];
 

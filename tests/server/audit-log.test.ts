@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAuditVerifyCommand } from '../../scripts/audit-verify-command';
-import { appendAudit, chainOf, GENESIS_HASH, type AuditEntry } from '../../src/server/audit/audit-log';
+import {
+  appendAudit,
+  CANONICAL_ROW,
+  chainOf,
+  GENESIS_HASH,
+  type AuditEntry,
+} from '../../src/server/audit/audit-log';
 import { queryRows } from '../../src/server/db/sql';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -102,6 +108,25 @@ describe('appendAudit', () => {
           .digest('hex')}`,
       ],
     });
+  });
+
+  it('hashes the text CANONICAL_ROW reads, which is audit_log_canonical of the row', async () => {
+    await appendAudit(t.database.db, rates);
+    await appendAudit(t.database.db, {
+      ...rates,
+      actor: { kind: 'staff', id: 3 },
+      after: { n: 1.5, s: 'ü' },
+    });
+    const rows = await queryRows<{ canonical: string; by_function: string; hash: string }>(
+      t.database.db,
+      sql`select ${sql.raw(CANONICAL_ROW)} as canonical, audit_log_canonical(chain, seq, at, actor_kind, actor_id,
+            actor_name, action, subject, before, after, prev_hash) as by_function, hash from audit_log`,
+    );
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.by_function).toBe(row.canonical);
+      expect(createHash('sha256').update(row.canonical).digest('hex')).toBe(row.hash);
+    }
   });
 
   it("joins the named user's chain, else the subject's user, else the acting user's, else 'system'", () => {

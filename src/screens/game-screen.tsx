@@ -102,6 +102,7 @@ export function GameScreen({
   return (
     <section className="card game">
       <FocusHeading>{t('feature.game')}</FocusHeading>
+      <p className="lead">{t('game.about')}</p>
       <section aria-labelledby="game-balance-title" className="game-balance">
         <h2 id="game-balance-title">{t('game.balance')}</h2>
         {balance.matches('loading') ? <p role="status">{t('game.loading')}</p> : null}

@@ -22,6 +22,7 @@ export function Header({ session }: { session: ActorRefFrom<SessionMachine> | nu
     (snapshot) => snapshot.context.auth?.user.firstName ?? '',
     '',
   );
+  const onDashboard = isDashboardPath(pathname);
 
   return (
     <header className="site-header">
@@ -33,12 +34,15 @@ export function Header({ session }: { session: ActorRefFrom<SessionMachine> | nu
       </Link>
       {/* Beside the logo, so on a phone it shares the first row instead of taking one of its own. */}
       <LanguageSelect />
-      <SiteMenus />
+      <SiteMenus
+        phoneFirst={signedIn && !onDashboard ? [{ label: 'nav.dashboard', to: '/Dashboard' }] : []}
+      />
       <nav aria-label={t('app.mainNav')} className="header-nav">
         {signedIn ? (
           <>
-            {isDashboardPath(pathname) ? null : (
-              <Link to="/Dashboard" className="button button-secondary">
+            {onDashboard ? null : (
+              // On a phone it is the first entry of the folded menu (and the bottom bar's Home): one header row.
+              <Link to="/Dashboard" className="button button-secondary header-dashboard">
                 {t('nav.dashboard')}
               </Link>
             )}

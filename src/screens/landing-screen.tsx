@@ -7,15 +7,6 @@ import { AudienceCards, HowItWorksVideo } from './landing-videos';
 import { InstallAppButton } from './install-app-button';
 import { FocusHeading } from './ui/focus-heading';
 
-/**
- * The spec's two app-store links. There is no store listing yet: each opens its store's search for the app, so the link
- * leads somewhere real today and to the listing once it is published (change the address here, nowhere else).
- */
-const appStores: readonly { name: MessageId; href: string }[] = [
-  { name: 'landing.bar.googlePlay', href: 'https://play.google.com/store/search?q=Cedi%20Wallet&c=apps' },
-  { name: 'landing.bar.appStore', href: 'https://apps.apple.com/search?term=Cedi%20Wallet' },
-];
-
 interface Tile {
   title: MessageId;
   text: MessageId;
@@ -157,10 +148,18 @@ export function LandingScreen({
         </div>
       </section>
       <div className="signup-bar">
-        <Link to="/SignUp" className="signup-bar-link" aria-label={t('landing.bar.signUpLabel')}>
-          <span aria-hidden="true">✚</span>
-          <span className="signup-bar-text">{t('landing.bar.signUp')}</span>
-        </Link>
+        {/* A signed-in visitor (unknown paths lead here too) is offered the dashboard, never sign-up. */}
+        {signedIn ? (
+          <Link to="/Dashboard" className="signup-bar-link">
+            <span aria-hidden="true">→</span>
+            <span className="signup-bar-text">{t('nav.dashboard')}</span>
+          </Link>
+        ) : (
+          <Link to="/SignUp" className="signup-bar-link" aria-label={t('landing.bar.signUpLabel')}>
+            <span aria-hidden="true">✚</span>
+            <span className="signup-bar-text">{t('landing.bar.signUp')}</span>
+          </Link>
+        )}
         <p className="signup-bar-download">
           <span aria-hidden="true">⬇</span>
           <span className="signup-bar-text">{t('landing.bar.download')}</span>
@@ -168,15 +167,6 @@ export function LandingScreen({
         </p>
         <InstallAppButton install={install} />
       </div>
-      <ul className="store-links" aria-label={t('landing.bar.storesLabel')}>
-        {appStores.map((store) => (
-          <li key={store.name}>
-            <a href={store.href} rel="noopener" className="store-link">
-              {t(store.name)}
-            </a>
-          </li>
-        ))}
-      </ul>
       <Section id="what-we-do" title="landing.do.title">
         <Tiles tiles={whatWeDo} />
       </Section>

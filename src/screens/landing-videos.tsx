@@ -62,9 +62,23 @@ function VideoSources({ video }: { video: LandingVideo }) {
 /**
  * The video's place until it comes near the screen, the same size: a <video> element costs the page its media
  * controls' styles and layout even before it loads anything (most of the landing page's style work on a phone).
+ * It shows the poster, loaded lazily (the browser fetches it a screen or two ahead, never with the first view), so
+ * a reader scrolling down meets a picture, not a grey block.
  */
-function VideoFrame() {
-  return <div className="landing-video-frame" aria-hidden="true" />;
+function VideoFrame({ poster }: { poster: string }) {
+  return (
+    <div className="landing-video-frame" aria-hidden="true">
+      <img
+        className="landing-video-poster"
+        src={poster}
+        alt=""
+        width={480}
+        height={270}
+        loading="lazy"
+        decoding="async"
+      />
+    </div>
+  );
 }
 
 interface Audience {
@@ -89,8 +103,8 @@ const audiences: readonly Audience[] = [
 
 /**
  * An audience card: a wordless looping video, muted, that plays while a mouse is over the card or its button has
- * keyboard focus, and a button to play or pause it (a phone has no hover). Nothing is fetched, not even its poster,
- * and no <video> exists until the card is near the screen; a visitor who asked for reduced motion or less data gets
+ * keyboard focus, and a button to play or pause it (a phone has no hover). Only its poster (lazily) is fetched,
+ * and no <video> exists, until the card is near the screen; a visitor who asked for reduced motion or less data gets
  * the poster alone.
  */
 function AudienceCard({ audience }: { audience: Audience }) {
@@ -143,7 +157,7 @@ function AudienceCard({ audience }: { audience: Audience }) {
             {welcome ? <VideoSources video={audience.video} /> : null}
           </video>
         ) : (
-          <VideoFrame />
+          <VideoFrame poster={audience.video.poster} />
         )}
         {welcome ? (
           <button
@@ -198,7 +212,7 @@ export function HowItWorksVideo() {
           <VideoSources video={landingMedia.howItWorks} />
         </video>
       ) : (
-        <VideoFrame />
+        <VideoFrame poster={landingMedia.howItWorks.poster} />
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MessageId } from '../i18n/en';
 import { useI18n } from '../i18n/i18n';
+import { useDisclosure } from './ui/use-disclosure';
 
 /** How long a menu stays open after the pointer leaves it (spec section 2: 800 ms). */
 export const MENU_CLOSE_DELAY_MS = 800;
@@ -86,8 +87,10 @@ export const siteMenus: readonly SiteMenu[] = [
 ];
 
 /**
- * One header menu (disclosure pattern): opens on hover and on keyboard focus, closes 800 ms after the pointer leaves,
- * when focus leaves it, and with Escape (focus back on its button).
+ * One header menu (disclosure pattern): opens on a mouse's hover and on keyboard focus, closes 800 ms after the mouse
+ * leaves, when focus leaves it, and with Escape (focus back on its button). A finger has no hover: a tap is a click,
+ * so it opens on the first tap (the hover and focus that a tap also fires would otherwise open it before the click
+ * closed it again).
  */
 function HeaderMenu({ menu }: { menu: SiteMenu }) {
   const { t } = useI18n();
@@ -97,6 +100,8 @@ function HeaderMenu({ menu }: { menu: SiteMenu }) {
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // Escape gives focus back to the button: that focus must not open the menu again.
   const closedByEscape = useRef(false);
+  // Focus that a press gives the button is not the keyboard's: the click that follows decides.
+  const pressed = useRef(false);
 
   const cancelClose = () => clearTimeout(closeTimer.current);
   const show = () => {
@@ -112,13 +117,15 @@ function HeaderMenu({ menu }: { menu: SiteMenu }) {
   return (
     <div
       className="site-menu"
-      onMouseEnter={show}
-      onMouseLeave={closeLater}
+      onPointerEnter={(event) => (event.pointerType === 'mouse' ? show() : undefined)}
+      onPointerLeave={(event) => (event.pointerType === 'mouse' ? closeLater() : undefined)}
+      onPointerDown={() => (pressed.current = true)}
       onFocus={() => {
         if (closedByEscape.current) closedByEscape.current = false;
-        else show();
+        else if (!pressed.current) show();
       }}
       onBlur={(event) => {
+        pressed.current = false;
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
       onKeyDown={(event) => {
@@ -135,47 +142,102 @@ function HeaderMenu({ menu }: { menu: SiteMenu }) {
         className="site-menu-button"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((isOpen) => !isOpen)}
+        onClick={() => {
+          pressed.current = false;
+          setOpen((isOpen) => !isOpen);
+        }}
       >
         {t(menu.label)}
       </button>
       <div id={panelId} className="site-menu-panel" hidden={!open}>
-        {menu.groups.map((group, index) => (
-          <div key={group.title ?? index} className="site-menu-group">
-            {group.title ? <p className="site-menu-group-title">{t(group.title)}</p> : null}
-            <ul>
-              {group.entries.map((entry) => (
-                <li key={entry.label}>
-                  {entry.to ? (
-                    <Link to={entry.to} onClick={() => setOpen(false)}>
-                      {t(entry.label)}
-                    </Link>
-                  ) : (
-                    <span className="site-menu-soon">{t(entry.label)}</span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </div>
+        <MenuGroups groups={menu.groups} onChoose={() => setOpen(false)} />
+      </div>
+    </div>
+  );
+}
+
+/** A menu's groups: a link for each entry with a page, text for the others. */
+function MenuGroups({ groups, onChoose }: { groups: readonly MenuGroup[]; onChoose: () => void }) {
+  const { t } = useI18n();
+  return groups.map((group, index) => (
+    <div key={group.title ?? index} className="site-menu-group">
+      {group.title ? <p className="site-menu-group-title">{t(group.title)}</p> : null}
+      <MenuEntries entries={group.entries} onChoose={onChoose} />
+    </div>
+  ));
+}
+
+function MenuEntries({ entries, onChoose }: { entries: readonly MenuEntry[]; onChoose: () => void }) {
+  const { t } = useI18n();
+  return (
+    <ul>
+      {entries.map((entry) => (
+        <li key={entry.label}>
+          {entry.to ? (
+            <Link to={entry.to} onClick={onChoose}>
+              {t(entry.label)}
+            </Link>
+          ) : (
+            <span className="site-menu-soon">{t(entry.label)}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The header's menus on a phone: one 'Menu' button (disclosure) whose panel, as wide as the screen, lists `first`
+ * (the signed-in user's Dashboard) and every menu's entries under its name, so the header keeps to one row. The
+ * stylesheet shows it below the wide-screen breakpoint and the four menus from it (no layout shift on hydration).
+ */
+function FoldedMenus({ first }: { first: readonly MenuEntry[] }) {
+  const { t } = useI18n();
+  const { open, close, button, buttonProps, panelId, containerProps } = useDisclosure();
+  return (
+    <div {...containerProps} className="site-menus-folded">
+      <button ref={button} type="button" className="site-menu-button site-menu-fold" {...buttonProps}>
+        {t('siteMenu.menu')}
+      </button>
+      <div id={panelId} className="site-menus-folded-panel" hidden={!open}>
+        {/* Drawn only while open: the wide screen's menus hold the same entries. */}
+        {open && first.length > 0 ? <MenuEntries entries={first} onChoose={close} /> : null}
+        {(open ? siteMenus : []).map((menu, index) => (
+          <section key={menu.id} className="site-menu-fold-section" aria-label={t(menu.label)}>
+            <p className="site-menu-fold-title">{t(menu.label)}</p>
+            <MenuGroups groups={menu.groups} onChoose={close} />
+            {index === 0 ? (
+              <MenuEntries
+                entries={[{ label: 'siteMenu.howItWorks', to: '/#how-it-works' }]}
+                onChoose={close}
+              />
+            ) : null}
+          </section>
         ))}
       </div>
     </div>
   );
 }
 
-/** The site's menus in the header: Solutions, How it works, Products, Company. */
-export function SiteMenus() {
+/**
+ * The site's menus in the header: Solutions, How it works, Products, Company; on a phone folded into one Menu
+ * button whose panel starts with `phoneFirst`.
+ */
+export function SiteMenus({ phoneFirst = [] }: { phoneFirst?: readonly MenuEntry[] }) {
   const { t } = useI18n();
   const [solutions, ...others] = siteMenus;
   return (
-    <nav aria-label={t('siteMenu.label')} className="site-menus">
-      <HeaderMenu menu={solutions!} />
-      <Link to="/#how-it-works" className="site-menu-button">
-        {t('siteMenu.howItWorks')}
-      </Link>
-      {others.map((menu) => (
-        <HeaderMenu key={menu.id} menu={menu} />
-      ))}
-    </nav>
+    <>
+      <nav aria-label={t('siteMenu.label')} className="site-menus">
+        <HeaderMenu menu={solutions!} />
+        <Link to="/#how-it-works" className="site-menu-button">
+          {t('siteMenu.howItWorks')}
+        </Link>
+        {others.map((menu) => (
+          <HeaderMenu key={menu.id} menu={menu} />
+        ))}
+      </nav>
+      <FoldedMenus first={phoneFirst} />
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { useFormat } from '../i18n/format';
 import { ReceiptDetails, receiptModalOf, useReceiptDate } from './receipt-modal';
 import { useCurrencyFormat } from './transfer-summary';
 import type { SummaryRow } from './ui/summary-list';
+import { purposeName } from './reference-names';
 
 /**
  * The detail fields of a transfer (spec section 3): date, sender, receiver (phone and account), country, the
@@ -35,7 +36,7 @@ export function TransactionReceiptDetails({ receipt }: { receipt: TransactionRec
         currency: receipt.currency,
       }),
     ],
-    [t('receiptDetails.purpose'), receipt.purpose],
+    [t('receiptDetails.purpose'), purposeName(t, receipt.purpose)],
     [t('receiptDetails.deliveryMethod'), receipt.deliveryMethod],
     [t('receiptDetails.paymentType'), receipt.paymentType],
     [t('transferSummary.discount'), receipt.couponDiscount > 0 ? formatMoney(receipt.couponDiscount) : null],

@@ -20,6 +20,7 @@ import { SelectField } from './ui/select-field';
 import { focusFirstInvalid } from './ui/violations';
 import { rateLine, useCurrencyFormat } from './transfer-summary';
 import { stepHeading } from './wizard-parts';
+import { currencyName, purposeName } from './reference-names';
 
 /** The fields drawn as inputs: their rule shows under them; the others' (identification...) above Next. */
 export const INPUT_FIELDS: readonly TransferViolationField[] = [
@@ -114,7 +115,10 @@ export function TransferAmountStep({
         value={form.currency}
         options={currencyOptions(rates).map((rate) => ({
           value: rate.code,
-          label: t('sendMoney.currencyOption', { code: rate.code, name: rate.name }),
+          label: t('sendMoney.currencyOption', {
+            code: rate.code,
+            name: currencyName(t, rate.code, rate.name),
+          }),
         }))}
         error={fieldError('currency')}
         onValueChange={change('currency')}
@@ -199,7 +203,10 @@ export function RecipientFields({
         value={form.transactionPurposeId > 0 ? String(form.transactionPurposeId) : ''}
         options={[
           { value: '', label: t('sendMoney.selectPurpose') },
-          ...purposes.map((purpose) => ({ value: String(purpose.id), label: purpose.purpose })),
+          ...purposes.map((purpose) => ({
+            value: String(purpose.id),
+            label: purposeName(t, purpose.purpose),
+          })),
         ]}
         error={fieldError('transactionPurposeId')}
         onValueChange={change('transactionPurposeId')}

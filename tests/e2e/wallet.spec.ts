@@ -438,7 +438,7 @@ test.describe('axe scans', () => {
     await page.reload();
     await expect(page.getByText('Showing 1-5 of 7')).toBeVisible();
     await expectNoViolations(page, 'wallet history (a pending withdrawal and top-ups)');
-    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('button', { name: 'Show: Wallet' }).click();
     await expect(page.getByRole('link', { name: 'Billing History' })).toBeVisible();
     await expectNoViolations(page, 'wallet history with the Filter menu open');
   });

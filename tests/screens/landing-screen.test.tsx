@@ -28,17 +28,17 @@ describe('the landing page', () => {
       expect(within(hero()).getByRole('link', { name })).toHaveAttribute('href', '/LogIn');
   });
 
-  it('links to the two app stores under the sign-up bar', () => {
+  it('sends no one to a store search for an app that is not there: no app-store links', () => {
     renderScreen(<LandingScreen signedIn={false} />);
-    const stores = screen.getByRole('list', { name: 'App stores' });
-    expect(within(stores).getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute(
-      'href',
-      expect.stringMatching(/^https:\/\/play\.google\.com\//),
-    );
-    expect(within(stores).getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute(
-      'href',
-      expect.stringMatching(/^https:\/\/apps\.apple\.com\//),
-    );
+    expect(screen.queryByRole('list', { name: 'App stores' })).toBeNull();
+    expect(document.querySelector('a[href*="play.google.com"], a[href*="apps.apple.com"]')).toBeNull();
+  });
+
+  it('offers a signed-in visitor the dashboard in the bar, never sign-up', () => {
+    renderScreen(<LandingScreen signedIn />);
+    expect(screen.queryByRole('link', { name: 'Sign up' })).toBeNull();
+    expect(document.querySelector('a[href="/SignUp"]')).toBeNull();
+    expect(screen.getByRole('link', { name: /Dashboard/ })).toHaveAttribute('href', '/Dashboard');
   });
 
   it('sends a signed-in user to the feature itself', () => {
@@ -139,7 +139,7 @@ describe('the header menus', () => {
     vi.useFakeTimers();
     renderScreen(<SiteMenus />);
     expect(solutions()).toHaveAttribute('aria-expanded', 'false');
-    fireEvent.mouseEnter(solutions().parentElement!);
+    fireEvent.pointerEnter(solutions().parentElement!, { pointerType: 'mouse' });
     expect(solutions()).toHaveAttribute('aria-expanded', 'true');
     for (const group of ['Consumers', 'Businesses', 'Governments'])
       expect(screen.getByText(group)).toBeVisible();
@@ -147,13 +147,13 @@ describe('the header menus', () => {
       'href',
       '/CrossBorderPayment',
     );
-    fireEvent.mouseLeave(solutions().parentElement!);
+    fireEvent.pointerLeave(solutions().parentElement!, { pointerType: 'mouse' });
     act(() => vi.advanceTimersByTime(MENU_CLOSE_DELAY_MS - 1));
     expect(solutions()).toHaveAttribute('aria-expanded', 'true');
-    fireEvent.mouseEnter(solutions().parentElement!);
+    fireEvent.pointerEnter(solutions().parentElement!, { pointerType: 'mouse' });
     act(() => vi.advanceTimersByTime(MENU_CLOSE_DELAY_MS * 2));
     expect(solutions()).toHaveAttribute('aria-expanded', 'true');
-    fireEvent.mouseLeave(solutions().parentElement!);
+    fireEvent.pointerLeave(solutions().parentElement!, { pointerType: 'mouse' });
     act(() => vi.advanceTimersByTime(MENU_CLOSE_DELAY_MS));
     expect(solutions()).toHaveAttribute('aria-expanded', 'false');
   });
@@ -170,6 +170,41 @@ describe('the header menus', () => {
     expect(solutions()).toHaveFocus();
     screen.getByRole('link', { name: 'How it works' }).focus();
     expect(solutions()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('opens on the first tap of a finger (the hover and focus a tap also fires do not open it first)', () => {
+    renderScreen(<SiteMenus />);
+    const button = solutions();
+    // Chromium's order for a tap: pointer events, the compatibility mouse events, focus, then the click.
+    fireEvent.pointerEnter(button.parentElement!, { pointerType: 'touch' });
+    fireEvent.pointerDown(button, { pointerType: 'touch' });
+    fireEvent.mouseEnter(button.parentElement!);
+    fireEvent.focus(button);
+    fireEvent.pointerUp(button, { pointerType: 'touch' });
+    fireEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Cross-border payments' })).toBeVisible();
+    fireEvent.pointerDown(button, { pointerType: 'touch' });
+    fireEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it("folds into one Menu button on a phone, its panel listing every menu's entries", async () => {
+    renderScreen(<SiteMenus phoneFirst={[{ label: 'nav.dashboard', to: '/Dashboard' }]} />);
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(menu.getAttribute('aria-controls')!)!;
+    expect(within(panel).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/Dashboard');
+    for (const name of ['Solutions', 'Products', 'Company'])
+      expect(within(panel).getByRole('region', { name })).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'How it works' })).toHaveAttribute(
+      'href',
+      '/#how-it-works',
+    );
+    await userEvent.click(within(panel).getByRole('link', { name: 'Cross-border payments' }));
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('shows entries without a page as text, never as dead links', () => {

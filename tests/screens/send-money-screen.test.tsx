@@ -145,7 +145,8 @@ describe('SendMoneyScreen', () => {
       within(currency)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['GHS - Ghana cedi', 'USD - US dollar', 'EUR - Euro']);
+      // The names are the catalog's (translated), not the server's English.
+    ).toEqual(['GHS - Ghanaian cedi', 'USD - US dollar', 'EUR - Euro']);
     expect(currency).toHaveValue('GHS');
     expect(
       within(screen.getByLabelText('Beneficiary'))
@@ -158,7 +159,7 @@ describe('SendMoneyScreen', () => {
     expect(screen.getByText('Recipient receives: $20.30')).toBeInTheDocument();
     expect(summary()).toEqual({
       Amount: 'GH₵ 250.00',
-      'Fee (1%)': 'GH₵ 2.50',
+      'Processing fee (1%)': 'GH₵ 2.50',
       'Total to pay': 'GH₵ 252.50',
       'Recipient receives': '$20.30',
       Rate: '1 GHS = 0.0812 USD',

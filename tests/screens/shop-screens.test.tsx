@@ -35,7 +35,7 @@ const shop = () => {
 describe('the treasure shop', () => {
   it('shows the three packs in GH₵ and dollars, back and close buttons, and asks for a pack before paying', async () => {
     const { saveChoice, openGateway } = shop();
-    const packs = await screen.findByRole('group', { name: 'Gem packs' });
+    const packs = await screen.findByRole('group', { name: 'Select a card (a gem pack)' });
     expect(
       within(packs)
         .getAllByRole('radio')
@@ -184,8 +184,9 @@ describe('the game', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the gem balance and the purchase history', async () => {
+  it('shows the gem balance and the purchase history, and says what gems are for', async () => {
     showGame();
+    expect(screen.getByText(/^Gems are what you spend in the games\./)).toBeTruthy();
     const balance = screen.getByRole('region', { name: 'Your gems' });
     expect(await within(balance).findByText('6,500 gems')).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Gem purchases' });

@@ -61,7 +61,7 @@ describe('TransactionHistoryPanel', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     expect(server.requests.map((request) => request.page)).toEqual([0, 1, 2]);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Show: Transactions' }));
     expect(screen.getByRole('link', { name: 'Wallet History' })).toHaveAttribute(
       'href',
       '/Dashboard/walletHistory',

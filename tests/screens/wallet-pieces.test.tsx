@@ -135,9 +135,10 @@ describe('GhanaCard', () => {
 });
 
 describe('HistoryFilterMenu', () => {
-  it('opens the four histories from the Filter button and closes on Escape', async () => {
+  it("opens the four histories from the button named for the one shown ('Show: Wallet') and closes on Escape", async () => {
     renderScreen(<HistoryFilterMenu />, { route: '/Dashboard/walletHistory' });
-    const filter = screen.getByRole('button', { name: 'Filter' });
+    const filter = screen.getByRole('button', { name: 'Show: Wallet' });
+    expect(filter).toHaveTextContent('Show: Wallet ▾');
     expect(filter).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(filter);
     expect(filter).toHaveAttribute('aria-expanded', 'true');
@@ -161,6 +162,7 @@ describe('MovementList', () => {
   const row = (over: Partial<WalletMovement>): WalletMovement => ({
     id: 1,
     amount: 5000,
+    fee: 0,
     actionType: 'Credit',
     description: 'x',
     kind: 'card_top_up',

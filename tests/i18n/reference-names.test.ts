@@ -1,0 +1,40 @@
+// Issue 23: reference data the server names in English (transfer purposes, currency names) reads in the reader's
+// language: every seeded name has a message, translated in French and Twi (not left in English).
+import { describe, expect, it } from 'vitest';
+import { readCatalog } from '../../scripts/i18n-catalogs';
+import { INITIAL_EXCHANGE_RATES } from '../../src/server/seed/exchange-rates';
+import { TRANSACTION_PURPOSES } from '../../src/server/seed/reference-data';
+import type { MessageId } from '../../src/i18n/en';
+import { currencyName, purposeName } from '../../src/screens/reference-names';
+
+const catalogs = { en: readCatalog('en'), fr: readCatalog('fr'), ak: readCatalog('ak') };
+const inLocale = (locale: keyof typeof catalogs) => (id: MessageId) =>
+  catalogs[locale].get(id)?.text ?? `?${id}`;
+
+describe('reference names', () => {
+  it.each(['fr', 'ak'] as const)('every transfer purpose and currency has its own %s name', (locale) => {
+    for (const { purpose } of TRANSACTION_PURPOSES) {
+      expect(purposeName(inLocale('en'), purpose)).toBe(purpose);
+      const translated = purposeName(inLocale(locale), purpose);
+      expect(translated, purpose).not.toMatch(/^\?/);
+      if (purpose !== 'Business') expect(translated, purpose).not.toBe(purpose);
+    }
+    for (const { code, name } of INITIAL_EXCHANGE_RATES) {
+      const translated = currencyName(inLocale(locale), code, name);
+      expect(translated, code).not.toMatch(/^\?/);
+      // 'euro' is French for the euro.
+      if (code !== 'EUR') expect(translated.toLowerCase(), code).not.toBe(name.toLowerCase());
+    }
+  });
+
+  it('shows a name it does not know as the server wrote it', () => {
+    expect(purposeName(inLocale('fr'), 'Pilgrimage')).toBe('Pilgrimage');
+    expect(currencyName(inLocale('fr'), 'XOF', 'West African CFA franc')).toBe('West African CFA franc');
+  });
+
+  it("says 'gems' in Twi's own word, and Twi's footer 'Fees' is no two-letter link", () => {
+    for (const [id, entry] of catalogs.ak)
+      if (!entry.obsolete) expect(entry.text.replace(/\{gems,/g, ''), id).not.toMatch(/\b[Gg]ems?\b/);
+    expect(catalogs.ak.get('footer.fees')!.text.length).toBeGreaterThan(2);
+  });
+});

@@ -61,12 +61,15 @@ describe('the landing page videos', () => {
     Reflect.deleteProperty(navigator, 'connection');
   });
 
-  it('loads neither poster nor video of an audience card until the card comes near the screen', () => {
+  it('loads no video of an audience card until the card comes near the screen, its poster lazily before', () => {
     visitor();
     renderScreen(<LandingScreen signedIn={false} />);
     const card = audienceCard('Business');
     expect(card.querySelector('video')).toBeNull();
-    expect(card.querySelector('.landing-video-frame')).not.toBeNull();
+    // The frame shows the poster (no grey block), left to the browser's lazy loading.
+    const poster = card.querySelector('.landing-video-frame img');
+    expect(poster).toHaveAttribute('src', landingMedia.business.poster);
+    expect(poster).toHaveAttribute('loading', 'lazy');
     scrollNear();
     const video = videoOf(card);
     expect(card.querySelector('.landing-video-frame')).toBeNull();

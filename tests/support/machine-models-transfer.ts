@@ -1339,6 +1339,7 @@ export const transferRow = (id: number, over: Partial<TransactionMovement> = {})
   receiverName: `Receiver ${id}`,
   referenceNumber: `TRF-${String(id).padStart(4, '0')}`,
   sendAmount: id * 1000,
+  fee: 0,
   status: 'Successful',
   direction: 'sent',
   receiveAmount: id * 1000,

@@ -34,10 +34,16 @@ function BettingLinkFlow({ walletAmount }: { walletAmount: MinorUnits }) {
 }
 
 /** /deposit and /Dashboard/bettingDeposit: the betting wizard, behind the identity gate. */
-export const BettingRoute = gatedFlowRoute('betting.title', withWalletBalance(BettingFlow));
+/** The spec's betting page says so when the wallet amount could not be read (the session's copy stands in). */
+const balanceOptions = { notRead: 'betting.walletAmountMissing' } as const;
+
+export const BettingRoute = gatedFlowRoute('betting.title', withWalletBalance(BettingFlow, balanceOptions));
 
 /** /deposit/{token}: a partner's payment request, behind the identity gate. */
-export const BettingLinkRoute = gatedFlowRoute('betting.title', withWalletBalance(BettingLinkFlow));
+export const BettingLinkRoute = gatedFlowRoute(
+  'betting.title',
+  withWalletBalance(BettingLinkFlow, balanceOptions),
+);
 
 /** /Dashboard/bettingHistory: the betting history panel, its pages and 'Betting Details' read through the services. */
 export function BettingHistoryRoute() {

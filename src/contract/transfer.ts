@@ -176,6 +176,8 @@ export const transactionHistoryRowSchema = z.object({
   receiverName: z.string(),
   referenceNumber: z.string(),
   sendAmount: apiAmountSchema,
+  /** The processing fee that left the wallet with a transfer sent (sendAmount + fee was paid); 0 for one received. */
+  fee: apiAmountSchema,
   status: walletOperationStatusSchema,
   /** Sent by this user, or received from another user of the app (on-us). */
   direction: transferDirectionSchema,
@@ -274,8 +276,9 @@ export type TransferReviewInPesewas = Omit<
   TransferQuoteInPesewas & { transactionFee: MinorUnits };
 
 /** A history row as the browser holds it. */
-export type TransactionMovement = Omit<TransactionHistoryRow, 'sendAmount' | 'receiveAmount'> & {
+export type TransactionMovement = Omit<TransactionHistoryRow, 'sendAmount' | 'fee' | 'receiveAmount'> & {
   sendAmount: MinorUnits;
+  fee: MinorUnits;
   receiveAmount: MinorUnits;
 };
 export type TransactionMovementPage = Omit<TransactionHistoryPage, 'rows'> & { rows: TransactionMovement[] };

@@ -109,6 +109,11 @@ export const walletOperationQuerySchema = z.object({ referenceNumber: dbText(32)
 export const walletHistoryRowSchema = z.object({
   id: z.number().int(),
   amount: apiAmountSchema,
+  /**
+   * The processing fee that moved with the amount (0 for most kinds): amount + fee is what the row took from (or
+   * brought to) the wallet, so the rows add up to the balance and the month summary.
+   */
+  fee: apiAmountSchema,
   actionType: z.enum(['Credit', 'Debit']),
   /** English, for the spec; the browser composes its own from kind and counterparty. */
   description: z.string(),
@@ -160,7 +165,10 @@ export type WalletOperation = Omit<WalletOperationResult, 'amount' | 'walletAmou
   walletAmount: MinorUnits;
 };
 /** A history row as the browser holds it: `amount` in pesewas. */
-export type WalletMovement = Omit<WalletHistoryRow, 'amount'> & { amount: MinorUnits };
+export type WalletMovement = Omit<WalletHistoryRow, 'amount' | 'fee'> & {
+  amount: MinorUnits;
+  fee: MinorUnits;
+};
 export type WalletMovementPage = Omit<WalletHistoryPage, 'rows'> & { rows: WalletMovement[] };
 /** A money-moving request as the browser builds it: `amount` in pesewas, the user taken from the session. */
 export type PaymentInPesewas<Request extends { amount: unknown }> = Omit<Request, 'userId' | 'amount'> & {

@@ -3,14 +3,16 @@ import type { PageWindow } from '../domain/paging';
 import { useI18n } from '../i18n/i18n';
 import { useDateTime } from './ui/date-time';
 import { Pager } from './ui/pager';
-import { StatusBadge } from './wallet-movements';
+import { FeeNote, StatusBadge } from './wallet-movements';
 
 /** What a history's row shows as a card on a phone. */
 export interface HistoryCardFace {
   /** Money that came into the wallet (a credit, a transfer received) or left it. */
   direction: 'in' | 'out';
-  /** The amount as the reader's language writes it (the i18n layer's formatting), without a sign. */
+  /** The amount as the reader's language writes it (the i18n layer's formatting), without a sign: with the fee. */
   amount: string;
+  /** The fee included in `amount`, in pesewas (0: none). */
+  feeMinor?: number;
   /** Who or what was on the other side ('Kofi Boateng', 'Top-up by card (Visa •••• 4242)', 'ECG'). */
   counterparty: string;
   /** ISO datetime. */
@@ -90,6 +92,7 @@ function HistoryCardContent({ face, reference }: { face: HistoryCardFace; refere
           <span className="visually-hidden">{t(incoming ? 'history.moneyIn' : 'history.moneyOut')} </span>
           {face.amount}
         </span>
+        <FeeNote feeMinor={face.feeMinor ?? 0} />
         <StatusBadge status={face.status} />
       </span>
     </>

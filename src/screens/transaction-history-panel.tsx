@@ -8,14 +8,19 @@ import { useFormat } from '../i18n/format';
 import { PagedHistory, ReferenceButton } from './paged-history';
 import { TransactionReceiptModal } from './transaction-receipt';
 import { useCurrencyFormat } from './transfer-summary';
-import { StatusBadge } from './wallet-movements';
+import { FeeNote, StatusBadge } from './wallet-movements';
 
 /** A row's amount: what was sent (GHS), or for a transfer received what arrived, marked as received. */
 function TransferAmount({ row }: { row: TransactionMovement }) {
   const { t } = useI18n();
   const { formatMoney } = useFormat();
   const currencyFormat = useCurrencyFormat();
-  if (row.direction === 'sent') return <>{formatMoney(row.sendAmount)}</>;
+  if (row.direction === 'sent')
+    return (
+      <>
+        {formatMoney(row.sendAmount + row.fee)} <FeeNote feeMinor={row.fee} />
+      </>
+    );
   return (
     <span className="movement-amount">
       <span className="direction direction-credit" aria-hidden="true">
@@ -67,7 +72,8 @@ export function TransactionHistoryPanel({
             }
           : {
               direction: 'out',
-              amount: formatMoney(row.sendAmount),
+              amount: formatMoney(row.sendAmount + row.fee),
+              feeMinor: row.fee,
               counterparty: row.receiverName,
               date: row.date,
               status: row.status,

@@ -5,7 +5,7 @@ import { useI18n } from '../i18n/i18n';
 import { useFormat } from '../i18n/format';
 import { FocusHeading } from './ui/focus-heading';
 import { PagedHistory } from './paged-history';
-import { MovementAmount, StatusBadge, useMovementText } from './wallet-movements';
+import { MovementAmount, movedMinor, StatusBadge, useMovementText } from './wallet-movements';
 
 /**
  * /Dashboard/walletHistory: every movement of the wallet, five per page loaded from the server, with the Filter menu
@@ -23,7 +23,8 @@ export function WalletHistoryPanel({ actorRef }: { actorRef: ActorRefFrom<Wallet
       heading={<FocusHeading>{t('walletHistory.title')}</FocusHeading>}
       card={(row) => ({
         direction: row.actionType === 'Credit' ? 'in' : 'out',
-        amount: formatMoney(row.amount),
+        amount: formatMoney(movedMinor(row)),
+        feeMinor: row.fee,
         counterparty: text.description(row),
         date: row.date,
         status: row.status,

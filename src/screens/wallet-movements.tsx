@@ -24,12 +24,27 @@ export function Direction({ actionType }: { actionType: WalletMovement['actionTy
   );
 }
 
-/** The movement's amount as GH₵ with its direction arrow. */
+/**
+ * What a row moved: the amount and the fee that went with it (transfers and bets charge 1%), so the rows add up to
+ * the balance and the month chart.
+ */
+export const movedMinor = (row: { amount: number; fee: number }): number => row.amount + row.fee;
+
+/** 'incl. fee GH₵ 2.00' under a figure that includes a fee; nothing without one. */
+export function FeeNote({ feeMinor }: { feeMinor: number }) {
+  const { t } = useI18n();
+  const { formatMoney } = useFormat();
+  return feeMinor > 0 ? (
+    <span className="movement-fee muted">{t('history.inclFee', { fee: formatMoney(feeMinor) })}</span>
+  ) : null;
+}
+
+/** The movement's amount (with its fee) as GH₵ with its direction arrow. */
 export function MovementAmount({ row }: { row: WalletMovement }) {
   const { formatMoney } = useFormat();
   return (
     <span className="movement-amount">
-      <Direction actionType={row.actionType} /> {formatMoney(row.amount)}
+      <Direction actionType={row.actionType} /> {formatMoney(movedMinor(row))} <FeeNote feeMinor={row.fee} />
     </span>
   );
 }

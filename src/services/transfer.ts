@@ -37,6 +37,7 @@ const quoteOf = (quote: TransferQuote): TransferQuoteInPesewas => ({
 const movementOf = (row: TransactionHistoryRow): TransactionMovement => ({
   ...row,
   sendAmount: apiAmountToMinor(row.sendAmount),
+  fee: apiAmountToMinor(row.fee),
   receiveAmount: apiAmountToMinor(row.receiveAmount),
 });
 

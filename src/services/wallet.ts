@@ -51,6 +51,7 @@ export const operationOf = (result: WalletOperationResult): WalletOperation => (
 const movementOf = (row: WalletHistoryRow): WalletMovement => ({
   ...row,
   amount: apiAmountToMinor(row.amount),
+  fee: apiAmountToMinor(row.fee),
 });
 
 /** Card top-up: 200 'Successful', or 402 with 'card.declined' / 'card.insufficientFunds'. */

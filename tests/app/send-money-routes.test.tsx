@@ -26,6 +26,7 @@ const historyRows: TransactionHistoryRow[] = Array.from({ length: 6 }, (_, index
   receiverName: `Receiver ${6 - index}`,
   referenceNumber: `TRF-000${6 - index}`,
   sendAmount: 10 * (6 - index),
+  fee: (6 - index) / 10,
   status: 'Successful',
   direction: 'sent',
   receiveAmount: 10 * (6 - index),

@@ -139,6 +139,37 @@ describe('histories by viewport', () => {
     expect(debit!.querySelector('.history-card-reference')).toHaveTextContent(/^Reference \S+$/);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
+
+  it('shows what left the wallet, amount and fee, on the wallet and transaction histories (issue 23)', async () => {
+    viewport('phone');
+    const walletActor = historyActor(walletHistoryMachine, async () => ({
+      rows: [row({ id: 3, amount: 20000, fee: 200, actionType: 'Debit', kind: 'momo_transfer' })],
+      total: 1,
+      page: 0,
+      pageSize: 5,
+    }));
+    renderScreen(<WalletHistoryPanel actorRef={walletActor} />, { route: '/Dashboard/walletHistory' });
+    const list = await screen.findByRole('list', { name: 'Movements of your wallet, newest first' });
+    const [debit] = within(list).getAllByRole('listitem');
+    expect(debit).toHaveTextContent('−Money out: GH₵ 202.00');
+    expect(debit).toHaveTextContent('incl. fee GH₵ 2.00');
+  });
+
+  it('a transfer sent shows its amount with the fee that left with it', async () => {
+    viewport('phone');
+    const server = pagedServer([transferRow(5, { sendAmount: 20000, fee: 200 })], () => true);
+    const actor = historyActor(transactionHistoryMachine, (request: PageRequest) => server.load(request));
+    const { receiptMachine } = answeringReceipts(transactionReceiptMachine, (referenceNumber) =>
+      receiptOf({ referenceNumber }),
+    );
+    renderScreen(<TransactionHistoryPanel actorRef={actor} receiptMachine={receiptMachine} />, {
+      route: '/Dashboard/transactionHistory',
+    });
+    const list = await screen.findByRole('list', { name: 'Your transfers, newest first' });
+    const [sent] = within(list).getAllByRole('listitem');
+    expect(sent).toHaveTextContent('−Money out: GH₵ 202.00');
+    expect(sent).toHaveTextContent('incl. fee GH₵ 2.00');
+  });
 });
 
 /** A month with money in weeks 1 and 3 and out in weeks 2 and 5. */

@@ -22,6 +22,7 @@ export const banks: Bank[] = [
 export const apiRow = (over: Partial<WalletHistoryRow> = {}): WalletHistoryRow => ({
   id: 1,
   amount: 50,
+  fee: 0,
   actionType: 'Credit',
   description: 'Wallet top-up',
   kind: 'card_top_up',
@@ -37,6 +38,7 @@ export const apiRow = (over: Partial<WalletHistoryRow> = {}): WalletHistoryRow =
 export const row = (over: Partial<WalletMovement> = {}): WalletMovement => ({
   ...apiRow(),
   amount: 5000,
+  fee: 0,
   ...over,
 });
 

@@ -112,6 +112,7 @@ describe('GetTransactionsHistoryByUserId', () => {
       receiverName: 'Kofi Boateng',
       referenceNumber: references.kofi,
       sendAmount: 250,
+      fee: 2.5,
       status: 'Successful',
       direction: 'sent',
       receiveAmount: 250,

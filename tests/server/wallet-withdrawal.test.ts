@@ -274,6 +274,7 @@ describe('wallet history (GET api/User/GetWalletHistoryByUserId)', () => {
     expect(rows[1]).toEqual({
       id: expect.any(Number),
       amount: 10,
+      fee: 0,
       actionType: 'Debit',
       description: 'Withdrawal to bank (GCB Bank •••• 6789)',
       kind: 'bank_withdrawal',

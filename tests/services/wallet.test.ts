@@ -149,14 +149,14 @@ describe('reading calls', () => {
   });
 
   it('hands on history rows in pesewas and refuses an answer whose amount is not a two-decimal number', async () => {
-    const wireRow = { id: 1, amount: 12.5, actionType: 'Credit', referenceNumber: 'WT-1' };
+    const wireRow = { id: 1, amount: 12.5, fee: 0.13, actionType: 'Credit', referenceNumber: 'WT-1' };
     fetchMock.mockResolvedValueOnce(json(200, { code: 200, message: 'OK', data: [wireRow] }));
-    await expect(getWalletHistory()).resolves.toEqual([{ ...wireRow, amount: 1250 }]);
+    await expect(getWalletHistory()).resolves.toEqual([{ ...wireRow, amount: 1250, fee: 13 }]);
     const page = { rows: [wireRow], total: 1, page: 0, pageSize: 5 };
     fetchMock.mockResolvedValueOnce(json(200, { code: 200, message: 'OK', data: page }));
     await expect(getWalletHistoryPage({ page: 0, pageSize: 5 })).resolves.toEqual({
       ...page,
-      rows: [{ ...wireRow, amount: 1250 }],
+      rows: [{ ...wireRow, amount: 1250, fee: 13 }],
     });
     fetchMock.mockResolvedValueOnce(json(200, { code: 200, message: 'OK', data: { walletAmount: 1.005 } }));
     await expect(getWalletAmount()).rejects.toThrow(RangeError);

@@ -113,6 +113,7 @@ export const identification = (id: number): Identification => ({
 export const historyRow = (id: number): WalletMovement => ({
   id,
   amount: (10 + id) * 100,
+  fee: 0,
   actionType: id % 2 === 0 ? 'Credit' : 'Debit',
   description: 'Wallet top-up',
   kind: id % 2 === 0 ? 'card_top_up' : 'momo_withdrawal',

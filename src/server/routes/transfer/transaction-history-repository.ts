@@ -17,6 +17,8 @@ export interface TransactionRecord {
   receiverName: string;
   referenceNumber: string;
   sendMinor: number;
+  /** The processing fee that left the sender's wallet with the amount; 0 for a transfer received. */
+  feeMinor: number;
   status: WalletOperationStatus;
   receiveMinor: number;
   currency: string;
@@ -29,7 +31,7 @@ const FULL_NAME = (alias: string) =>
 /** The user's ($1) transaction rows, as a subquery `h`. */
 const HISTORY = `(
     select o.id, o.created_at, 'sent' as direction, ${FULL_NAME('u')} as sender_name,
-           c.beneficiary_name as receiver_name, o.reference_number, o.amount_minor, o.status,
+           c.beneficiary_name as receiver_name, o.reference_number, o.amount_minor, o.fee_minor, o.status,
            c.receive_minor, c.currency
     from wallet_operations o
     join transfer_carts c on c.id = o.cart_id
@@ -37,7 +39,7 @@ const HISTORY = `(
     where o.user_id = $1::int and o.cart_id is not null
     union all
     select r.id, r.created_at, 'received' as direction, r.counterparty->>'label' as sender_name,
-           ${FULL_NAME('u')} as receiver_name, s.reference_number, r.amount_minor, r.status,
+           ${FULL_NAME('u')} as receiver_name, s.reference_number, r.amount_minor, 0::bigint as fee_minor, r.status,
            c.receive_minor, c.currency
     from wallet_operations r
     join wallet_operations s on s.id = r.source_operation_id
@@ -58,6 +60,7 @@ interface HistoryRow {
   receiver_name: string;
   reference_number: string;
   amount_minor: unknown;
+  fee_minor: unknown;
   status: WalletOperationStatus;
   receive_minor: unknown;
   currency: string;
@@ -70,6 +73,7 @@ const toRecord = (row: HistoryRow): TransactionRecord => ({
   receiverName: row.receiver_name,
   referenceNumber: row.reference_number,
   sendMinor: toMinor(row.amount_minor),
+  feeMinor: toMinor(row.fee_minor),
   status: row.status,
   receiveMinor: toMinor(row.receive_minor),
   currency: row.currency,

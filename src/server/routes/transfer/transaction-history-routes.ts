@@ -33,6 +33,7 @@ const historyRow = (record: TransactionRecord): TransactionHistoryRow => ({
   receiverName: record.receiverName,
   referenceNumber: record.referenceNumber,
   sendAmount: minorToApiAmount(record.sendMinor),
+  fee: minorToApiAmount(record.feeMinor),
   status: record.status,
   direction: record.direction,
   receiveAmount: minorToApiAmount(record.receiveMinor),

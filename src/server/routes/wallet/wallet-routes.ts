@@ -77,6 +77,7 @@ const send = (reply: FastifyReply, answer: StoredAnswer) => reply.code(answer.st
 const historyRow = (operation: Operation): WalletHistoryRow => ({
   id: operation.id,
   amount: minorToApiAmount(operation.amountMinor),
+  fee: minorToApiAmount(operation.feeMinor),
   actionType: operation.direction,
   description: describeOperation(operation.kind, operation.counterparty),
   // The kinds the API knows today are the only ones created through it (kinds.ts).

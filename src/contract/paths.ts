@@ -69,6 +69,8 @@ export const apiPaths = {
   billingHistory: '/api/Billing/GetBillingTransactionByUserId',
   billingHistoryPage: '/api/Billing/GetBillingHistoryPage', // new: one page and the total, for the browser
   billingTransaction: '/api/Billing/GetBillingTransactionByReferenceNumber', // new: a bill payment's receipt
+
+  accountTier: '/api/User/GetAccountTier', // new: the user's tier, its limits and what is used of them
 } as const;
 
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];

@@ -33,6 +33,7 @@ import { passwordResetRoutes } from './routes/password-reset/password-reset-rout
 import { phoneVerificationRoutes } from './routes/phone-verification/phone-verification-routes';
 import { referenceRoutes } from './routes/reference/reference-routes';
 import { shopRoutes } from './routes/shop/shop-routes';
+import { tierRoutes } from './routes/tiers/tier-routes';
 import { transactionHistoryRoutes } from './routes/transfer/transaction-history-routes';
 import { transferRoutes } from './routes/transfer/transfer-routes';
 import { userLanguageRoutes } from './routes/user/user-language-routes';
@@ -151,6 +152,7 @@ export const buildApp = async ({
   await app.register(passwordResetRoutes, deps);
   await app.register(phoneVerificationRoutes, { ...deps, sms: sms ?? createSms(config, app.log) });
   await app.register(identificationRoutes, deps);
+  await app.register(tierRoutes, deps);
 
   const wallet: WalletModule = createWalletModule({
     db: database.db,

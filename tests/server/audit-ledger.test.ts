@@ -174,6 +174,33 @@ describe('the audit trail of the ledger', () => {
     ]);
   });
 
+  it('keeps both chains whole when transfers between two wallets race (one row per move on each side)', async () => {
+    const a = (await registerUser(t.app)).userId;
+    const b = (await registerUser(t.app)).userId;
+    await fundWallet(db(), a, 100_000);
+    await fundWallet(db(), b, 100_000);
+    const pay = (from: number, to: number) =>
+      t.app.wallet.service.pay({
+        idempotency: keyFor(from),
+        draft: {
+          kind: 'wallet_transfer',
+          amountMinor: 100,
+          counterparty: { rail: 'wallet', label: 'x', userId: to },
+        },
+        insufficientFunds: refusal,
+      });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => (index % 2 ? pay(a, b) : pay(b, a))),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    for (const user of [a, b]) {
+      const actions = (await chainOfUser(user)).map((row) => row.action);
+      expect(actions.filter((action) => action === 'money.move')).toHaveLength(10);
+      expect(actions.filter((action) => action === 'money.received')).toHaveLength(10);
+    }
+    expect((await verifyAuditLog(db())).broken).toEqual([]);
+  });
+
   it('writes nothing for a move rolled back (a transfer the wallet cannot cover fails its statement)', async () => {
     const a = (await registerUser(t.app)).userId;
     const b = (await registerUser(t.app)).userId;

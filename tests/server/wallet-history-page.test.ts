@@ -115,7 +115,8 @@ describe('wallet history page (GET api/User/GetWalletHistoryPage)', () => {
 
   it('answers a page with one operation of every kind the ledger posts, each within the response schema', async () => {
     // The harness parses every answer with its route's schema: a kind missing from the contract fails the read.
-    const u = await walletUser(t.app, t.database.db);
+    // GH₵ 10,000 in the wallet and top-ups on it: a tier whose maximum balance holds them (issue 24).
+    const u = await walletUser(t.app, t.database.db, true, 'medium');
     const payee = await walletUser(t.app, t.database.db);
     await fundLedgerWallet(t.database.db, u.userId, 1_000_000);
     const counterparties: Record<Rail, Counterparty> = {

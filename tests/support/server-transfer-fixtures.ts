@@ -9,7 +9,8 @@ import type { Db } from '../../src/server/db/client';
 import { beneficiaries, transferCarts, users } from '../../src/server/db/schema';
 import { COUNTRIES } from '../../src/server/seed/reference-data';
 import { bearer, envelope, signedInUser } from './server-helpers';
-import { fundWallet, giveIdentification, newKey, type WalletUser } from './server-wallet-fixtures';
+import type { AccountTier } from '../../src/domain/tiers';
+import { fundWallet, giveIdentification, giveTier, newKey, type WalletUser } from './server-wallet-fixtures';
 
 /*
  * Transfers in the API tests: beneficiaries are written straight in the database (their routes belong to another
@@ -47,18 +48,35 @@ export interface TransferUser extends WalletUser {
   fullName: string;
 }
 
-/** A signed-in user with an identification (unless told otherwise), funded with `cedis` by card when given. */
+/**
+ * The lowest tier whose maximum balance (the seeded Bank of Ghana rows: GH₵ 5,000 / 40,000 / 75,000) holds `cedis`.
+ * More than the Enhanced tier's maximum balance is no wallet's: such a test must move less.
+ */
+export const tierHolding = (cedis: number): AccountTier => {
+  if (cedis <= 5_000) return 'minimum';
+  if (cedis <= 40_000) return 'medium';
+  if (cedis <= 75_000) return 'enhanced';
+  throw new Error(`no tier holds GH₵ ${cedis}`);
+};
+
+/**
+ * A signed-in user with an identification (unless told otherwise), funded with `cedis` by card when given, at
+ * `tier` (by default the lowest that holds `cedis`; above Minimum through the test seed of verified users).
+ */
 export const transferUser = async (
   app: FastifyInstance,
   db: Db,
   {
     cedis = 0,
     identified = true,
+    tier,
     ...overrides
-  }: { cedis?: number; identified?: boolean } & Partial<SignUpInput> = {},
+  }: { cedis?: number; identified?: boolean; tier?: AccountTier } & Partial<SignUpInput> = {},
 ): Promise<TransferUser> => {
   const user = await signedInUser(app, overrides);
   if (identified) await giveIdentification(db, user.userId);
+  const wanted = tier ?? (identified ? tierHolding(cedis) : undefined);
+  if (wanted && wanted !== 'minimum') await giveTier(db, user.userId, wanted);
   const transferUser: TransferUser = {
     userId: user.userId,
     token: user.token,

@@ -4,12 +4,17 @@ import { expect } from 'vitest';
 import { apiPaths } from '../../src/contract/paths';
 import type { WalletHistoryRow, WalletOperationResult } from '../../src/contract/wallet';
 import type { Db } from '../../src/server/db/client';
+import type { AccountTier } from '../../src/domain/tiers';
 import { identificationImages, identifications } from '../../src/server/db/schema';
+import { setTier, tierAfterIdentification } from '../../src/server/tiers/tiers';
 import { bearer, envelope, signedInUser } from './server-helpers';
 
 let identificationSerial = 0;
 
-/** Gives the user an identification (an image row, then the identification) straight in the database. */
+/**
+ * Gives the user an identification (an image row, then the identification) straight in the database, and the tier
+ * it earns ('none' -> 'minimum', with its audit row), as AddUserIdentification does.
+ */
 export const giveIdentification = async (db: Db, userId: number): Promise<void> => {
   const [image] = await db
     .insert(identificationImages)
@@ -31,6 +36,17 @@ export const giveIdentification = async (db: Db, userId: number): Promise<void> 
     expiryDate: '2035-01-01',
     imageId: image.id,
   });
+  await db.transaction((tx) => tierAfterIdentification(tx, userId));
+};
+
+/**
+ * The test seed of verified users: puts the user at `tier` as the verification path does (setTier, with its
+ * 'tier.changed' audit row), without the Ghana Card register or a compliance officer. Never a way to turn limits off.
+ */
+export const giveTier = async (db: Db, userId: number, tier: AccountTier): Promise<void> => {
+  await db.transaction((tx) =>
+    setTier(tx, userId, tier, { kind: 'system', name: 'test-seed' }, 'test seed of a verified user'),
+  );
 };
 
 export interface WalletUser {
@@ -38,10 +54,16 @@ export interface WalletUser {
   token: string;
 }
 
-/** A new signed-in user, identified unless told otherwise. */
-export const walletUser = async (app: FastifyInstance, db: Db, identified = true): Promise<WalletUser> => {
+/** A new signed-in user, identified unless told otherwise (at the Minimum tier, or at `tier`). */
+export const walletUser = async (
+  app: FastifyInstance,
+  db: Db,
+  identified = true,
+  tier?: AccountTier,
+): Promise<WalletUser> => {
   const user = await signedInUser(app);
   if (identified) await giveIdentification(db, user.userId);
+  if (tier) await giveTier(db, user.userId, tier);
   return { userId: user.userId, token: user.token };
 };
 

@@ -153,7 +153,7 @@ const CREATE_CREDIT = createStatement(
  * the refusal is decided and stored atomically, so concurrent copies of the request serialize on the key's
  * primary key like accepted ones and every copy, and every later repeat, gets that one answer.
  *
- * A `precondition` is read after the user's wallet row is locked, in the statement's transaction (savepoint, in a
+ * The `preconditions` are read after the user's wallet row is locked, in the statement's transaction (savepoint, in a
  * batch): refused, nothing is created and no answer is stored (PreconditionFailedError).
  */
 export const createOperation = async (
@@ -161,7 +161,7 @@ export const createOperation = async (
   idempotency: IdempotencyKey,
   draft: OperationDraft,
   refusal: StoredAnswer,
-  precondition?: Precondition,
+  preconditions: readonly Precondition[] = [],
 ): Promise<Created> => {
   const { userId, key, requestHash } = idempotency;
   const { feeMinor, referenceNumber, values } = newOperation(idempotency, draft);
@@ -188,7 +188,7 @@ export const createOperation = async (
         draft.billQuoteId ?? null,
         draft.billKey ?? null,
       ],
-      precondition ? [walletLockCheck([userId]), precondition] : [],
+      preconditions.length > 0 ? [walletLockCheck([userId]), ...preconditions] : [],
     );
     if (!row || row.refused) return { outcome: 'refused', answer: refusal };
     const operation = toOperation(row as OperationRecord);
@@ -258,15 +258,15 @@ export type Posted =
 
 /**
  * Creates and posts an operation decided at once, with its Idempotency-Key. When it touches two user wallets (a
- * transfer between wallets) they are locked first, in user id order, in one transaction. A `precondition` is read
- * once the wallets are locked (runPosting).
+ * transfer between wallets) they are locked first, in user id order, in one transaction. The `preconditions` are
+ * read once the wallets are locked (runPosting).
  */
 export const createPostedOperation = async (
   db: Db,
   accounts: LedgerAccounts,
   idempotency: IdempotencyKey,
   draft: OperationDraft,
-  precondition?: Precondition,
+  preconditions: readonly Precondition[] = [],
 ): Promise<Posted> => {
   const { userId, key, requestHash } = idempotency;
   const kind = operationKinds[draft.kind];
@@ -313,7 +313,7 @@ export const createPostedOperation = async (
           gems.users,
           gems.deltas,
         ]),
-      precondition,
+      preconditions,
     );
     if (!row || row.entry_count !== entries.length) {
       throw new Error(

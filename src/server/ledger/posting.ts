@@ -172,26 +172,26 @@ export const isWalletShortfall = (error: unknown): boolean =>
 /**
  * Runs a posting statement: on its own when it changes at most one user wallet (its UPDATE takes that row lock),
  * committed in a batch with concurrent ones (`batched`, lane of that wallet's user, else of `laneKey`), else in a
- * transaction that first locks the wallets in user id order (two opposite transfers cannot deadlock). A
- * `precondition` is read once the wallets are locked, in the same transaction (in a batch, in the statement's
- * savepoint): refused, nothing of the posting happens (PreconditionFailedError).
+ * transaction that first locks the wallets in user id order (two opposite transfers cannot deadlock). The
+ * `preconditions` are read once the wallets are locked, in order, in the same transaction (in a batch, in the
+ * statement's savepoint): one refused, nothing of the posting happens (PreconditionFailedError).
  */
 export const runPosting = async <T>(
   db: Db,
   changes: WalletChanges,
   laneKey: number,
   post: (statements: Statements) => Promise<T>,
-  precondition?: Precondition,
+  preconditions: readonly Precondition[] = [],
 ): Promise<T> => {
   if (changes.users.length <= 1) {
     const statements = batched(db, changes.users[0] ?? laneKey);
-    if (!precondition) return post(statements);
+    if (preconditions.length === 0) return post(statements);
     const locks = changes.users.length > 0 ? [walletLockCheck(changes.users)] : [];
-    return post(withChecks(statements, [...locks, precondition]));
+    return post(withChecks(statements, [...locks, ...preconditions]));
   }
   return inTransaction(db, async (statements) => {
     await lockWallets(statements, changes.users);
-    return post(precondition ? withChecks(statements, [precondition]) : statements);
+    return post(preconditions.length > 0 ? withChecks(statements, preconditions) : statements);
   });
 };
 

@@ -7,6 +7,8 @@ import {
 } from '../idempotency/idempotency-key';
 import { findIdempotencyRecord, recordAnswer, storeAnswer } from '../idempotency/stored-answers';
 import type { PaymentProvider, ProviderEvent, ProviderOutcome } from '../providers/provider';
+import { appendAudit } from '../audit/audit-log';
+import { limitAnswer, limitChecks, limitRefusalOf } from '../tiers/limits';
 import { LedgerAccounts } from './accounts';
 import { answerFor } from './answers';
 import { CartAlreadyPaidError, OperationNotFoundError } from './errors';
@@ -92,7 +94,18 @@ export class WalletService {
     precondition,
   }: MoneyMovement): Promise<StoredAnswer> {
     if (operationKinds[draft.kind].decision !== 'provider') throw new Error(`${draft.kind} has no provider`);
-    const created = await createOperation(this.db, idempotency, draft, insufficientFunds, precondition);
+    let created: Awaited<ReturnType<typeof createOperation>>;
+    try {
+      created = await createOperation(
+        this.db,
+        idempotency,
+        draft,
+        insufficientFunds,
+        this.checksOf(idempotency.userId, draft, precondition),
+      );
+    } catch (error) {
+      return this.refusedByLimit(error, idempotency, draft);
+    }
     // A key seen before (an earlier or concurrent copy, a retry of a withdrawal that already holds the money)
     // failed this statement on the key's primary key, so nothing of it happened: replay the key's answer.
     if (created.outcome === 'duplicateKey') return this.repeat(idempotency);
@@ -130,7 +143,18 @@ export class WalletService {
   }: ImmediatePayment): Promise<StoredAnswer> {
     if (operationKinds[draft.kind].decision !== 'immediate')
       throw new Error(`${draft.kind} needs its provider`);
-    const posted = await createPostedOperation(this.db, this.accounts, idempotency, draft, precondition);
+    let posted: Awaited<ReturnType<typeof createPostedOperation>>;
+    try {
+      posted = await createPostedOperation(
+        this.db,
+        this.accounts,
+        idempotency,
+        draft,
+        this.checksOf(idempotency.userId, draft, precondition),
+      );
+    } catch (error) {
+      return this.refusedByLimit(error, idempotency, draft);
+    }
     if (posted.outcome === 'posted') return posted.answer;
     if (posted.outcome === 'duplicateCart') return this.cartPaidBefore(idempotency, draft);
     if (
@@ -139,6 +163,47 @@ export class WalletService {
     )
       return insufficientFunds;
     return this.repeat(idempotency);
+  }
+
+  /**
+   * What a new operation must pass under the wallet lock: the caller's precondition, then the tier limits of the
+   * payer (and of the receiving wallet of a transfer between wallets).
+   */
+  private checksOf(userId: number, draft: OperationDraft, precondition?: Precondition): Precondition[] {
+    const receiver =
+      operationKinds[draft.kind].receivedAs && draft.counterparty.rail === 'wallet'
+        ? draft.counterparty.userId
+        : null;
+    return [
+      ...(precondition ? [precondition] : []),
+      ...limitChecks(draft.kind, userId, draft.amountMinor, receiver),
+    ];
+  }
+
+  /**
+   * A money move refused by a tier limit (under the wallet lock, so nothing of it happened): its 400 is stored under
+   * the key, as an insufficient-funds refusal is (a repeat replays it rather than deciding again), with a
+   * 'limit.refused' row in the user's audit chain, in one transaction. Any other error goes on as it is.
+   */
+  private async refusedByLimit(
+    error: unknown,
+    idempotency: IdempotencyKey,
+    draft: OperationDraft,
+  ): Promise<StoredAnswer> {
+    const refusal = limitRefusalOf(error);
+    if (!refusal) throw error;
+    const answer = limitAnswer(refusal);
+    const recorded = await this.db.transaction(async (tx) => {
+      if (!(await recordAnswer(tx, idempotency, answer))) return false;
+      await appendAudit(tx, {
+        actor: { kind: 'user', id: idempotency.userId },
+        action: 'limit.refused',
+        subject: `user:${idempotency.userId}`,
+        after: { kind: draft.kind, amountMinor: draft.amountMinor, ...refusal },
+      });
+      return true;
+    });
+    return recorded ? answer : this.repeat(idempotency);
   }
 
   /** A user's operation and the wallet's available balance (another user's reference is not found either). */

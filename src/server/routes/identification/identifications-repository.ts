@@ -1,8 +1,9 @@
 import { and, asc, eq, notExists } from 'drizzle-orm';
 import type { Identification } from '../../../contract/identification';
-import type { Queryable } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { identificationImages, identifications, identificationTypes, users } from '../../db/schema';
+import { tierAfterIdentification } from '../../tiers/tiers';
 import type { StoredUpload } from '../../uploads';
 
 /* Identifications (KYC) and their uploaded images, in drizzle's query builder. */
@@ -72,16 +73,21 @@ export const identificationNumberOnFile = async (
 };
 
 /**
- * Adds an identification. Two adds at once: the unique indexes decide, and the loser learns which one
- * (its number is on file, or its image is used by another identification).
+ * Adds an identification, and in the same transaction moves a user at tier 'none' to 'minimum' (with its audit
+ * row). Two adds at once: the unique indexes decide, and the loser learns which one (its number is on file, or its
+ * image is used by another identification).
  */
 export const insertIdentification = async (
-  db: Queryable,
+  db: Db,
   values: NewIdentification,
 ): Promise<{ outcome: 'created'; id: number } | { outcome: 'numberTaken' | 'imageTaken' }> => {
   try {
-    const [created] = await db.insert(identifications).values(values).returning({ id: identifications.id });
-    if (!created) throw new Error('insert returned no row');
+    const created = await db.transaction(async (tx) => {
+      const [row] = await tx.insert(identifications).values(values).returning({ id: identifications.id });
+      if (!row) throw new Error('insert returned no row');
+      await tierAfterIdentification(tx, values.userId);
+      return row;
+    });
     return { outcome: 'created', id: created.id };
   } catch (error) {
     if (isUniqueViolation(error, NUMBER_UNIQUE)) return { outcome: 'numberTaken' };

@@ -2,6 +2,7 @@ import { toViolations, HttpError } from '../../http-error';
 import { failure } from '../../envelope';
 import { IdempotencyConflictError, type StoredAnswer } from '../../idempotency/idempotency-key';
 import { InsufficientFundsError, OperationNotFoundError } from '../../ledger/errors';
+import { limitError, limitRefusalOf } from '../../tiers/limits';
 
 /*
  * The ledger's and the idempotency module's errors as the API's answers. Anything else stays what it is (an
@@ -17,6 +18,8 @@ export const httpErrorOf = (error: unknown): unknown => {
     return new HttpError(400, 'withdrawal.insufficientFunds', insufficientFundsViolations);
   if (error instanceof OperationNotFoundError) return new HttpError(404, 'operation.notFound');
   if (error instanceof IdempotencyConflictError) return new HttpError(409, 'idempotency.conflict');
+  const limit = limitRefusalOf(error);
+  if (limit) return limitError(limit);
   return error;
 };
 

@@ -1,0 +1,267 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorData } from '../../src/contract/envelope';
+import { apiPaths } from '../../src/contract/paths';
+import type { AccountTierView } from '../../src/contract/tiers';
+import { queryRows } from '../../src/server/db/sql';
+import { accountTierOf } from '../../src/server/tiers/tiers';
+import { bearer, envelope } from '../support/server-helpers';
+import { buyGemPack, gemPacks } from '../support/server-shop-fixtures';
+import {
+  bankWithdrawalBody,
+  cardBody,
+  fundWallet,
+  giveTier,
+  history,
+  postMoney,
+  resultOf,
+  walletAmount,
+  walletUser,
+  type WalletUser,
+} from '../support/server-wallet-fixtures';
+import { expectLedgerInvariants } from '../support/server-wallet-invariants';
+import { fundWallet as fundLedgerWallet } from '../support/server-wallet-ledger';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+/*
+ * The Bank of Ghana tier limits (issue 24), enforced by the ledger in the transaction that moves the money: the
+ * daily and monthly sums of money leaving the wallet, the maximum balance for money arriving, the refusals' answers
+ * and audit rows, and GetAccountTier.
+ */
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ SANDBOX_DECISION_MS: 0 });
+});
+afterAll(async () => {
+  if (t) await expectLedgerInvariants(t.database.db);
+  await t?.close();
+});
+
+const db = () => t.database.db;
+
+const refusalOf = (response: { statusCode: number; body: string }) => {
+  expect(response.statusCode, response.body).toBe(400);
+  const body = JSON.parse(response.body) as { message: string; data: ErrorData };
+  return { messageId: body.data.messageId, message: body.message, violations: body.data.violations };
+};
+
+/** A user with an identification, at `tier`, with `cedis` in the wallet (funded by card, within the tier). */
+const userWith = async (cedis: number, tier?: 'medium' | 'enhanced'): Promise<WalletUser> => {
+  const user = await walletUser(t.app, db(), true, tier);
+  if (cedis > 0) await fundWallet(t.app, user, cedis);
+  return user;
+};
+
+const withdraw = (user: WalletUser, cedis: number, account?: string) =>
+  postMoney(t.app, user, apiPaths.withdrawal, bankWithdrawalBody(user, cedis, account));
+
+const accountTier = async (user: WalletUser): Promise<AccountTierView> => {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `${apiPaths.accountTier}?userId=${user.userId}`,
+    headers: bearer(user.token),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return envelope<AccountTierView>(response).data;
+};
+
+const auditOf = (userId: number, action: string) =>
+  queryRows<{ actor_kind: string; actor_name: string | null; before: unknown; after: unknown }>(
+    db(),
+    sql`select actor_kind, actor_name, before, after from audit_log
+        where chain = ${`user:${userId}`} and action = ${action} order by seq`,
+  );
+
+const operationCount = async (userId: number) =>
+  (
+    await queryRows<{ count: number }>(
+      db(),
+      sql`select count(*)::int as count from wallet_operations where user_id = ${userId}::int`,
+    )
+  )[0]?.count;
+
+describe('the daily limit (money leaving the wallet, per Ghana day)', () => {
+  it('Minimum: GH₵ 2,000 out works, GH₵ 1,100 more the same day is refused naming the limit and what is left', async () => {
+    const u = await userWith(5_000);
+    expect(resultOf(await withdraw(u, 2_000))).toMatchObject({ status: 'pending', amount: 2_000 });
+    const operations = await operationCount(u.userId);
+
+    const refused = refusalOf(await withdraw(u, 1_100));
+    expect(refused.messageId).toBe('limit.daily');
+    expect(refused.message).toBe(
+      'This is over your daily limit of GH₵ 3,000.00: GH₵ 1,000.00 is left today. Upgrade your account to send more.',
+    );
+    expect(refused.violations).toEqual([
+      expect.objectContaining({
+        field: 'amount',
+        messageId: 'limit.daily',
+        values: { limit: 'GH₵ 3,000.00', left: 'GH₵ 1,000.00' },
+      }),
+    ]);
+    // Nothing moved: no operation, the wallet as it was.
+    expect(await operationCount(u.userId)).toBe(operations);
+    expect(await walletAmount(t.app, u)).toBe(3_000);
+    expect(await auditOf(u.userId, 'limit.refused')).toEqual([
+      expect.objectContaining({
+        actor_kind: 'user',
+        after: expect.objectContaining({
+          kind: 'bank_withdrawal',
+          amountMinor: 110_000,
+          messageId: 'limit.daily',
+          limitMinor: 300_000,
+          leftMinor: 100_000,
+        }),
+      }),
+    ]);
+    // What is left still goes through: exactly up to the limit.
+    expect(resultOf(await withdraw(u, 1_000))).toMatchObject({ amount: 1_000 });
+    expect(refusalOf(await withdraw(u, 1)).messageId).toBe('limit.daily');
+  });
+
+  it('a payout that failed gives its amount back to the day', async () => {
+    const u = await userWith(5_000);
+    // The sandbox fails payouts to accounts ending 000001: the hold is released.
+    const failed = resultOf(await withdraw(u, 3_000, '0123000001'));
+    await t.app.wallet.worker.runOnce();
+    const [row] = await history(t.app, u);
+    expect(row).toMatchObject({ status: 'Failed', amount: 3_000 });
+    expect(failed.amount).toBe(3_000);
+    expect(resultOf(await withdraw(u, 3_000))).toMatchObject({ amount: 3_000 });
+  });
+
+  it('the upgrade to Medium lets the same withdrawal through (GH₵ 15,000 a day)', async () => {
+    const u = await userWith(5_000);
+    resultOf(await withdraw(u, 2_000));
+    expect(refusalOf(await withdraw(u, 1_100)).messageId).toBe('limit.daily');
+    await giveTier(db(), u.userId, 'medium');
+    expect(resultOf(await withdraw(u, 1_100))).toMatchObject({ amount: 1_100 });
+    expect(await auditOf(u.userId, 'tier.changed')).toEqual([
+      expect.objectContaining({
+        before: { tier: 'none' },
+        after: expect.objectContaining({ tier: 'minimum' }),
+      }),
+      expect.objectContaining({
+        actor_kind: 'system',
+        before: { tier: 'minimum' },
+        after: expect.objectContaining({ tier: 'medium' }),
+      }),
+    ]);
+  });
+
+  it('a gem purchase counts against the day as any money leaving the wallet', async () => {
+    const u = await userWith(5_000);
+    resultOf(await withdraw(u, 2_990));
+    const [pack] = (await gemPacks(t.app, u)).packs;
+    const response = await buyGemPack(t.app, u, { packId: pack!.id });
+    expect(refusalOf(response).messageId).toBe('limit.daily');
+    expect(await walletAmount(t.app, u)).toBe(2_010);
+  });
+});
+
+describe('the maximum balance (money arriving)', () => {
+  it('a top-up past the tier maximum is refused with what can still come in; nothing moves', async () => {
+    const u = await userWith(4_000);
+    const refused = refusalOf(await postMoney(t.app, u, apiPaths.cardTopUp, cardBody(u, 1_500)));
+    expect(refused.messageId).toBe('limit.balance');
+    expect(refused.message).toBe(
+      'This would take your wallet over its maximum balance of GH₵ 5,000.00: GH₵ 1,000.00 more can come in. Upgrade your account to hold more.',
+    );
+    expect(await walletAmount(t.app, u)).toBe(4_000);
+    expect(resultOf(await postMoney(t.app, u, apiPaths.cardTopUp, cardBody(u, 1_000)))).toMatchObject({
+      status: 'Successful',
+    });
+    expect(refusalOf(await postMoney(t.app, u, apiPaths.cardTopUp, cardBody(u, 1))).messageId).toBe(
+      'limit.balance',
+    );
+  });
+
+  it('Medium holds up to GH₵ 40,000, Enhanced GH₵ 75,000', async () => {
+    const medium = await userWith(40_000, 'medium');
+    expect(
+      refusalOf(await postMoney(t.app, medium, apiPaths.cardTopUp, cardBody(medium, 1))).message,
+    ).toContain('GH₵ 40,000.00');
+    const enhanced = await userWith(75_000, 'enhanced');
+    expect(
+      refusalOf(await postMoney(t.app, enhanced, apiPaths.cardTopUp, cardBody(enhanced, 1))).message,
+    ).toContain('GH₵ 75,000.00');
+  });
+});
+
+describe('GET api/User/GetAccountTier', () => {
+  it("answers the tier, its limits, what was used today and this month, and the next tier's needs", async () => {
+    const u = await userWith(5_000);
+    resultOf(await withdraw(u, 1_234.56));
+    expect(await accountTier(u)).toEqual({
+      tier: 'minimum',
+      dailyLimit: 3_000,
+      dailyUsed: 1_234.56,
+      monthlyLimit: 10_000,
+      monthlyUsed: 1_234.56,
+      balanceLimit: 5_000,
+      nextTier: { tier: 'medium', requirements: ['ghanaCard'] },
+    });
+    await giveTier(db(), u.userId, 'enhanced');
+    expect(await accountTier(u)).toMatchObject({
+      tier: 'enhanced',
+      dailyLimit: 25_000,
+      monthlyLimit: null,
+      balanceLimit: 75_000,
+      nextTier: null,
+    });
+  });
+
+  it("a user without an identification is at 'none', and another user's id is refused (403)", async () => {
+    const none = await walletUser(t.app, db(), false);
+    expect(await accountTier(none)).toMatchObject({
+      tier: 'none',
+      nextTier: { tier: 'minimum', requirements: ['identification'] },
+    });
+    const other = await userWith(0);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${apiPaths.accountTier}?userId=${other.userId}`,
+      headers: bearer(none.token),
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('the parallel race', () => {
+  it('five parallel GH₵ 1,000 withdrawals at Minimum: three succeed, two are refused by the daily limit', async () => {
+    const u = await userWith(5_000);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => withdraw(u, 1_000)));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 200, 400, 400]);
+    for (const answer of answers.filter((a) => a.statusCode === 400))
+      expect(refusalOf(answer).messageId).toBe('limit.daily');
+    expect((await accountTier(u)).dailyUsed).toBe(3_000);
+    expect(await walletAmount(t.app, u)).toBe(2_000);
+  });
+});
+
+describe('a later row of the limits table', () => {
+  it('supersedes from its day on (here with a monthly limit); the earlier row still answers for the days before', async () => {
+    const u = await userWith(0, 'enhanced');
+    // Funded straight in the ledger (a test's funding, not a top-up), with more than a day's limit.
+    await fundLedgerWallet(db(), u.userId, 30_000_00);
+    await db().execute(
+      sql`insert into tier_limits (tier, daily_minor, monthly_minor, balance_minor, effective_from, source)
+          values ('enhanced', 2000000, 1500000, 7500000, (now() at time zone 'UTC')::date, 'a test directive')`,
+    );
+    const monthly = refusalOf(await withdraw(u, 15_000.01));
+    expect(monthly.messageId).toBe('limit.monthly');
+    expect(monthly.message).toBe(
+      'This is over your monthly limit of GH₵ 15,000.00: GH₵ 15,000.00 is left this month. Upgrade your account to send more.',
+    );
+    resultOf(await withdraw(u, 15_000));
+    expect(refusalOf(await withdraw(u, 1)).messageId).toBe('limit.monthly');
+    const yesterday = new Date(Date.now() - 86_400_000);
+    expect(await accountTierOf(db(), u.userId, yesterday)).toMatchObject({
+      dailyLimit: 25_000,
+      monthlyLimit: null,
+    });
+    expect(await accountTierOf(db(), u.userId)).toMatchObject({ dailyLimit: 20_000, monthlyLimit: 15_000 });
+  });
+});

@@ -26,3 +26,12 @@ export const asYouType = (isoCode: CountryCode, digits: string): string =>
 
 /** A full international number ('+233…'), or undefined when it cannot be read as one. */
 export const parsePhoneNumber = (text: string): PhoneNumber | undefined => parseWith(text, metadata);
+
+/** E.164 ('+233241234567') of a number written with its country code, a trunk 0 after the code dropped. */
+export const toE164 = (text: string): string | undefined => parsePhoneNumber(text)?.number;
+
+/**
+ * The one way a phone number is shown (receipts, the gateway): '+233 24 123 4567', the country code then the
+ * national grouping, from E.164 or from '+233 0241234567' as typed; what cannot be read is shown as it is.
+ */
+export const formatPhone = (text: string): string => parsePhoneNumber(text)?.formatInternational() ?? text;

@@ -5,7 +5,13 @@ import { AsYouType } from 'libphonenumber-js/min';
 import { describe, expect, it } from 'vitest';
 import { phoneMetadataFor, type PhoneMetadata } from '../../src/domain/phone-metadata-subset';
 import subset from '../../src/domain/phone-metadata.json';
-import { asYouType, isSupportedCountry, parsePhoneNumber } from '../../src/domain/phone-numbers';
+import {
+  asYouType,
+  formatPhone,
+  isSupportedCountry,
+  parsePhoneNumber,
+  toE164,
+} from '../../src/domain/phone-numbers';
 import { COUNTRIES } from '../../src/server/seed/reference-data';
 
 const require = createRequire(import.meta.url);
@@ -44,5 +50,16 @@ describe('the phone metadata subset', () => {
     const outside = Object.keys(full.countries).filter((iso) => !(iso in subset.countries));
     expect(outside.length).toBeGreaterThan(100);
     for (const iso of outside) expect(isSupportedCountry(iso), iso).toBe(false);
+  });
+});
+
+describe('one phone format (issue 23)', () => {
+  it('keeps E.164 and shows the international format, a trunk 0 typed after the code dropped', () => {
+    for (const typed of ['+2330241234567', '+233 0241234567', '+233241234567', '+233 24 123 4567'])
+      expect([toE164(typed), formatPhone(typed)]).toEqual(['+233241234567', '+233 24 123 4567']);
+    expect(formatPhone('+447911123456')).toBe('+44 7911 123456');
+    // What cannot be read as a number is shown as it is (a masked '•••• 4567').
+    expect(formatPhone('•••• 4567')).toBe('•••• 4567');
+    expect(toE164('12')).toBeUndefined();
   });
 });

@@ -189,6 +189,26 @@ describe('GetTransactionsHistoryPage', () => {
 });
 
 describe('GetTransactionByReferenceNumber', () => {
+  it("shows the sender's phone in one format ('+233 24 123 4567'), however it was typed at sign-up (issue 23)", async () => {
+    const kwame = await transferUser(t.app, db(), {
+      cedis: 20,
+      phoneCode: '+233',
+      phoneNumber: '0241234567',
+    });
+    const quote = await quoteFor(
+      t.app,
+      kwame,
+      await addMobileBeneficiary(db(), kwame.userId, newPhone()),
+      10,
+    );
+    const paid = envelope<WalletOperationResult>(await payNow(t.app, kwame, quote.guidId)).data;
+    const receipt = envelope<TransactionDetail>(
+      await transactionDetail(t.app, kwame, paid.referenceNumber),
+    ).data;
+    expect(receipt.senderPhone).toBe('+233 24 123 4567');
+    expect(receipt.receiverPhone).toMatch(/^\+233 24 \d{3} \d{4}$/);
+  });
+
   it('gives the sender the receipt of a transfer: the detail fields of spec section 3', async () => {
     const { ama, references } = await scene();
     const response = await transactionDetail(t.app, ama, references.kofi);
@@ -200,9 +220,9 @@ describe('GetTransactionByReferenceNumber', () => {
       failureMessageId: null,
       sendDateTime: expect.any(String),
       senderName: 'Ama Mensah',
-      senderPhone: '+233241234567',
+      senderPhone: '+233 24 123 4567',
       receiverName: 'Kofi Boateng',
-      receiverPhone: expect.stringMatching(/^\+23324\d{7}$/),
+      receiverPhone: expect.stringMatching(/^\+233 24 \d{3} \d{4}$/),
       receiverAccount: '',
       receiverCountry: 'Ghana',
       transferAmount: 250,

@@ -1,5 +1,6 @@
 import { preparedRows, type Db } from '../../db/client';
 import { toMinor } from '../../db/sql';
+import { formatPhone } from '../../../domain/phone-numbers';
 import {
   OPERATION_COLUMN_LIST,
   toOperation,
@@ -66,5 +67,5 @@ export const gatewayExtras = async (db: Db, userId: number): Promise<GatewayExtr
     [userId],
   );
   if (!row) throw new Error(`user ${userId} not found`);
-  return { email: row.email, phone: row.phone, totalBeneficiaries: toMinor(row.beneficiaries) };
+  return { email: row.email, phone: formatPhone(row.phone), totalBeneficiaries: toMinor(row.beneficiaries) };
 };

@@ -1,5 +1,6 @@
 import { preparedRows, type Db } from '../../db/client';
 import { toMinor } from '../../db/sql';
+import { formatPhone } from '../../../domain/phone-numbers';
 import type { WalletOperationStatus } from '../../../contract/wallet';
 import { containsPattern } from '../wallet/wallet-operations-repository';
 
@@ -201,9 +202,9 @@ export const transactionDetail = async (
     createdAt: new Date(row.created_at),
     senderName: row.sender_name,
     // The receiver sees who sent it, not the sender's whole number.
-    senderPhone: sent ? row.sender_phone : `•••• ${row.sender_phone.slice(-4)}`,
+    senderPhone: sent ? formatPhone(row.sender_phone) : `•••• ${row.sender_phone.slice(-4)}`,
     receiverName: row.beneficiary_name,
-    receiverPhone: row.beneficiary_phone,
+    receiverPhone: formatPhone(row.beneficiary_phone),
     receiverAccount: row.account_label,
     receiverCountry: row.receive_country,
     sendMinor: toMinor(row.send_minor),

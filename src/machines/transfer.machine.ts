@@ -71,6 +71,7 @@ import {
   type PayViolationField,
 } from './transfer.payment';
 import type { TransferRequestInPesewas } from '../contract/transfer';
+import type { SharedStateConfig } from './shared/state-config';
 
 export interface TransferInput {
   /** The available balance as the session holds it, in pesewas. */
@@ -249,11 +250,18 @@ const quoted = [
   },
 ] as const;
 
+/**
+ * The page a state belongs to (XState tags, as its examples mark states): a new state of the Pay page says so
+ * where it is declared, and the screens ask `hasTag` instead of keeping lists of states.
+ */
+export type TransferTag = 'reviewPage' | 'payPage' | 'waitingForPayer' | 'donePage';
+
 export const transferMachine = setup({
   types: {
     context: {} as TransferContext,
     events: {} as TransferEvent,
     input: {} as TransferInput,
+    tags: {} as TransferTag,
   },
   actors: {
     /** GET api/Beneficiary/BeneficiariesByUserId and api/Bank/BeneficiariesBanksByUserId, MoMo first. */
@@ -652,6 +660,7 @@ export const transferMachine = setup({
     },
     /** Cross-border: 'Review Transaction' (the quote, the beneficiary, the terms); BACK is step 1 again. */
     reviewing: {
+      tags: ['reviewPage'],
       on: {
         TERMS: { actions: { type: 'setTerms', params: ({ event }) => ({ agreed: event.agreed }) } },
         CONTINUE: [{ guard: 'termsAgreed', target: 'payment' }, { actions: 'setTermsRequired' }],
@@ -660,6 +669,7 @@ export const transferMachine = setup({
     },
     /** The Pay page: the wallet payment card (cross-border: the form of the payment method), and why the last attempt did not pay. */
     payment: {
+      tags: ['payPage'],
       on: {
         PAY: [
           {
@@ -684,52 +694,61 @@ export const transferMachine = setup({
       },
     },
     /** 'Processing...': further clicks are not events of this state. */
-    paying: operations.submitOperation<TransferContext>({
-      id: 'payNow',
-      input: (context): PayNowCall => ({
-        cartId: context.quote?.guidId ?? '',
-        idempotencyKey: context.idempotencyKey ?? '',
-        payment: cartPaymentOf(context.payForm, wayOf(context), context.quote?.totalPay ?? 0),
-      }),
-      successful: { target: 'done', actions: [operations.walletChangedByResult, paidOut(false)] },
-      pending: [
-        // A MoMo payment the payer has not approved yet: asked again with the same key until they decide.
-        {
-          guard: 'awaitsPayer',
-          target: 'awaitingPayer',
-          actions: [operations.walletChangedByResult, operations.withResult('setCollection')],
+    // A shared factory's state, loosely typed (shared/state-config.ts), with this machine's tag.
+    paying: {
+      ...operations.submitOperation<TransferContext>({
+        id: 'payNow',
+        input: (context): PayNowCall => ({
+          cartId: context.quote?.guidId ?? '',
+          idempotencyKey: context.idempotencyKey ?? '',
+          payment: cartPaymentOf(context.payForm, wayOf(context), context.quote?.totalPay ?? 0),
+        }),
+        successful: { target: 'done', actions: [operations.walletChangedByResult, paidOut(false)] },
+        pending: [
+          // A MoMo payment the payer has not approved yet: asked again with the same key until they decide.
+          {
+            guard: 'awaitsPayer',
+            target: 'awaitingPayer',
+            actions: [operations.walletChangedByResult, operations.withResult('setCollection')],
+          },
+          { target: 'following', actions: operations.walletChangedByResult },
+        ],
+        failed: {
+          target: 'payment',
+          actions: [operations.walletChangedByResult, operations.withResult('setPayoutFailed')],
         },
-        { target: 'following', actions: operations.walletChangedByResult },
-      ],
-      failed: {
-        target: 'payment',
-        actions: [operations.walletChangedByResult, operations.withResult('setPayoutFailed')],
-      },
-      onError: [
-        { guard: operations.withError('isUnanswered'), target: 'payment', actions: 'setPayUnanswered' },
-        { target: 'payment', actions: operations.withError('setPayFailure') },
-      ],
-    }),
+        onError: [
+          { guard: operations.withError('isUnanswered'), target: 'payment', actions: 'setPayUnanswered' },
+          { target: 'payment', actions: operations.withError('setPayFailure') },
+        ],
+      }),
+      tags: ['payPage'],
+    } as SharedStateConfig,
     /**
      * Cross-border MoMo: the collection waits for the payer's approval on the phone; PayNow is repeated with the
      * same key every `payerPollInterval` (the contract's way to follow it) until the transfer's own answer.
      */
     awaitingPayer: {
+      tags: ['payPage', 'waitingForPayer'],
       after: { payerPollInterval: { target: 'paying' } },
     },
     // The money is held either way: a failed read keeps following until the deadline.
-    following: operations.followOperation({
-      machineId: 'transfer',
-      pollDelay: 'followPollInterval',
-      deadline: { delay: 'followTimeout', target: 'done', actions: paidOut(true) },
-      successful: { target: 'done', actions: [operations.walletChangedByResult, paidOut(false)] },
-      failed: {
-        target: 'payment',
-        actions: [operations.walletChangedByResult, operations.withResult('setPayoutFailed')],
-      },
-    }),
+    following: {
+      ...operations.followOperation({
+        machineId: 'transfer',
+        pollDelay: 'followPollInterval',
+        deadline: { delay: 'followTimeout', target: 'done', actions: paidOut(true) },
+        successful: { target: 'done', actions: [operations.walletChangedByResult, paidOut(false)] },
+        failed: {
+          target: 'payment',
+          actions: [operations.walletChangedByResult, operations.withResult('setPayoutFailed')],
+        },
+      }),
+      tags: ['payPage'],
+    } as SharedStateConfig,
     /** 'Thank you!': the reference, View Receipt, Send Another. */
     done: {
+      tags: ['donePage'],
       on: { AGAIN: { target: 'editing', actions: 'sendAnother' } },
     },
   },
@@ -737,21 +756,13 @@ export const transferMachine = setup({
 
 export type TransferMachine = typeof transferMachine;
 
-/** The page of the wizard a state shows: Amount (0), Pay (1), Done (2). */
-export const transferPage = (snapshot: { matches: (state: TransferStateValue) => boolean }): 0 | 1 | 2 =>
-  snapshot.matches('done')
-    ? 2
-    : snapshot.matches('payment') || snapshot.matches('paying') || snapshot.matches('following')
-      ? 1
-      : 0;
+/** The page of the wizard a state shows, by the state's tag: Amount (0), Pay (1), Done (2). */
+export const transferPage = (snapshot: { hasTag: (tag: TransferTag) => boolean }): 0 | 1 | 2 =>
+  snapshot.hasTag('donePage') ? 2 : snapshot.hasTag('payPage') ? 1 : 0;
 
 /**
  * The page /CrossBorderPayment shows: the spec's four, in order, under its indicator's four labels: the converter
  * (Amount, 0), 'Review Transaction' (Benefeciaries, 1), the payment (Review, 2), 'Transaction Completed' (Done, 3).
  */
-export const crossBorderPage = (snapshot: {
-  matches: (state: TransferStateValue) => boolean;
-}): 0 | 1 | 2 | 3 =>
-  snapshot.matches('done') ? 3 : snapshot.matches('reviewing') ? 1 : transferPage(snapshot) === 1 ? 2 : 0;
-
-type TransferStateValue = 'done' | 'payment' | 'paying' | 'following' | 'reviewing';
+export const crossBorderPage = (snapshot: { hasTag: (tag: TransferTag) => boolean }): 0 | 1 | 2 | 3 =>
+  snapshot.hasTag('donePage') ? 3 : snapshot.hasTag('reviewPage') ? 1 : snapshot.hasTag('payPage') ? 2 : 0;

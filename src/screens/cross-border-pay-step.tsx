@@ -34,10 +34,14 @@ export function CrossBorderPayStep({ actorRef }: { actorRef: ActorRefFrom<Transf
   const way = paymentWayOf(quote.paymentMethodId);
   if (way === 'wallet') return <TransferPayStep actorRef={actorRef} />;
   const summary = quoteSummary(quote);
-  const busy =
-    snapshot.matches('paying') || snapshot.matches('awaitingPayer') || snapshot.matches('following');
+  // Any state of the Pay page but the form itself is the payment under way.
+  const busy = snapshot.hasTag('payPage') && !snapshot.matches('payment');
+  // The payer was asked (a collection reference) and is asked again with the same key until they decide.
+  const waitingForPayer =
+    snapshot.hasTag('waitingForPayer') ||
+    (snapshot.matches('paying') && snapshot.context.collectionReference !== null);
 
-  if (snapshot.matches('awaitingPayer')) {
+  if (waitingForPayer) {
     return (
       <>
         {stepHeading('waiting', t('crossBorder.waitingTitle'))}

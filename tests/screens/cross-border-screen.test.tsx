@@ -353,9 +353,13 @@ describe('/CrossBorderPayment', { timeout: 20_000 }, () => {
 
   it('pays from a MoMo wallet (method 1): waits for the approval on the phone, then completes', async () => {
     let attempt = 0;
+    let approve: () => void = () => undefined;
+    const approved = new Promise<void>((resolve) => (approve = resolve));
     const { payments } = setup({
       payNow: async () => {
         attempt += 1;
+        // The third ask is answered once the test has seen the waiting view.
+        if (attempt === 3) await approved;
         return attempt < 3
           ? transferOperation('pending', { referenceNumber: 'COL-1' })
           : transferOperation('Successful', { referenceNumber: 'TRF-1001' });
@@ -365,6 +369,14 @@ describe('/CrossBorderPayment', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Pay from your mobile wallet' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('MoMo number'), '0241234567');
     await userEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    // While the payer decides: the waiting view, not the converter nor the form.
+    expect(await screen.findByRole('heading', { name: 'Waiting for your approval' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Approve the payment request on your phone to finish.',
+    );
+    expect(screen.queryByLabelText('MoMo number')).toBeNull();
+    expect(screen.queryByLabelText(/^Amount/)).toBeNull();
+    approve();
     expect(await screen.findByRole('heading', { name: 'Transaction Completed' })).toBeInTheDocument();
     // The same request, with the same key, followed the payer's approval.
     expect(payments.map((payment) => payment.idempotencyKey)).toEqual(['seed-1', 'seed-1', 'seed-1']);

@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -11,12 +12,27 @@ import { RetryAlert } from './ui/retry-alert';
 import { ReceiptSummary } from './ui/receipt-summary';
 import { WalletPaymentCard } from './wallet-payment-card';
 
+/** An e-mail that a narrow screen wraps before its '@' and after its dots, never inside a word. */
+function BreakableEmail({ email }: { email: string }) {
+  const parts = email.split(/(?=@)|(?<=\.)/);
+  return (
+    <span className="email">
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
 /** The user's details as the gateway shows them: never id, hasIdentification, totalBeneficiaries or countryId. */
 function UserDetails({ user }: { user: GatewayUser }) {
   const { t } = useI18n();
-  const rows: [label: string, value: string][] = [
+  const rows: [label: string, value: ReactNode][] = [
     [t('gateway.name'), user.fullName],
-    [t('gateway.email'), user.email],
+    [t('gateway.email'), <BreakableEmail key="email" email={user.email} />],
     [t('gateway.phone'), user.phone],
     [t('gateway.country'), user.countryName],
   ];
@@ -71,11 +87,11 @@ export function PaymentGatewayScreen({ actorRef }: { actorRef: ActorRefFrom<Paym
               </div>
               <div>
                 <dt>{t('gateway.priceUsd')}</dt>
-                <dd>{formatMoney(pack.usdCents, 'USD')}</dd>
+                <dd className="figure">{formatMoney(pack.usdCents, 'USD')}</dd>
               </div>
               <div>
                 <dt>{t('gateway.priceGhs')}</dt>
-                <dd>{formatMoney(pack.priceMinor)}</dd>
+                <dd className="figure">{formatMoney(pack.priceMinor)}</dd>
               </div>
               <div>
                 <dt>{t('gateway.rate')}</dt>

@@ -57,20 +57,23 @@ export function WalletPaymentCard({
       <dl className="summary">
         <div>
           <dt>{t('walletPayment.amount')}</dt>
-          <dd>{formatMoney(amountMinor)}</dd>
+          <dd className="figure">{formatMoney(amountMinor)}</dd>
         </div>
-        <div>
-          <dt>{t('walletPayment.fee')}</dt>
-          <dd>{formatMoney(check.feeMinor)}</dd>
-        </div>
+        {/* A payment that carries no fee (a gem pack) shows none, rather than '(1%)' above GH₵ 0.00. */}
+        {feeMinor === 0 ? null : (
+          <div>
+            <dt>{t('walletPayment.fee')}</dt>
+            <dd className="figure">{formatMoney(check.feeMinor)}</dd>
+          </div>
+        )}
         <div>
           <dt>{t('walletPayment.total')}</dt>
-          <dd>{formatMoney(check.totalMinor)}</dd>
+          <dd className="figure">{formatMoney(check.totalMinor)}</dd>
         </div>
         {check.enough ? (
           <div>
             <dt>{t('walletPayment.after')}</dt>
-            <dd>{formatMoney(check.afterMinor)}</dd>
+            <dd className="figure">{formatMoney(check.afterMinor)}</dd>
           </div>
         ) : null}
       </dl>

@@ -5,7 +5,23 @@ import { apiPaths } from '../../src/contract/paths';
 import type { AccountTierView } from '../../src/contract/tiers';
 import { queryRows } from '../../src/server/db/sql';
 import { accountTierOf } from '../../src/server/tiers/tiers';
-import { bearer, envelope } from '../support/server-helpers';
+import { bearer, envelope, signedInUser } from '../support/server-helpers';
+import {
+  addIdentification,
+  uploadImage,
+  validIdentification,
+} from '../support/server-identification-helpers';
+import {
+  addMobileBeneficiary,
+  cashPickupIn,
+  initiate,
+  newPhone,
+  payNow,
+  quoteFor,
+  transferRequest,
+  transferUser,
+  verifyPhone,
+} from '../support/server-transfer-fixtures';
 import { buyGemPack, gemPacks } from '../support/server-shop-fixtures';
 import {
   bankWithdrawalBody,
@@ -13,6 +29,7 @@ import {
   fundWallet,
   giveTier,
   history,
+  newKey,
   postMoney,
   resultOf,
   walletAmount,
@@ -189,6 +206,24 @@ describe('the maximum balance (money arriving)', () => {
   });
 });
 
+describe('tier changes', () => {
+  it("adding an identification (AddUserIdentification) moves 'none' to 'minimum', with its audit row", async () => {
+    const user = await signedInUser(t.app);
+    expect((await accountTier(user)).tier).toBe('none');
+    const { imageId } = await uploadImage(t.app, user.token);
+    const added = await addIdentification(t.app, user.token, validIdentification(user.userId, imageId));
+    expect(added.statusCode, added.body).toBe(201);
+    expect((await accountTier(user)).tier).toBe('minimum');
+    expect(await auditOf(user.userId, 'tier.changed')).toEqual([
+      expect.objectContaining({
+        actor_kind: 'user',
+        before: { tier: 'none' },
+        after: { tier: 'minimum', reason: 'identification added' },
+      }),
+    ]);
+  });
+});
+
 describe('GET api/User/GetAccountTier', () => {
   it("answers the tier, its limits, what was used today and this month, and the next tier's needs", async () => {
     const u = await userWith(5_000);
@@ -263,5 +298,76 @@ describe('a later row of the limits table', () => {
       monthlyLimit: null,
     });
     expect(await accountTierOf(db(), u.userId)).toMatchObject({ dailyLimit: 20_000, monthlyLimit: 15_000 });
+  });
+});
+
+describe('transfers', () => {
+  it("the spec's rules come first: GH₵ 200,000 abroad at Minimum is still 'Amount Exceeds Transaction limit.'", async () => {
+    const user = await transferUser(t.app, db(), { cedis: 100 });
+    const beneficiaryId = await addMobileBeneficiary(db(), user.userId);
+    const abroad = { ...cashPickupIn('US', 'USD'), paymentMethodId: 1 };
+    const response = await initiate(t.app, user, transferRequest(user, beneficiaryId, 200_000, abroad));
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body)).toMatchObject({
+      message: 'Amount Exceeds Transaction limit.',
+      data: { messageId: 'amount.limit' },
+    });
+  });
+
+  it('an on-us send that would take the receiver over their maximum balance is refused before any money moves', async () => {
+    const receiver = await transferUser(t.app, db(), { cedis: 4_900 });
+    const phone = newPhone();
+    await verifyPhone(db(), receiver.userId, phone);
+    const sender = await transferUser(t.app, db(), { cedis: 1_000 });
+    const beneficiaryId = await addMobileBeneficiary(db(), sender.userId, phone);
+    const quote = await quoteFor(t.app, sender, beneficiaryId, 200);
+    const operations = [await operationCount(sender.userId), await operationCount(receiver.userId)];
+    const refused = refusalOf(await payNow(t.app, sender, quote.guidId));
+    expect(refused.messageId).toBe('limit.receiverBalance');
+    // The sender learns nothing of the receiver's figures.
+    expect(refused.message).toBe(
+      "The receiver's wallet cannot take this amount: it would go over the maximum balance of their account.",
+    );
+    expect(refused.message).not.toMatch(/GH₵/);
+    expect(await walletAmount(t.app, sender)).toBe(1_000);
+    expect(await walletAmount(t.app, receiver)).toBe(4_900);
+    expect([await operationCount(sender.userId), await operationCount(receiver.userId)]).toEqual(operations);
+    // Within the receiver's room it goes through.
+    const fits = await quoteFor(t.app, sender, beneficiaryId, 100);
+    expect(JSON.parse((await payNow(t.app, sender, fits.guidId)).body)).toMatchObject({ code: 200 });
+    expect(await walletAmount(t.app, receiver)).toBe(5_000);
+  });
+
+  it('an on-us send counts against the sender’s day', async () => {
+    const receiver = await transferUser(t.app, db(), { tier: 'medium' });
+    const phone = newPhone();
+    await verifyPhone(db(), receiver.userId, phone);
+    const sender = await transferUser(t.app, db(), { cedis: 5_000 });
+    resultOf(await withdraw(sender, 2_500));
+    const beneficiaryId = await addMobileBeneficiary(db(), sender.userId, phone);
+    const quote = await quoteFor(t.app, sender, beneficiaryId, 501);
+    expect(refusalOf(await payNow(t.app, sender, quote.guidId)).message).toContain(
+      'GH₵ 500.00 is left today',
+    );
+  });
+});
+
+describe('the refusal under its Idempotency-Key', () => {
+  it('a repeat of a refused request replays its 400, even once the day has room again', async () => {
+    const u = await userWith(5_000);
+    const first = resultOf(await withdraw(u, 3_000, '0123000001'));
+    const key = newKey();
+    const body = bankWithdrawalBody(u, 100);
+    const refused = await postMoney(t.app, u, apiPaths.withdrawal, body, key);
+    expect(refusalOf(refused).messageId).toBe('limit.daily');
+    // The failed payout gives its GH₵ 3,000 back to the day.
+    await t.app.wallet.worker.runOnce();
+    expect(
+      (await history(t.app, u)).find((row) => row.referenceNumber === first.referenceNumber),
+    ).toMatchObject({ status: 'Failed' });
+    const repeat = await postMoney(t.app, u, apiPaths.withdrawal, body, key);
+    expect(repeat.statusCode).toBe(400);
+    expect(JSON.parse(repeat.body)).toEqual(JSON.parse(refused.body));
+    expect(resultOf(await withdraw(u, 100))).toMatchObject({ amount: 100 });
   });
 });

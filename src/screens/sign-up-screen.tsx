@@ -200,6 +200,9 @@ export function SignUpScreen({ form: signUp }: { form: SignUpForm }) {
           error={fieldError('countryId')}
           onValueChange={change('countryId')}
         />
+        <p className="form-aside">
+          <Link to="/TermsAndConditions">{t('signUp.readTerms')}</Link>
+        </p>
         <Button type="submit" busy={submitting} busyLabel={t('signUp.submitting')} className="button-block">
           {t('signUp.submit')}
         </Button>

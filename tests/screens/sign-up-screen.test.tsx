@@ -85,7 +85,12 @@ describe('SignUpScreen', () => {
     for (const label of ['Email', 'Phone number', 'First name', 'Middle name (optional)', 'Last name']) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
-    expect(screen.getByLabelText('Phone number')).toHaveAttribute('placeholder', '1 (702) 123-4567');
+    // A Ghanaian example, as the country picked by default (issue 23; the spec's US '1 (702) 123-4567' misled).
+    expect(screen.getByLabelText('Phone number')).toHaveAttribute('placeholder', '24 123 4567');
+    expect(screen.getByRole('link', { name: 'Read the Terms and Conditions' })).toHaveAttribute(
+      'href',
+      '/TermsAndConditions',
+    );
     const phoneCountry = screen.getByLabelText('Phone country');
     expect(phoneCountry).toHaveDisplayValue('Ghana (+233)');
     const country = screen.getByLabelText('Country');

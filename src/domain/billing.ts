@@ -179,6 +179,13 @@ export const billReferenceViolations = (
 export const referenceInput = (text: string, maxLength: number): string =>
   [...text].slice(0, Math.max(maxLength, 0)).join('');
 
+/** A pattern that allows digits only: '^[0-9]{11,13}$', '^\d+$', '[0-9]*' (one digit class, then a count). */
+const DIGITS_ONLY = /^\^?(?:\[0-9\]|\\d)(?:\{\d+(?:,\d*)?\}|[+*])?\$?$/;
+
+/** The keyboard a reference wants: the number pad when its biller's pattern allows digits only. */
+export const referenceInputMode = (regularExpression: string): 'numeric' | 'text' =>
+  DIGITS_ONLY.test(regularExpression) ? 'numeric' : 'text';
+
 export type BillAmountField = 'amount';
 
 /** A prepaid purchase's amount: a positive amount within the prepaid bounds. */

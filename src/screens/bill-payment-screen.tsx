@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { BillingReceipt, BillInPesewas } from '../contract/billing';
+import { referenceInputMode } from '../domain/billing';
 import {
   amountToPay,
   billPaymentStep,
@@ -212,6 +213,7 @@ function CredentialsStep({ actorRef }: { actorRef: BillActor }) {
           hint={t('billPayment.referenceHint', { min: subCompany.minLength, max: subCompany.maxLength })}
           value={reference}
           maxLength={subCompany.maxLength}
+          inputMode={referenceInputMode(subCompany.regularExpression)}
           readOnly={bill !== null || busy}
           autoComplete="off"
           required

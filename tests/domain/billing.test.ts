@@ -9,6 +9,7 @@ import {
   PREPAID_MIN_MINOR,
   prepaidAmountViolations,
   referenceInput,
+  referenceInputMode,
   walletCoversBill,
 } from '../../src/domain/billing';
 import { minorToApiAmount, parseDecimalAmount } from '../../src/domain/money';
@@ -197,5 +198,14 @@ describe('bill amounts', () => {
       }),
     );
     expect(prepaidAmountViolations(null)).toHaveLength(1);
+  });
+});
+
+describe('referenceInputMode (issue 23)', () => {
+  it('opens the number pad for a reference of digits only, the full keyboard for any other', () => {
+    for (const source of ['^[0-9]{11,13}$', '^\\d+$', '[0-9]*', '^\\d{10}$'])
+      expect(referenceInputMode(source), source).toBe('numeric');
+    for (const source of ['', '^[A-Z0-9]{8}$', '^\\d{3}-\\d{4}$', '^[0-9a-z]+$', '^\\w+$'])
+      expect(referenceInputMode(source), source).toBe('text');
   });
 });

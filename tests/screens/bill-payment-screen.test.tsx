@@ -83,6 +83,8 @@ describe('BillPaymentScreen', () => {
 
     expect(await screen.findByRole('heading', { name: /ECG Prepaid/ })).toBeInTheDocument();
     const meter = screen.getByLabelText('Enter Meter Number');
+    // A meter number is digits only: the number pad (issue 23).
+    expect(meter).toHaveAttribute('inputmode', 'numeric');
     await user.type(meter, '0123');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('Reference number must be at least 11 characters long.')).toBeInTheDocument();

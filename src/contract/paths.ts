@@ -71,6 +71,10 @@ export const apiPaths = {
   billingTransaction: '/api/Billing/GetBillingTransactionByReferenceNumber', // new: a bill payment's receipt
 
   accountTier: '/api/User/GetAccountTier', // new: the user's tier, its limits and what is used of them
+
+  verifyGhanaCard: '/api/User/VerifyGhanaCard', // new: the Ghana Card checked against the identity register
+  uploadProofOfAddress: '/api/User/UploadProofOfAddress', // new: a proof of address for review (multipart)
+  proofOfAddress: '/api/User/GetProofOfAddress', // new: the latest proof of address and its review
 } as const;
 
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];

@@ -20,6 +20,7 @@ import { registerSecurityHeaders } from './plugins/security';
 import { readInlineHashes, registerStaticFiles } from './plugins/static-files';
 import { SessionCache } from './sessions/session-cache';
 import { createSandboxBillerRail, type BillerRail } from './providers/biller-rail';
+import { sandboxIdentityRegister, type IdentityRegister } from './providers/identity-register';
 import type { PaymentProvider } from './providers/provider';
 import { bettingRoutes } from './routes/betting/betting-routes';
 import { partnerRoutes } from './routes/betting/partner-routes';
@@ -36,6 +37,7 @@ import { shopRoutes } from './routes/shop/shop-routes';
 import { tierRoutes } from './routes/tiers/tier-routes';
 import { transactionHistoryRoutes } from './routes/transfer/transaction-history-routes';
 import { transferRoutes } from './routes/transfer/transfer-routes';
+import { upgradeRoutes } from './routes/upgrade/upgrade-routes';
 import { userLanguageRoutes } from './routes/user/user-language-routes';
 import { userRoutes } from './routes/user/user-routes';
 import { providerWebhookRoutes, receiveProviderCallback } from './routes/wallet/provider-webhook-routes';
@@ -56,6 +58,8 @@ export interface BuildAppOptions {
   provider?: PaymentProvider;
   /** The biller rail; the built-in sandbox biller by default. */
   billerRail?: BillerRail;
+  /** The national identity register (Ghana Card checks); the built-in sandbox by default. */
+  identityRegister?: IdentityRegister;
   /** Sees every route as it is registered (tests: the route table behind the response-schema checks). */
   onRoute?: onRouteHookHandler;
 }
@@ -99,6 +103,7 @@ export const buildApp = async ({
   logStream,
   provider,
   billerRail,
+  identityRegister,
   onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
@@ -153,6 +158,7 @@ export const buildApp = async ({
   await app.register(phoneVerificationRoutes, { ...deps, sms: sms ?? createSms(config, app.log) });
   await app.register(identificationRoutes, deps);
   await app.register(tierRoutes, deps);
+  await app.register(upgradeRoutes, { ...deps, identityRegister: identityRegister ?? sandboxIdentityRegister });
 
   const wallet: WalletModule = createWalletModule({
     db: database.db,

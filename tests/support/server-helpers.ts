@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { apiPaths } from '../../src/contract/paths';
 import type { LogInResponse } from '../../src/contract/user';
+import { domainMessages, type DomainMessageId } from '../../src/domain/messages';
 import type { SignUpInput } from '../../src/domain/sign-up';
 import { validSignUpInput } from './sign-up-arbitraries';
 
@@ -20,6 +21,18 @@ export const envelope = <Data = unknown>(response: LightMyRequestResponse): Enve
   expect(typeof body.message).toBe('string');
   expect(body).toHaveProperty('data');
   return body;
+};
+
+/** A refusal: its status, the messageId in its data and that message's English text. */
+export const expectRefusal = (
+  response: LightMyRequestResponse,
+  status: number,
+  messageId: DomainMessageId,
+): void => {
+  expect(response.statusCode, response.body).toBe(status);
+  const body = envelope<{ messageId: string }>(response);
+  expect(body.data.messageId).toBe(messageId);
+  expect(body.message).toBe(domainMessages[messageId]);
 };
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

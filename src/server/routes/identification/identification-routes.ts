@@ -1,7 +1,5 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeResponses, failureEnvelopeSchema } from '../../../contract/envelope';
@@ -17,13 +15,14 @@ import {
 import { apiPaths } from '../../../contract/paths';
 import { userIdQuerySchema } from '../../../contract/user';
 import { todayIso } from '../../../domain/calendar';
-import { IDENTIFICATION_IMAGE_MAX_BYTES, identificationViolations } from '../../../domain/identification';
+import { identificationViolations } from '../../../domain/identification';
 import { domainMessages } from '../../../domain/messages';
 import { ok } from '../../envelope';
-import { HttpError, isHttpError, toViolations, violationsError } from '../../http-error';
+import { HttpError, toViolations, violationsError } from '../../http-error';
 import { currentUser } from '../../plugins/auth';
-import { removeStoredUpload, resolveStoredPath, storeUpload, uploadsRoot } from '../../uploads';
+import { removeStoredUpload, resolveStoredPath, uploadsRoot } from '../../uploads';
 import type { RouteDeps } from '../deps';
+import { receiveUpload, registerUploads, uploadRateLimit } from '../upload-request';
 import { identificationTypeExists } from '../reference/reference-repository';
 import {
   identificationNumberOnFile,
@@ -35,24 +34,9 @@ import {
 } from './identifications-repository';
 
 export const IMAGE_FIELD = 'image';
-export const UPLOADS_PER_HOUR = 20;
-
-/** Room for the multipart boundaries and part headers around the image in a request's declared length. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-
-/**
- * 413, and the connection closed after it: otherwise Node reads (and throws away) the rest of an oversized body,
- * however big, to keep the connection alive.
- */
-const tooLarge = (reply: FastifyReply): HttpError => {
-  reply.header('connection', 'close');
-  return new HttpError(413, 'identification.imageTooLarge');
-};
+export { UPLOADS_PER_HOUR } from '../upload-request';
 
 const isUuid = (value: string): boolean => z.uuid().safeParse(value).success;
-
-const hasStatus = (error: unknown): boolean =>
-  typeof (error as { statusCode?: unknown } | null)?.statusCode === 'number';
 
 /** The stored file's absolute path, or null when the row's path would lead outside the uploads root. */
 const storedFile = (root: string, storagePath: string): string | null => {
@@ -68,47 +52,22 @@ const imageRequired = () =>
 
 /** Identification (KYC): the ID image upload and its owner-only read, adding an identification, and listing them. */
 export const identificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
-  // Registered here, so only these routes parse multipart bodies.
-  await app.register(multipart, {
-    limits: { fileSize: IDENTIFICATION_IMAGE_MAX_BYTES + 1, files: 1, fields: 4, fieldSize: 1024, parts: 5 },
-  });
+  await registerUploads(app);
   const root = uploadsRoot(config.DATA_DIR);
 
   app.post(
     apiPaths.uploadIdentificationImage,
     {
-      config: {
-        rateLimit: {
-          max: UPLOADS_PER_HOUR,
-          timeWindow: 60 * 60_000,
-          hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) =>
-            `identification-upload|${request.user?.id ?? request.ip}`,
-        },
-      },
+      config: uploadRateLimit('identification-upload'),
       schema: { response: envelopeResponses(201, uploadedImageSchema) },
     },
     async (request, reply) => {
       const { id: userId } = currentUser(request);
-      if (!request.isMultipart()) throw new HttpError(400, 'request.invalid');
-      if (
-        Number(request.headers['content-length']) >
-        IDENTIFICATION_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES
-      ) {
-        throw tooLarge(reply);
-      }
-      // The parser throws plain errors (no status) for a body it cannot read, e.g. no boundary: bad input.
-      const part = await request.file().catch((error: unknown) => {
-        throw hasStatus(error) ? error : new HttpError(400, 'request.invalid');
-      });
-      if (!part || part.fieldname !== IMAGE_FIELD) {
-        part?.file.resume();
-        throw violationsError(
-          toViolations([{ field: IMAGE_FIELD, messageId: 'identification.imageRequired' }]),
-        );
-      }
-      const stored = await storeUpload(root, userId, part.file).catch((error: unknown) => {
-        throw isHttpError(error) && error.statusCode === 413 ? tooLarge(reply) : error;
+      const stored = await receiveUpload(request, reply, {
+        root,
+        userId,
+        field: IMAGE_FIELD,
+        required: 'identification.imageRequired',
       });
       try {
         await insertImage(db, userId, stored);

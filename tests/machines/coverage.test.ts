@@ -21,6 +21,7 @@ import { shopMachineModels } from '../support/machine-models-shop';
 import { bettingMachineModels } from '../support/machine-models-betting';
 
 import { billingMachineModels } from '../support/machine-models-billing';
+import { upgradeMachineModels } from '../support/machine-models-upgrade';
 import {
   coverageOf,
   generatePaths,
@@ -39,6 +40,7 @@ const registry = [
   ...bettingMachineModels,
 
   ...billingMachineModels,
+  ...upgradeMachineModels,
 ];
 // Tests run from the project root (vitest.config.ts).
 const machinesDir = resolve(process.cwd(), 'src/machines');

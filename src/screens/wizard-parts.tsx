@@ -14,7 +14,8 @@ import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { RadioCards, type RadioCardOption } from './ui/radio-cards';
 import { Stepper } from './ui/stepper';
-import { firstViolationOf, focusFirstInvalid } from './ui/violations';
+import { UpgradeLink } from './ui/upgrade-link';
+import { firstViolationWithValues, focusFirstInvalid } from './ui/violations';
 import type { RuleViolation } from '../domain/rule';
 import type { Translate } from '../i18n/core';
 
@@ -146,8 +147,8 @@ export const wizardForm = <Field extends string, ViolationField extends string>(
   },
 ) => {
   const fieldError = (field: ViolationField) => {
-    const messageId = firstViolationOf(options.violations, field);
-    return messageId ? options.t(messageId) : null;
+    const violation = firstViolationWithValues(options.violations, field);
+    return violation ? options.t(violation.messageId, violation.values) : null;
   };
   const back = (
     <Button variant="link" onClick={() => actorRef.send({ type: 'BACK' })}>
@@ -176,6 +177,7 @@ export const wizardForm = <Field extends string, ViolationField extends string>(
     submitRow: (alerts?: ReactNode) => (
       <>
         {formError ? <Alert>{formError}</Alert> : null}
+        <UpgradeLink violations={options.violations} t={options.t} />
         {alerts}
         <SubmitRow busy={options.busy} back={back} {...options.submit} />
       </>

@@ -138,6 +138,51 @@ describe('WithdrawalScreen', () => {
     expect(screen.getByRole('button', { name: 'Withdraw Funds' })).toHaveFocus();
   });
 
+  it('puts a tier limit refusal under the amount, with what is left and the link to the upgrade page', async () => {
+    const limit = { limit: 'GH₵ 3,000.00', left: 'GH₵ 1,000.00' };
+    setup({
+      withdraw: () =>
+        Promise.reject(
+          httpError(400, 'limit.daily', [
+            { field: 'amount', messageId: 'limit.daily', message: 'x', values: limit },
+          ]),
+        ),
+    });
+    await userEvent.click(screen.getByRole('radio', { name: 'MoMo' }));
+    await userEvent.type(screen.getByLabelText('Amount'), '20');
+    await userEvent.type(screen.getByLabelText('MoMo Mobile Number'), '0244123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw Funds' }));
+    expect(await screen.findByLabelText('Amount')).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'This is over your daily limit of GH₵ 3,000.00: GH₵ 1,000.00 is left today. Upgrade your account to send more.',
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Upgrade your account' })).toHaveAttribute(
+      'href',
+      '/Dashboard/upgrade',
+    );
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('shows no upgrade link for any other refusal under the amount', async () => {
+    setup({
+      withdraw: () =>
+        Promise.reject(
+          httpError(400, 'withdrawal.insufficientFunds', [
+            { field: 'amount', messageId: 'withdrawal.insufficientFunds', message: 'x' },
+          ]),
+        ),
+    });
+    await userEvent.click(screen.getByRole('radio', { name: 'MoMo' }));
+    await userEvent.type(screen.getByLabelText('Amount'), '20');
+    await userEvent.type(screen.getByLabelText('MoMo Mobile Number'), '0244123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw Funds' }));
+    expect(await screen.findByLabelText('Amount')).toHaveAccessibleDescription(
+      expect.stringContaining('Insufficient funds'),
+    );
+    expect(screen.queryByRole('link', { name: 'Upgrade your account' })).not.toBeInTheDocument();
+  });
+
   it('shows a payout that failed later in the Error dialog', async () => {
     setup({
       getOperation: () =>

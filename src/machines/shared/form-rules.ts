@@ -55,6 +55,8 @@ export const formRules = <
     serverViolations(error, (field): field is string => rules.fieldOf(field) !== null).map((violation) => ({
       field: rules.fieldOf(violation.field)!,
       messageId: violation.messageId,
+      // The values its message names (a tier limit's figure and what is left of it).
+      ...(violation.values ? { values: violation.values } : {}),
     }));
   return {
     ...rules,

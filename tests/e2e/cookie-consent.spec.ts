@@ -15,7 +15,10 @@ for (const [choice, value] of [
     await banner.getByRole('button', { name: choice, exact: true }).click();
     await expect(banner).toHaveCount(0);
 
-    const cookie = (await context.cookies()).find((c) => c.name === 'userConsent');
+    // The banner hides at the tap; the answer is stored once the consent actor's code has arrived.
+    const consentCookie = async () => (await context.cookies()).find((c) => c.name === 'userConsent');
+    await expect.poll(async () => (await consentCookie())?.value).toBe(value);
+    const cookie = await consentCookie();
     expect(cookie?.value).toBe(value);
     expect(cookie?.path).toBe('/');
     const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;

@@ -32,6 +32,7 @@ const WalletTopUpRoute = lazy(() => withSignedInChrome(import('./routes/wallet-t
 const WithdrawalRoute = lazy(() => withSignedInChrome(import('./routes/withdrawal-route')));
 const WalletHistoryRoute = lazy(() => withSignedInChrome(import('./routes/wallet-history-route')));
 const IdentificationsRoute = lazy(() => withSignedInChrome(import('./routes/identification-routes')));
+const UpgradeRoute = lazy(() => withSignedInChrome(import('./routes/upgrade-route')));
 const BeneficiariesRoute = lazy(() => withSignedInChrome(import('./routes/beneficiaries-route')));
 const SendMoneyRoute = lazy(() => withSignedInChrome(import('./routes/send-money-route')));
 const CrossBorderRoute = lazy(() => withSignedInChrome(import('./routes/cross-border-route')));
@@ -107,6 +108,7 @@ export function AppRoutes() {
           <Route path="walletHistory" element={<WalletHistoryRoute />} />
           <Route path="walletTopUp" element={<WalletTopUpRoute />} />
           <Route path="myIdentifications" element={<IdentificationsRoute />} />
+          <Route path="upgrade" element={<UpgradeRoute />} />
           <Route path="beneficiaries" element={<BeneficiariesRoute />} />
           <Route path="bettingHistory" element={<BettingHistoryRoute />} />
           <Route path="bettingDeposit" element={<BettingRoute />} />

@@ -11,6 +11,7 @@ import { useFormat } from '../i18n/format';
 import { FocusHeading } from './ui/focus-heading';
 import { RetryAlert } from './ui/retry-alert';
 import { Skeleton } from './ui/skeleton';
+import { UPGRADE_PATH } from './ui/upgrade-link';
 import { MonthPanel } from './month-chart';
 import { PhoneVerificationCard } from './phone-verification-card';
 import { MovementList } from './wallet-movements';
@@ -68,6 +69,9 @@ export function DashboardHomeScreen({
           </button>
           <Link to="/WalletTopUp" className="button button-primary">
             {t('balance.addCash')}
+          </Link>
+          <Link to={UPGRADE_PATH} className="button button-secondary">
+            {t('balance.upgrade')}
           </Link>
         </div>
       </section>

@@ -78,10 +78,11 @@ export async function apiLogIn(request: APIRequestContext, user: TestUser): Prom
 
 const bearer = (session: ApiSession) => ({ Authorization: `Bearer ${session.token}` });
 
-/** Uploads the PNG fixture and adds a Ghana Card (type 1) with it; returns the card's number. */
+/** Uploads the PNG fixture and adds a Ghana Card (type 1) with it (a fresh number unless given); returns its number. */
 export async function addGhanaCardThroughApi(
   request: APIRequestContext,
   session: ApiSession,
+  identificationNumber: string = uniqueIdNumber(),
 ): Promise<string> {
   const upload = await request.post('/api/Transaction/UploadIdentificationImage', {
     headers: bearer(session),
@@ -92,7 +93,6 @@ export async function addGhanaCardThroughApi(
   expect(upload.status(), await upload.text()).toBe(201);
   const { imageId } = (await json<{ imageId: string }>(upload)).data;
   const year = new Date().getUTCFullYear();
-  const identificationNumber = uniqueIdNumber();
   const added = await request.post('/api/Transaction/AddUserIdentification', {
     headers: bearer(session),
     data: {

@@ -9,6 +9,7 @@ import {
   wrongLogInStatuses,
 } from './support/hosts';
 import { sleep } from './support/http';
+import { limitRefusalCount } from './support/tier-limits';
 import { settleAndVerify } from './support/verify';
 import { runWorkload } from './support/workload';
 
@@ -84,6 +85,8 @@ describe('the wallet ledger under 16 concurrent clients (PostgreSQL)', () => {
       records: [...environment.fundingRecords, ...result.records],
       settleTimeoutMs: 20_000,
     });
+    // Issue 24: the users are at mixed tiers; verify checked that no day passed its limit.
+    console.log(`concurrency: tier limit refusals ${await limitRefusalCount(environment.database.url)}`);
     console.log(
       `concurrency: settled in ${verified.settleMs} ms; ${JSON.stringify(verified.summary)}; history rows/operations per user ${verified.historyCaps.map((cap) => `${cap.rows}/${cap.operations}`).join(' ')}`,
     );

@@ -78,6 +78,7 @@ export interface BatchStats {
 }
 
 const RETRY_ALONE = new Set<unknown>(['40P01', '40001']);
+const ALONE_RETRIES = 3;
 const sqlState = (error: unknown): unknown => (error as { code?: unknown } | null)?.code;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -164,7 +165,13 @@ export class CommitBatcher {
     await Promise.all(
       batch.map(async (item, index) => {
         let outcome = outcomes[index] as Outcome;
-        if (!outcome.ok && RETRY_ALONE.has(sqlState(outcome.error))) {
+        // A deadlock's victim (or a serialization failure) was rolled back whole: run it again, alone, a few times
+        // (alone it can still meet a batch that holds a wallet and an audit chain in the other order, issue 24).
+        for (
+          let attempt = 0;
+          !outcome.ok && RETRY_ALONE.has(sqlState(outcome.error)) && attempt < ALONE_RETRIES;
+          attempt += 1
+        ) {
           this.stats.retried += 1;
           outcome = await this.alone(item);
         }

@@ -2,6 +2,7 @@ import { ApiHost } from './api-host';
 import { percentile } from './http';
 import type { ClientRecord } from './invariants';
 import { createScratchDatabase, type ScratchDatabase } from './pg-admin';
+import { placeTiers } from './tier-limits';
 import { createUserWithIdentification, fundByCard, prepareTransfers, type LoadUser } from './users';
 import type { WorkloadResult } from './workload';
 
@@ -59,6 +60,8 @@ export const createLoadEnvironment = async (options: {
       ),
     );
     await prepareTransfers(database.url, users);
+    // Issue 24: the users at mixed tiers (Minimum, Medium, Enhanced in turn), so the load meets the limits.
+    await placeTiers(database.url, users);
     const fundingRecords = (
       await Promise.all(
         users.map((user, index) => fundByCard(hostFor(index + 1), user, options.fundingMinor)),

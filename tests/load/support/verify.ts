@@ -1,6 +1,7 @@
 import { dataOf, NoAnswer, request, sleep } from './http';
 import { clientViolations, ledgerViolations, type ClientRecord, type LedgerSnapshot } from './invariants';
 import { pendingOperationCount, readLedgerSnapshot } from './ledger-snapshot';
+import { tierLimitViolations } from './tier-limits';
 import type { LoadUser } from './users';
 
 export interface VerifyOptions {
@@ -180,6 +181,8 @@ export const settleAndVerify = async (options: VerifyOptions): Promise<VerifyRes
     }),
   );
   problems.push(...clientViolations(snapshot, options.records));
+  // Issue 24: no user's day or month ever passed their tier's limit, no wallet holds more than its maximum.
+  problems.push(...(await tierLimitViolations(options.databaseUrl)));
 
   const operations = snapshot.operations;
   return {

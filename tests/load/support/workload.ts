@@ -118,7 +118,16 @@ const bankId = () => randomInt(1, 25);
 /** Any amount in pesewas from GH₵ 0.01 (or `minMinor`) to `maxCedis`. */
 const anyAmount = (maxCedis: number, minMinor = 1) => randomInt(minMinor, maxCedis * 100 + 1);
 
+/** Issue 24: any money move may be refused by a tier limit (a 400 that moves nothing, as insufficient funds). */
+export const LIMIT_REFUSALS = ['limit.daily', 'limit.monthly', 'limit.balance', 'limit.receiverBalance'];
+
+/** A request of `action` for `user`; every one may also be refused by a tier limit. */
 export const buildMoneyRequest = (action: Action, user: LoadUser): MoneyRequest => {
+  const built = buildRequest(action, user);
+  return { ...built, mayRefuse: [...(built.mayRefuse ?? []), ...LIMIT_REFUSALS] };
+};
+
+const buildRequest = (action: Action, user: LoadUser): MoneyRequest => {
   const userId = user.userId;
   const withdrawal = (amountMinor: number, momo: boolean, fail: boolean) => ({
     userId,
@@ -316,12 +325,13 @@ export const buildMoneyRequest = (action: Action, user: LoadUser): MoneyRequest 
     case 'withdrawMomoFail':
       return { action, ...withdraw(true, true), expected: 'Failed' };
     case 'withdrawTooMuch':
-      // The operation limit (GH₵ 100,000): more than any wallet here ever holds.
+      // The operation limit (GH₵ 100,000): more than any wallet here ever holds, and more than any tier's daily
+      // limit, which the ledger checks first (issue 24).
       return {
         action,
         ...withdraw(Math.random() < 0.5, false, 10_000_000),
         expected: 'rejected',
-        rejectMessageId: 'withdrawal.insufficientFunds',
+        rejectMessageId: 'limit.daily',
       };
   }
 };

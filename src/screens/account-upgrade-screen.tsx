@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -43,23 +43,28 @@ const IDENTIFICATIONS_PATH = '/Dashboard/myIdentifications';
 
 /**
  * The Upgrade account page (/Dashboard/upgrade): the user's tier, what they used today and this month against each
- * limit, the next tier and what it needs, and the two steps (each a machine of its own, started by the route once
- * the page's data is in).
+ * limit, the next tier and what it needs, and the two steps (`steps`: GhanaCardStep and ProofOfAddressStep, each a
+ * machine of its own, started by the route once the page's data is in). When a step moves the user up, focus goes
+ * to the tier's heading, so the new tier is read out.
  */
 export function AccountUpgradeScreen({
   actorRef,
-  ghanaCard,
-  proofOfAddress,
+  steps,
 }: {
   actorRef: ActorRefFrom<AccountUpgradeMachine>;
-  ghanaCard: ActorRefFrom<GhanaCardVerificationMachine> | null;
-  proofOfAddress: ActorRefFrom<ProofOfAddressMachine> | null;
+  steps: ReactNode;
 }) {
   const { t } = useI18n();
   const { formatMoney } = useFormat();
   const snapshot = useSelector(actorRef, (s) => s);
   const { data, error } = snapshot.context;
   const tier = data?.tier;
+  const tierHeading = useRef<HTMLHeadingElement>(null);
+  const shownTier = useRef(tier?.tier);
+  useEffect(() => {
+    if (shownTier.current !== undefined && shownTier.current !== tier?.tier) tierHeading.current?.focus();
+    shownTier.current = tier?.tier;
+  }, [tier?.tier]);
 
   return (
     <div className="account-upgrade">
@@ -81,7 +86,9 @@ export function AccountUpgradeScreen({
             aria-labelledby="tier-title"
             aria-busy={snapshot.matches('loading')}
           >
-            <h2 id="tier-title">{t('upgradePage.currentTier', { tier: t(TIER_NAMES[tier.tier]) })}</h2>
+            <h2 id="tier-title" ref={tierHeading} tabIndex={-1}>
+              {t('upgradePage.currentTier', { tier: t(TIER_NAMES[tier.tier]) })}
+            </h2>
             <h3>{t('upgradePage.limitsTitle')}</h3>
             <UsageBar label={t('upgradePage.daily')} used={tier.dailyUsed} limit={tier.dailyLimit} />
             {tier.monthlyLimit === null ? (
@@ -110,10 +117,7 @@ export function AccountUpgradeScreen({
               <p id="next-tier-title">{t('upgradePage.topTier')}</p>
             )}
           </section>
-          <ol className="upgrade-steps">
-            {ghanaCard ? <GhanaCardStep actorRef={ghanaCard} /> : null}
-            {proofOfAddress ? <ProofOfAddressStep actorRef={proofOfAddress} /> : null}
-          </ol>
+          <ol className="upgrade-steps">{steps}</ol>
         </>
       ) : null}
     </div>
@@ -154,7 +158,7 @@ function StepDone({ text }: { text: string }) {
   );
 }
 
-function GhanaCardStep({ actorRef }: { actorRef: ActorRefFrom<GhanaCardVerificationMachine> }) {
+export function GhanaCardStep({ actorRef }: { actorRef: ActorRefFrom<GhanaCardVerificationMachine> }) {
   const { t } = useI18n();
   const titleId = useId();
   const snapshot = useSelector(actorRef, (s) => s);
@@ -200,7 +204,7 @@ function GhanaCardStep({ actorRef }: { actorRef: ActorRefFrom<GhanaCardVerificat
   );
 }
 
-function ProofOfAddressStep({ actorRef }: { actorRef: ActorRefFrom<ProofOfAddressMachine> }) {
+export function ProofOfAddressStep({ actorRef }: { actorRef: ActorRefFrom<ProofOfAddressMachine> }) {
   const { t } = useI18n();
   const { formatDate } = useFormat();
   const id = useId();

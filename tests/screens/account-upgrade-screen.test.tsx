@@ -96,7 +96,8 @@ describe('the Upgrade account page', () => {
     const step = (await screen.findByRole('heading', { name: 'Verify your Ghana Card' })).closest('li')!;
     await userEvent.selectOptions(within(step).getByLabelText('Ghana Card on file'), 'Ghana Card 5555100002');
     await userEvent.click(within(step).getByRole('button', { name: 'Verify Ghana Card' }));
-    expect(await screen.findByRole('heading', { name: 'Your account tier: Medium' })).toBeInTheDocument();
+    // The new tier is read out: focus moves to its heading.
+    expect(await screen.findByRole('heading', { name: 'Your account tier: Medium' })).toHaveFocus();
     expect(calls.verified).toEqual([12]);
     expect(screen.getByText('Your Ghana Card is verified.')).toBeInTheDocument();
     expect(screen.getByText('GH₵ 2,500.00 (no monthly limit)')).toBeInTheDocument();

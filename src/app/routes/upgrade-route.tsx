@@ -12,7 +12,11 @@ import {
   type UploadProofOfAddressCall,
 } from '../../machines/proof-of-address.machine';
 import type { ProofOfAddress, VerifiedGhanaCard } from '../../contract/upgrade';
-import { AccountUpgradeScreen } from '../../screens/account-upgrade-screen';
+import {
+  AccountUpgradeScreen,
+  GhanaCardStep,
+  ProofOfAddressStep,
+} from '../../screens/account-upgrade-screen';
 import { getIdentifications } from '../../services/identification';
 import {
   getAccountTier,
@@ -88,15 +92,26 @@ function UpgradeSteps({
       },
     },
   );
-  return <AccountUpgradeScreen actorRef={page} ghanaCard={ghanaCard} proofOfAddress={proofOfAddress} />;
+  return (
+    <>
+      <GhanaCardStep actorRef={ghanaCard} />
+      <ProofOfAddressStep actorRef={proofOfAddress} />
+    </>
+  );
 }
 
 /** The page and its steps, wired to `actors`. */
 export function UpgradePage({ actors }: { actors: UpgradeActors }) {
   const page = useActorRef(accountUpgradeMachine.provide({ actors: { loadUpgrade: actors.loadUpgrade } }));
   const data = useSelector(page, (s) => s.context.data);
-  if (!data) return <AccountUpgradeScreen actorRef={page} ghanaCard={null} proofOfAddress={null} />;
-  return <UpgradeSteps key={JSON.stringify(data)} page={page} data={data} actors={actors} />;
+  return (
+    <AccountUpgradeScreen
+      actorRef={page}
+      steps={
+        data ? <UpgradeSteps key={JSON.stringify(data)} page={page} data={data} actors={actors} /> : null
+      }
+    />
+  );
 }
 
 /** /Dashboard/upgrade: the balance card's 'Upgrade account'. */

@@ -372,6 +372,18 @@ describe('npm run compliance: list, approve, reject', () => {
       }),
     ]);
     expect(sent).toEqual([{ to: user.input.email, subject: expect.any(String), text: expect.any(String) }]);
+    // The run itself is on the system chain, as every admin command's.
+    const [run] = await queryRows<AuditRow>(
+      t.database.db,
+      sql`select actor_kind, actor_id, actor_name, action, subject, before, after from audit_log
+          where chain = 'system' and action = 'command.compliance' and subject = 'compliance approve'
+          order by id desc limit 1`,
+    );
+    expect(run).toMatchObject({
+      actor_kind: 'command',
+      actor_name: 'compliance',
+      after: expect.objectContaining({ args: ['approve', id], exitCode: 0 }),
+    });
     expect(sent[0]!.subject).toBe('Votre justificatif de domicile est approuvé');
 
     // Decided once: a second decision is refused; the queue no longer lists it.

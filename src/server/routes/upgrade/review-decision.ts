@@ -12,14 +12,20 @@ import { decideReview, lockReview } from './proof-of-address-repository';
 /*
  * A compliance officer's decision on a proof of address (today `npm run compliance`, later the back-office console):
  * approval moves the user to the Enhanced tier; either way the decision is in the user's audit chain
- * ('review.proofOfAddress.approved' / '.rejected'), written in the transaction that records it, and the user is
- * mailed the outcome in their language once it is committed.
+ * ('review.proofOfAddress.approved' / '.rejected'), written in the transaction that records it; the caller mails
+ * the user the outcome in their language once that is committed (notifyDecision).
  */
 
 export type ReviewDecision = { status: 'approved' } | { status: 'rejected'; reason: string };
 
+/** Who is told of the decision, once it is committed. */
+export interface DecisionNotice {
+  email: string;
+  language: Language;
+}
+
 export type DecisionOutcome =
-  | { outcome: 'decided'; userId: number; mailed: boolean }
+  | { outcome: 'decided'; userId: number; notice: DecisionNotice }
   | { outcome: 'notFound' }
   | { outcome: 'alreadyDecided'; status: string };
 
@@ -46,15 +52,15 @@ export const proofOfAddressMail = async (
   };
 };
 
-export const decideProofOfAddress = async (
+/** Records the decision in the caller's transaction (or one of its own); the caller mails `notice` after commit. */
+export const decideProofOfAddress = (
   db: Db,
-  mailer: Mailer,
   reviewId: number,
   decision: ReviewDecision,
   actor: AuditActor,
   decidedBy: string,
-): Promise<DecisionOutcome> => {
-  const decided = await db.transaction(async (tx): Promise<DecisionOutcome> => {
+): Promise<DecisionOutcome> =>
+  db.transaction(async (tx): Promise<DecisionOutcome> => {
     const review = await lockReview(tx, reviewId);
     if (!review) return { outcome: 'notFound' };
     if (review.status !== 'pending') return { outcome: 'alreadyDecided', status: review.status };
@@ -70,20 +76,25 @@ export const decideProofOfAddress = async (
     if (decision.status === 'approved') {
       await setTier(tx, review.userId, 'enhanced', actor, `proof of address ${reviewId} approved`);
     }
-    return { outcome: 'decided', userId: review.userId, mailed: false };
-  });
-  if (decided.outcome !== 'decided') return decided;
-  const [user] = await db
-    .select({ email: users.email, language: users.language })
-    .from(users)
-    .where(eq(users.id, decided.userId));
-  if (!user) return decided;
-  try {
+    const [user] = await tx
+      .select({ email: users.email, language: users.language })
+      .from(users)
+      .where(eq(users.id, review.userId));
+    if (!user) throw new Error(`no user ${review.userId} for proof of address ${reviewId}`);
     const language = isCatalogLanguage(user.language) ? user.language : 'en';
-    await mailer.send({ to: user.email, ...(await proofOfAddressMail(language, decision)) });
-    return { ...decided, mailed: true };
+    return { outcome: 'decided', userId: review.userId, notice: { email: user.email, language } };
+  });
+
+/** Mails the user the decision; false when the mail could not be sent (the decision stands; the page shows it). */
+export const notifyDecision = async (
+  mailer: Mailer,
+  notice: DecisionNotice,
+  decision: ReviewDecision,
+): Promise<boolean> => {
+  try {
+    await mailer.send({ to: notice.email, ...(await proofOfAddressMail(notice.language, decision)) });
+    return true;
   } catch {
-    // The decision stands; the upgrade page shows it whatever became of the mail.
-    return decided;
+    return false;
   }
 };

@@ -160,12 +160,17 @@ export function LandingScreen({
             <span className="signup-bar-text">{t('landing.bar.signUp')}</span>
           </Link>
         )}
-        <p className="signup-bar-download">
-          <span aria-hidden="true">⬇</span>
-          <span className="signup-bar-text">{t('landing.bar.download')}</span>
-          <span className="visually-hidden">{t('landing.bar.downloadHint')}</span>
-        </p>
-        <InstallAppButton install={install} />
+        {/* Where the browser offers to install, its button takes DOWNLOAD APP's place (it comes after hydration:
+            beside it, the bar would gain a row on a phone and push the page down, a layout shift). */}
+        {install ? (
+          <InstallAppButton install={install} />
+        ) : (
+          <p className="signup-bar-download">
+            <span aria-hidden="true">⬇</span>
+            <span className="signup-bar-text">{t('landing.bar.download')}</span>
+            <span className="visually-hidden">{t('landing.bar.downloadHint')}</span>
+          </p>
+        )}
       </div>
       <Section id="what-we-do" title="landing.do.title">
         <Tiles tiles={whatWeDo} />

@@ -100,6 +100,16 @@ describe('the landing page', () => {
     expect(screen.getByText('DOWNLOAD APP')).toBeInTheDocument();
   });
 
+  it("puts 'Install the app' in the DOWNLOAD APP item's place, so the bar never gains a row (no layout shift)", async () => {
+    const install = vi.fn(() => Promise.resolve());
+    const { container } = renderScreen(<LandingScreen signedIn={false} install={install} />);
+    const bar = container.querySelector('.signup-bar')!;
+    expect(bar.children).toHaveLength(2);
+    expect(bar.lastElementChild).toBe(screen.getByRole('button', { name: 'Install the app' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Install the app' }));
+    expect(install).toHaveBeenCalledOnce();
+  });
+
   it('shows Back to top only past 300 px of scrolling, and scrolls up smoothly', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     renderScreen(<LandingScreen signedIn={false} />);

@@ -1,7 +1,14 @@
 import { Link } from 'react-router-dom';
+import type { DomainMessageId } from '../../domain/messages';
 import type { RuleViolation } from '../../domain/rule';
 import type { Translate } from '../../i18n/core';
-import { isOwnLimit } from './violations';
+
+/**
+ * A refusal by a tier limit of the user's own (limit.daily, limit.monthly, limit.balance): an upgrade lifts it. Here,
+ * not in ./violations.ts, which the public forms import: their English catalogs would carry these messages.
+ */
+const isOwnLimit = (messageId: DomainMessageId): boolean =>
+  messageId === 'limit.daily' || messageId === 'limit.monthly' || messageId === 'limit.balance';
 
 /** Where the way up the account tiers starts (the balance card's 'Upgrade account' opens it too). */
 export const UPGRADE_PATH = '/Dashboard/upgrade';

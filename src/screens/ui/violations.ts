@@ -13,10 +13,6 @@ export const firstViolationWithValues = <Field extends string>(
   field: Field,
 ): RuleViolation<Field> | null => violations.find((violation) => violation.field === field) ?? null;
 
-/** A refusal by a tier limit of the user's own (limit.daily, limit.monthly, limit.balance): an upgrade lifts it. */
-export const isOwnLimit = (messageId: DomainMessageId): boolean =>
-  messageId === 'limit.daily' || messageId === 'limit.monthly' || messageId === 'limit.balance';
-
 /** After a refused submit, focus goes to the first field in error, whose error is then read out with it. */
 export const focusFirstInvalid = <Field extends string>(
   violations: readonly RuleViolation<Field>[],

@@ -45,7 +45,8 @@ const changeTier = async (
 ): Promise<void> => {
   const [row] = await queryRows<{ account_tier: string }>(
     db,
-    sql`select account_tier from users where id = ${userId}::int for update`,
+    // NO KEY UPDATE: a money move's foreign-key check (KEY SHARE) on this row never waits for a tier change.
+    sql`select account_tier from users where id = ${userId}::int for no key update`,
   );
   if (!row) throw new Error(`no user ${userId}`);
   if (row.account_tier === tier || (from !== undefined && row.account_tier !== from)) return;

@@ -149,7 +149,9 @@ export const bettingFormRules = formRules({
     form: changeOf(context, field, value),
   }),
   violations: bettingViolations,
-  fieldOf: (field) => (VIOLATION_FIELDS.includes(field) ? (field as BettingField) : null),
+  // A tier limit's refusal names `amount` (the ledger's word for what is paid): the form's is the amount typed.
+  fieldOf: (field) =>
+    field === 'amount' ? 'sendAmount' : VIOLATION_FIELDS.includes(field) ? (field as BettingField) : null,
 });
 
 /**

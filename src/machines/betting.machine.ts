@@ -32,7 +32,7 @@ import type {
   BettingRequestInPesewas,
 } from '../contract/betting';
 import type { WalletOperation } from '../contract/wallet';
-import { notProvided, serverMessageId } from './failure-messages';
+import { notProvided, serverFailure, serverMessageId, type ServerFailure } from './failure-messages';
 import {
   bettingFailureMessage,
   bettingFigures,
@@ -69,6 +69,8 @@ export interface BettingContext extends keys.IdempotencyKeys {
   violations: RuleViolation<BettingField>[];
   showViolations: boolean;
   error: DomainMessageId | null;
+  /** The server's refusal behind `error`, with the values its message names (a tier limit's figures). */
+  failure: ServerFailure | null;
   walletAmount: MinorUnits;
   /** The last answer about the deposit. */
   operation: WalletOperation | null;
@@ -195,6 +197,7 @@ export const bettingMachine = setup({
     setPayUnanswered: assign({ error: 'betting.initiateError' }),
     setPayFailed: assign((_, params: { error: unknown }) => ({
       error: bettingFailureMessage(params.error),
+      failure: serverFailure(bettingFailureMessage(params.error), params.error),
       ...keys.keyDropped,
     })),
     leavePayment: assign({ error: null, ...keys.keyDropped }),
@@ -223,6 +226,7 @@ export const bettingMachine = setup({
     violations: [],
     showViolations: false,
     error: null,
+    failure: null,
     walletAmount: input.walletAmount,
     operation: null,
     onItsWay: false,

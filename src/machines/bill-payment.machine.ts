@@ -38,7 +38,14 @@ import type { DomainMessageId } from '../domain/messages';
 import { parseDecimalAmount, type MinorUnits } from '../domain/money';
 import type { RuleViolation } from '../domain/rule';
 import { containsTerm, searchTerm } from '../domain/paging';
-import { failureStatus, notProvided, serverMessageId, serverViolations } from './failure-messages';
+import {
+  failureStatus,
+  notProvided,
+  serverFailure,
+  serverMessageId,
+  serverViolations,
+  type ServerFailure,
+} from './failure-messages';
 import * as operations from './shared/follow-operation';
 import * as keys from './shared/idempotent-submit';
 
@@ -68,6 +75,8 @@ export interface BillPaymentContext extends keys.IdempotencyKeys {
   showViolations: boolean;
   bill: BillInPesewas | null;
   error: DomainMessageId | null;
+  /** The server's refusal behind `error`, with the values its message names (a tier limit's figures). */
+  failure: ServerFailure | null;
   operation: WalletOperation | null;
   /** Done while the biller had still not answered at the end of the follow timeout. */
   onItsWay: boolean;
@@ -137,7 +146,15 @@ const payFailureMessage = (error: unknown): DomainMessageId =>
 
 const freshChoice: Pick<
   BillPaymentContext,
-  'reference' | 'amount' | 'violations' | 'showViolations' | 'bill' | 'error' | 'operation' | 'onItsWay'
+  | 'reference'
+  | 'amount'
+  | 'violations'
+  | 'showViolations'
+  | 'bill'
+  | 'error'
+  | 'failure'
+  | 'operation'
+  | 'onItsWay'
 > & { idempotencyKey: null } = {
   reference: '',
   amount: '',
@@ -145,6 +162,7 @@ const freshChoice: Pick<
   showViolations: false,
   bill: null,
   error: null,
+  failure: null,
   operation: null,
   onItsWay: false,
   ...keys.keyDropped,
@@ -281,6 +299,7 @@ export const billPaymentMachine = setup({
     setPayUnanswered: assign({ error: 'billing.payFailed' }),
     setPayFailed: assign((_, params: { error: unknown }) => ({
       error: payFailureMessage(params.error),
+      failure: serverFailure(payFailureMessage(params.error), params.error),
       ...keys.keyDropped,
     })),
     backToMenu: assign({ subCompany: null, ...freshChoice }),

@@ -51,6 +51,29 @@ export const serverViolations = <Field extends string>(
   );
 };
 
+/**
+ * A failure as the screen shows it: the message and the values it names, which the server gives a tier limit's
+ * refusal (limit.daily: 'over your daily limit of {limit}: {left} is left today') on its `amount` violation.
+ */
+export interface ServerFailure {
+  messageId: DomainMessageId;
+  values?: RuleViolation['values'];
+}
+
+const anyField = (field: string): field is string => typeof field === 'string';
+
+/**
+ * The failure `messageId` (the one the flow chose for `error`) with the values the server's answer gave that
+ * message, when the server answered with it; without values otherwise.
+ */
+export const serverFailure = (messageId: DomainMessageId, error: unknown): ServerFailure => {
+  const named =
+    serverMessageId(error) === messageId
+      ? serverViolations(error, anyField).find((violation) => violation.messageId === messageId)
+      : undefined;
+  return named?.values ? { messageId, values: named.values } : { messageId };
+};
+
 export { failureStatus, isConnectionFailure };
 
 /** Default implementation of every side effect: the app and the tests replace it with `machine.provide`. */

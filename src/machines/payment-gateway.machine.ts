@@ -15,7 +15,13 @@ import type { GatewayUser, GemPackInPesewas, GemPacksInPesewas } from '../contra
 import type { WalletOperation } from '../contract/wallet';
 import type { DomainMessageId } from '../domain/messages';
 import type { MinorUnits } from '../domain/money';
-import { failureStatus, notProvided, serverMessageId } from './failure-messages';
+import {
+  failureStatus,
+  notProvided,
+  serverFailure,
+  serverMessageId,
+  type ServerFailure,
+} from './failure-messages';
 import * as keys from './shared/idempotent-submit';
 import { offeredPack } from './treasure-shop.machine';
 
@@ -35,6 +41,8 @@ export interface PaymentGatewayContext extends keys.IdempotencyKeys {
   walletAmount: MinorUnits;
   loaded: { user: boolean; packs: boolean };
   error: DomainMessageId | null;
+  /** The server's refusal behind `error`, with the values its message names (a tier limit's figures). */
+  failure: ServerFailure | null;
   /** The purchase once paid. */
   operation: WalletOperation | null;
 }
@@ -61,6 +69,8 @@ const notLoaded = { user: false, packs: false };
 const refusalMessage = (error: unknown): DomainMessageId => {
   const id = serverMessageId(error);
   if (id === 'walletPayment.notEnough' || id === 'treasureShop.selectPack') return id;
+  // A tier limit (issue 24): the message names the limit and what is left, and the screen offers the upgrade.
+  if (id !== null && id.startsWith('limit.')) return id;
   return (failureStatus(error) ?? 0) >= 500 ? 'treasureShop.paymentFailed' : 'gateway.transactionFailed';
 };
 
@@ -131,6 +141,7 @@ export const paymentGatewayMachine = setup({
     }),
     setRefused: assign((_, params: { error: unknown }) => ({
       error: refusalMessage(params.error),
+      failure: serverFailure(refusalMessage(params.error), params.error),
       ...keys.keyDropped,
     })),
   },
@@ -145,6 +156,7 @@ export const paymentGatewayMachine = setup({
     walletAmount: 0,
     loaded: notLoaded,
     error: null,
+    failure: null,
     operation: null,
   }),
   initial: 'loading',

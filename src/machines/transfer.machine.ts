@@ -36,7 +36,13 @@ import type { CouponCheckInPesewas } from '../contract/cross-border';
 import type { Country, DeliveryMethod, PaymentMethod, TransactionPurpose } from '../contract/reference';
 import type { CartPayment, ExchangeRate, TransferQuoteInPesewas } from '../contract/transfer';
 import type { WalletOperation } from '../contract/wallet';
-import { failureStatus, notProvided, serverMessageId } from './failure-messages';
+import {
+  failureStatus,
+  notProvided,
+  serverFailure,
+  serverMessageId,
+  type ServerFailure,
+} from './failure-messages';
 import * as operations from './shared/follow-operation';
 import { editingTransitions } from './shared/form-rules';
 import * as keys from './shared/idempotent-submit';
@@ -120,6 +126,8 @@ export interface TransferContext extends keys.IdempotencyKeys {
   showPayViolations: boolean;
   /** What the server said beside the message shown (a declined card under 'Error processing payment...'). */
   errorDetail: DomainMessageId | null;
+  /** The server's refusal behind `error` (or `errorDetail`), with the values its message names (a tier limit's figures). */
+  failure: ServerFailure | null;
   /** The reference of the MoMo collection waiting for the payer, while it waits. */
   collectionReference: string | null;
   /** The rate table could not be read: only GHS is offered. */
@@ -213,6 +221,7 @@ const freshTransfer = (context: TransferContext): Partial<TransferContext> => ({
   showViolations: false,
   error: null,
   errorDetail: null,
+  failure: null,
   quote: null,
   payBlock: null,
   operation: null,
@@ -486,15 +495,22 @@ export const transferMachine = setup({
       // the server said (a declined card) is shown under it.
       const cardFailed =
         wayOf(context) === 'card' && failure.block === null && failureStatus(params.error) !== 403;
+      const detail = failure.error === CARD_PAYMENT_FAILED ? null : serverMessageId(params.error);
       return cardFailed
         ? {
             error: CARD_PAYMENT_FAILED,
-            errorDetail:
-              failure.error === CARD_PAYMENT_FAILED ? null : (serverMessageId(params.error) ?? null),
+            errorDetail: detail,
+            failure: detail ? serverFailure(detail, params.error) : null,
             payBlock: null,
             ...keys.keyDropped,
           }
-        : { error: failure.error, errorDetail: null, payBlock: failure.block, ...keys.keyDropped };
+        : {
+            error: failure.error,
+            errorDetail: null,
+            failure: serverFailure(failure.error, params.error),
+            payBlock: failure.block,
+            ...keys.keyDropped,
+          };
     }),
     leavePayment: assign({ quote: null, payBlock: null, operation: null, error: null, ...keys.keyDropped }),
     backToReview: assign({ error: null, errorDetail: null, payBlock: null, ...keys.keyDropped }),
@@ -528,6 +544,7 @@ export const transferMachine = setup({
     payViolations: [],
     showPayViolations: false,
     errorDetail: null,
+    failure: null,
     ratesFailed: false,
     violations: [],
     showViolations: false,

@@ -18,6 +18,7 @@ import { Stepper } from './ui/stepper';
 import { TextField } from './ui/text-field';
 import { focusFirstInvalid } from './ui/violations';
 import { SuccessStep } from './success-step';
+import { UpgradeLink } from './ui/upgrade-link';
 import { WalletPaymentCard } from './wallet-payment-card';
 import { stepHeading } from './wizard-parts';
 
@@ -35,7 +36,9 @@ const useBettingForm = (actorRef: BettingActor) => {
   const fieldId = (field: BettingField) => `${id}-${field}`;
   return {
     fieldId,
-    fieldError: (field: BettingField) => (first && first.field === field ? t(first.messageId) : null),
+    fieldError: (field: BettingField) =>
+      first && first.field === field ? t(first.messageId, first.values) : null,
+    violations,
     formAlert: first && !INPUT_FIELDS.includes(first.field) ? t(first.messageId) : null,
     change: (field: BettingFormField) => (value: string) => actorRef.send({ type: 'CHANGE', field, value }),
     onSubmit: (event: FormEvent) => {
@@ -104,6 +107,7 @@ function AmountAndNext({
         onValueChange={wiring.change('sendAmount')}
       />
       <BettingFigures actorRef={actorRef} />
+      <UpgradeLink violations={wiring.violations} t={t} />
       {wiring.formAlert ? <Alert>{wiring.formAlert}</Alert> : null}
       <div className="form-actions">
         <Button type="submit">{t('betting.next')}</Button>
@@ -227,7 +231,7 @@ function LinkPurposeStep({ actorRef }: { actorRef: BettingActor }) {
 function BettingPayStep({ actorRef }: { actorRef: BettingActor }) {
   const { t } = useI18n();
   const snapshot = useSelector(actorRef, (s) => s);
-  const { walletAmount, error, link } = snapshot.context;
+  const { walletAmount, error, failure, link } = snapshot.context;
   const figures = bettingFigures(snapshot.context);
   const secondFlow = link !== null && link.sendAmount === null;
   const canGoBack = snapshot.matches('payment') && (link === null || secondFlow);
@@ -245,6 +249,7 @@ function BettingPayStep({ actorRef }: { actorRef: BettingActor }) {
         mode="pay"
         processing={snapshot.matches('paying') || snapshot.matches('following')}
         error={error}
+        failure={failure}
         onPay={() => actorRef.send({ type: 'PAY' })}
       />
     </>

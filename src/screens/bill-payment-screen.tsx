@@ -20,6 +20,7 @@ import { Button } from './ui/button';
 import { ReceiptSummary } from './ui/receipt-summary';
 import { TextField } from './ui/text-field';
 import { firstViolationOf } from './ui/violations';
+import { FailureMessage } from './ui/upgrade-link';
 import { AgainRow, stepHeading, WizardFrame } from './wizard-parts';
 import { Skeleton } from './ui/skeleton';
 
@@ -167,7 +168,7 @@ function CredentialsStep({ actorRef }: { actorRef: BillActor }) {
   const { t } = useI18n();
   const { formatMoney } = useFormat();
   const snapshot = useSelector(actorRef, (s) => s);
-  const { subCompany, reference, amount, violations, bill, error, walletAmount } = snapshot.context;
+  const { subCompany, reference, amount, violations, bill, error, failure, walletAmount } = snapshot.context;
   const referenceId = useId();
   const amountId = useId();
   if (!subCompany) return null;
@@ -242,7 +243,7 @@ function CredentialsStep({ actorRef }: { actorRef: BillActor }) {
         ) : null}
         {error ? (
           <Alert>
-            {t(error)}
+            <FailureMessage messageId={error} failure={failure} t={t} />
             {error === 'billing.insufficientFunds' ? (
               <>
                 {' '}

@@ -12,6 +12,7 @@ import {
 import { useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
+import { FailureMessage } from './ui/upgrade-link';
 import { focusFirstInvalid } from './ui/violations';
 import { CardFields, MomoFields } from './payment-fields';
 import { BackArrow, PayBlocked, QuoteHolds, TransferPayStep } from './transfer-pay-step';
@@ -29,7 +30,7 @@ export function CrossBorderPayStep({ actorRef }: { actorRef: ActorRefFrom<Transf
   const currencyFormat = useCurrencyFormat();
   const id = useId();
   const snapshot = useSelector(actorRef, (s) => s);
-  const { quote, payForm, payViolations, error, errorDetail, payBlock, keyCount } = snapshot.context;
+  const { quote, payForm, payViolations, error, errorDetail, failure, payBlock, keyCount } = snapshot.context;
   if (!quote) return null;
   const way = paymentWayOf(quote.paymentMethodId);
   if (way === 'wallet') return <TransferPayStep actorRef={actorRef} />;
@@ -111,13 +112,16 @@ export function CrossBorderPayStep({ actorRef }: { actorRef: ActorRefFrom<Transf
           {formError ? <Alert>{formError}</Alert> : null}
           {error ? (
             <Alert>
-              <span>{t(error)}</span>
               {errorDetail ? (
                 <>
+                  <span>{t(error)}</span>
                   <br />
-                  <span>{t(errorDetail)}</span>
+                  {/* What the server said under it: a tier limit names its figures and offers the upgrade. */}
+                  <FailureMessage messageId={errorDetail} failure={failure} t={t} />
                 </>
-              ) : null}
+              ) : (
+                <FailureMessage messageId={error} failure={failure} t={t} />
+              )}
             </Alert>
           ) : null}
           <div className="form-actions">

@@ -59,7 +59,7 @@ export function PaymentGatewayScreen({ actorRef }: { actorRef: ActorRefFrom<Paym
   const { t } = useI18n();
   const { formatMoney } = useFormat();
   const snapshot = useSelector(actorRef, (s) => s);
-  const { user, error, walletAmount, operation, rate } = snapshot.context;
+  const { user, error, failure, walletAmount, operation, rate } = snapshot.context;
   const pack = chosenPack(snapshot.context);
   const paid = snapshot.matches('paid');
   const showPage = snapshot.matches('ready') || snapshot.matches('paying') || paid;
@@ -122,6 +122,7 @@ export function PaymentGatewayScreen({ actorRef }: { actorRef: ActorRefFrom<Paym
           mode="pay"
           processing={snapshot.matches('paying')}
           error={error}
+          failure={failure}
           payLabel={t('treasureShop.payWithWallet')}
           onPay={() => actorRef.send({ type: 'PAY' })}
         />

@@ -18,7 +18,7 @@ import { stepHeading } from './wizard-parts';
 export function TransferPayStep({ actorRef }: { actorRef: ActorRefFrom<TransferMachine> }) {
   const { t } = useI18n();
   const snapshot = useSelector(actorRef, (s) => s);
-  const { quote, walletAmount, error, payBlock } = snapshot.context;
+  const { quote, walletAmount, error, failure, payBlock } = snapshot.context;
   const paying = snapshot.matches('paying');
   const following = snapshot.matches('following');
   const beneficiary = selectedBeneficiary(snapshot.context);
@@ -41,6 +41,7 @@ export function TransferPayStep({ actorRef }: { actorRef: ActorRefFrom<TransferM
           mode="pay"
           processing={paying || following}
           error={error}
+          failure={failure}
           onPay={() => actorRef.send({ type: 'PAY' })}
         />
       )}

@@ -4,8 +4,10 @@ import type { MinorUnits } from '../domain/money';
 import type { DomainMessageId } from '../domain/messages';
 import { useI18n } from '../i18n/i18n';
 import { useFormat } from '../i18n/format';
+import type { ServerFailure } from '../machines/failure-messages';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
+import { FailureMessage } from './ui/upgrade-link';
 
 export interface WalletPaymentCardProps {
   /** The available balance, in pesewas: before the payment, unless `debited`. */
@@ -23,6 +25,8 @@ export interface WalletPaymentCardProps {
   processing?: boolean;
   /** A message from the paying machine (e.g. 'walletPayment.notEnough' or a server failure). */
   error?: DomainMessageId | null;
+  /** The server's answer behind `error`, with the values its message names (a tier limit's figures). */
+  failure?: ServerFailure | null;
   onSelect?: () => void;
   onPay?: () => void;
 }
@@ -41,6 +45,7 @@ export function WalletPaymentCard({
   mode,
   processing = false,
   error = null,
+  failure = null,
   onSelect,
   onPay,
 }: WalletPaymentCardProps) {
@@ -82,7 +87,11 @@ export function WalletPaymentCard({
           {t('walletPayment.notEnoughFunds')} <Link to="/WalletTopUp">{t('walletPayment.topUp')}</Link>
         </p>
       )}
-      {error ? <Alert>{t(error)}</Alert> : null}
+      {error ? (
+        <Alert>
+          <FailureMessage messageId={error} failure={failure} t={t} />
+        </Alert>
+      ) : null}
       {mode === 'select' ? (
         <>
           <p className="field-hint">{t('walletPayment.selectWallet')}</p>

@@ -19,6 +19,7 @@ import {
   paymentRequest,
 } from '../support/machine-models-betting';
 import { httpError, renderScreen } from './render';
+import { expectLimitAlert, expectUpgradeLink, LIMIT_TEXT, limitRefusal } from './limit-refusal';
 
 const setup = ({
   token,
@@ -175,6 +176,29 @@ describe('BettingScreen (/deposit)', () => {
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Change the details' }));
     expect(await screen.findByLabelText('Betting number')).toHaveValue('5550001234');
+  });
+
+  it('puts a tier limit refusal under the amount on Details, with what is left and the link to the upgrade page', async () => {
+    setup({
+      pay: () => Promise.reject(limitRefusal()),
+    });
+    await fillDetails();
+    await next();
+    await userEvent.click(await screen.findByRole('button', { name: 'Click to pay' }));
+    expect(await screen.findByLabelText('Amount (GH₵)')).toHaveAccessibleDescription(
+      expect.stringContaining(LIMIT_TEXT),
+    );
+    expect(steps()).toEqual(['Details*', 'Payment', 'Done']);
+    expectUpgradeLink();
+  });
+
+  it('shows a tier limit refusal of a partner link on the wallet card, with what is left and the upgrade link', async () => {
+    setup({
+      token: 'tok-limit',
+      pay: () => Promise.reject(limitRefusal()),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Click to pay' }));
+    await expectLimitAlert();
   });
 
   it("says 'Not enough funds in the wallet' when the wallet does not cover amount + fee", async () => {

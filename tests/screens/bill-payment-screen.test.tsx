@@ -15,6 +15,7 @@ import { receiptMachine, type ReceiptInput } from '../../src/machines/shared/rec
 import { BillPaymentScreen } from '../../src/screens/bill-payment-screen';
 import { BillingHistoryPanel } from '../../src/screens/billing-history-panel';
 import { billOf, billOperation, companies, postpaid, prepaid } from '../support/machine-models-billing';
+import { expectLimitAlert, limitRefusal } from './limit-refusal';
 import { renderScreen } from './render';
 
 const receipt: BillingReceipt = {
@@ -42,7 +43,7 @@ const receipts = receiptMachine<BillingReceipt>('billingReceipt').provide({
   actors: { loadReceipt: fromPromise<BillingReceipt, ReceiptInput>(async () => receipt) },
 });
 
-const show = (walletAmount = 500_00) => {
+const show = (walletAmount = 500_00, refusal?: Error) => {
   const paid: PayBillCall[] = [];
   const actor = createActor(
     billPaymentMachine.provide({
@@ -56,6 +57,7 @@ const show = (walletAmount = 500_00) => {
         ),
         payBill: fromPromise<WalletOperation, PayBillCall>(async ({ input }) => {
           paid.push(input);
+          if (refusal) throw refusal;
           return billOperation('Successful', { amount: input.totalBillMinor });
         }),
       },
@@ -124,6 +126,21 @@ describe('BillPaymentScreen', () => {
     await user.click(within(modal).getAllByRole('button', { name: 'Close' })[0]!);
     await user.click(screen.getByRole('button', { name: 'Pay another bill' }));
     expect(screen.getByLabelText('Search companies')).toBeInTheDocument();
+  });
+
+  it('shows a tier limit refusal under the amount, with what is left and the link to the upgrade page', async () => {
+    const user = userEvent.setup();
+    show(500_00, limitRefusal());
+    await user.click(await screen.findByRole('button', { name: 'Electricity Company of Ghana (ECG)' }));
+    await user.click(await screen.findByRole('button', { name: 'ECG Prepaid' }));
+    await user.type(await screen.findByLabelText('Enter Meter Number'), '01234567890');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const amount = await screen.findByLabelText('Amount to buy (GHS)');
+    await user.clear(amount);
+    await user.type(amount, '75');
+    await user.click(screen.getByRole('button', { name: 'Pay Bill' }));
+    await expectLimitAlert();
+    expect(screen.getByLabelText('Amount to buy (GHS)')).toHaveValue('75');
   });
 
   it("says 'Insufficient funds' with the way to top up, and an empty company 'No subcompanies available'", async () => {

@@ -33,6 +33,7 @@ import {
   transferOperation,
 } from '../support/machine-models-transfer';
 import { httpError, renderScreen } from './render';
+import { expectLimitAlert, limitRefusal } from './limit-refusal';
 
 vi.mock('../../src/screens/add-beneficiary-dialog', () => ({ AddBeneficiaryDialog: () => null }));
 
@@ -381,6 +382,16 @@ describe('/CrossBorderPayment', { timeout: 20_000 }, () => {
     // The same request, with the same key, followed the payer's approval.
     expect(payments.map((payment) => payment.idempotencyKey)).toEqual(['seed-1', 'seed-1', 'seed-1']);
     expect(payments[0]!.payment).toEqual({ method: 'momo', phone: '0241234567', provider: 'MTN' });
+  });
+
+  it('a tier limit refusal shows on the payment page, with what is left and the link to the upgrade page', async () => {
+    setup({
+      payNow: () => Promise.reject(limitRefusal()),
+    });
+    await toPayment('Mobile Wallet');
+    await userEvent.type(await screen.findByLabelText('MoMo number'), '0241234567');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    await expectLimitAlert();
   });
 
   it('offers a fresh quote at the new rate when the quote expired', async () => {

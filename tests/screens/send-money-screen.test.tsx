@@ -22,6 +22,7 @@ import {
   transferOperation,
 } from '../support/machine-models-transfer';
 import { httpError, renderScreen } from './render';
+import { expectLimitAlert, limitRefusal } from './limit-refusal';
 import { deferred } from './wallet-fixtures';
 
 // The add-beneficiary dialog is another screen's (tested there): a stand-in that saves one beneficiary.
@@ -313,6 +314,15 @@ describe('SendMoneyScreen', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Thank you!' })).toBeInTheDocument();
     expect(requests).toHaveLength(2);
     expect(requests[1]).toEqual(requests[0]);
+  });
+
+  it('a tier limit refusal shows on the Pay page, with what is left and the link to the upgrade page', async () => {
+    setup({
+      payNow: () => Promise.reject(limitRefusal()),
+    });
+    await toPayPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Click to pay' }));
+    await expectLimitAlert();
   });
 
   it('a transfer paid already says so and offers Send Another', async () => {

@@ -14,6 +14,7 @@ import { WIDE_SCREEN_QUERY } from '../../src/screens/ui/viewport';
 import { networkError } from '../support/machine-fixtures';
 import { gatewayUser, shopPacks } from '../support/machine-models-shop';
 import { httpError, renderScreen } from './render';
+import { expectLimitAlert, limitRefusal } from './limit-refusal';
 
 const shop = () => {
   const saveChoice = vi.fn();
@@ -150,6 +151,14 @@ describe('the payment gateway', () => {
         'Failed to process payment. Please try again later.',
       ),
     );
+  });
+
+  it('a tier limit refusal names the limit and what is left, with the link to the upgrade page', async () => {
+    gateway({
+      buy: () => Promise.reject(limitRefusal()),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay with Wallet' }));
+    await expectLimitAlert();
   });
 
   it('without a pack chosen, asks for one', async () => {

@@ -51,6 +51,23 @@ export const httpError = (
           },
   });
 
+/** The figures a tier limit's refusal names (issue 24). */
+export const LIMIT_VALUES = { limit: 'GH₵ 3,000.00', left: 'GH₵ 1,000.00' };
+
+/** A tier limit's refusal as the server answers it: 400 limit.daily, its figures on the `amount` violation. */
+export const limitRefusal = (): ApiError =>
+  new ApiError({
+    kind: 'http',
+    status: 400,
+    message: 'This is over your daily limit of GH₵ 3,000.00: GH₵ 1,000.00 is left today.',
+    data: {
+      messageId: 'limit.daily',
+      violations: [
+        { field: 'amount', messageId: 'limit.daily', message: 'text of limit.daily', values: LIMIT_VALUES },
+      ],
+    },
+  });
+
 export const networkError = (): ApiError => new ApiError({ kind: 'network' });
 export const timeoutError = (): ApiError => new ApiError({ kind: 'timeout' });
 export const invalidResponseError = (): ApiError => new ApiError({ kind: 'invalid-response' });

@@ -26,7 +26,15 @@ import type { WalletOperation } from '../../src/contract/wallet';
 import { bettingHistoryMachine } from '../../src/machines/betting-history.machine';
 import { bettingReceiptMachine } from '../../src/machines/betting-receipt.machine';
 import { bettingMachine, type BettingContext } from '../../src/machines/betting.machine';
-import { doneEvent, errorEvent, httpError, networkError, timeoutError } from './machine-fixtures';
+import {
+  doneEvent,
+  errorEvent,
+  httpError,
+  LIMIT_VALUES,
+  limitRefusal,
+  networkError,
+  timeoutError,
+} from './machine-fixtures';
 import type { MachineModel, ModelStep } from './machine-paths';
 import { pagedHistoryModels, receiptModel } from './machine-model-paged-history';
 
@@ -127,8 +135,10 @@ const knownFields = ['operatorId', 'bettingNo', 'receiverPhoneNo', 'sendAmount',
 const serverViolationsOf = (error: unknown) =>
   isApiError(error) && error.failure.kind === 'http'
     ? (error.failure.data?.violations ?? [])
+        // A tier limit's refusal names `amount`: the form's amount typed, with the figures its message names.
+        .map((v) => (v.field === 'amount' ? { ...v, field: 'sendAmount' } : v))
         .filter((v) => knownFields.includes(v.field) && v.messageId in domainMessages)
-        .map(({ field, messageId }) => ({ field, messageId }))
+        .map(({ field, messageId, values }) => ({ field, messageId, ...(values ? { values } : {}) }))
     : [];
 
 const secondFlow = (context: BettingContext) => context.link !== null && context.link.sendAmount === null;
@@ -357,6 +367,12 @@ const bettingCheck = (step: ModelStep): void => {
       } else {
         expect(snapshot.value).toBe('payment');
         expect(context.error).toBe(messageIdOf(error) ?? 'betting.initiateFailed');
+        // The figures a tier limit's message names stay with it (issue 24).
+        expect(context.failure).toEqual(
+          context.error === 'limit.daily'
+            ? { messageId: 'limit.daily', values: LIMIT_VALUES }
+            : { messageId: context.error },
+        );
       }
       return;
     }
@@ -445,6 +461,7 @@ const payingAnswers = (snapshot: AnyMachineSnapshot, thorough: boolean): AnyEven
           httpError(400, 'request.invalid', [{ field: 'bettingNo', messageId: 'betting.numberInvalid' }]),
         ),
         errorEvent('initiateBetting', httpError(400, 'request.invalid')),
+        errorEvent('initiateBetting', limitRefusal()),
         errorEvent('initiateBetting', httpError(410, 'bettingLink.expired')),
         errorEvent('initiateBetting', httpError(409, 'bettingLink.alreadyPaid')),
         errorEvent('initiateBetting', httpError(403, 'bettingLink.otherUser')),

@@ -20,7 +20,17 @@ import {
   type BillPaymentContext,
 } from '../../src/machines/bill-payment.machine';
 import { billingHistoryMachine } from '../../src/machines/billing-history.machine';
-import { doneEvent, errorEvent, expectUnchanged, httpError, named, networkError } from './machine-fixtures';
+import { failureStatus, serverMessageId } from '../../src/machines/failure-messages';
+import {
+  doneEvent,
+  errorEvent,
+  expectUnchanged,
+  httpError,
+  LIMIT_VALUES,
+  limitRefusal,
+  named,
+  networkError,
+} from './machine-fixtures';
 import type { MachineModel, ModelStep } from './machine-paths';
 import { pagedHistoryModels } from './machine-model-paged-history';
 
@@ -181,6 +191,19 @@ const billCheck = (step: ModelStep): void => {
       expect(context.bill).toBeNull();
       expect(context.error !== null || context.violations.length > 0).toBe(true);
       return;
+    case 'xstate.error.actor.payBill': {
+      const { error } = payload<{ error: unknown }>(event);
+      if (failureStatus(error) !== 400) return;
+      // A refusal shows where the amount is; a tier limit's keeps the figures its message names (issue 24).
+      expect(snapshot.matches({ credentials: 'reviewing' })).toBe(true);
+      expect(context.error).toBe(serverMessageId(error));
+      expect(context.failure).toEqual(
+        context.error === 'limit.daily'
+          ? { messageId: 'limit.daily', values: LIMIT_VALUES }
+          : { messageId: context.error },
+      );
+      return;
+    }
     case 'xstate.done.actor.payBill': {
       if (!previous.matches({ credentials: 'paying' })) return expectUnchanged(step);
       const result = payload<{ output: WalletOperation }>(event).output;
@@ -275,6 +298,7 @@ const billEvents = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
       errorEvent('payBill', httpError(409, 'billing.alreadyPaid')),
       errorEvent('payBill', httpError(403, 'identity.required')),
       errorEvent('payBill', httpError(400, 'billing.insufficientFunds')),
+      errorEvent('payBill', limitRefusal()),
     );
   if (snapshot.matches({ credentials: { following: 'checking' } }))
     events.push(

@@ -16,7 +16,15 @@ import {
 } from '../../src/machines/payment-gateway.machine';
 import { treasureShopMachine, type TreasureShopContext } from '../../src/machines/treasure-shop.machine';
 import { isUnanswered } from '../../src/machines/shared/idempotent-submit';
-import { doneEvent, errorEvent, httpError, networkError, user } from './machine-fixtures';
+import {
+  doneEvent,
+  errorEvent,
+  httpError,
+  LIMIT_VALUES,
+  limitRefusal,
+  networkError,
+  user,
+} from './machine-fixtures';
 import type { MachineModel, ModelStep, NamedAction } from './machine-paths';
 import { pagedHistoryModels } from './machine-model-paged-history';
 
@@ -260,15 +268,19 @@ const gatewayCheck = (step: ModelStep): void => {
       } else {
         expect(snapshot.value).toBe('ready');
         const id = serverMessageId(error);
+        const shown =
+          id === 'walletPayment.notEnough' || id === 'limit.daily'
+            ? id
+            : (failureStatus(error) ?? 0) >= 500
+              ? 'treasureShop.paymentFailed'
+              : 'gateway.transactionFailed';
         expect(context).toEqual({
           ...before,
           ...keyDropped,
-          error:
-            id === 'walletPayment.notEnough'
-              ? id
-              : (failureStatus(error) ?? 0) >= 500
-                ? 'treasureShop.paymentFailed'
-                : 'gateway.transactionFailed',
+          error: shown,
+          // A tier limit's refusal keeps the figures its message names (issue 24).
+          failure:
+            shown === 'limit.daily' ? { messageId: shown, values: LIMIT_VALUES } : { messageId: shown },
         });
       }
       return;
@@ -304,6 +316,7 @@ export const paymentGatewayModel: MachineModel<typeof paymentGatewayMachine> = {
           errorEvent('buyGemPack', networkError()),
           errorEvent('buyGemPack', httpError(409, 'treasureShop.priceChanged')),
           errorEvent('buyGemPack', httpError(400, 'walletPayment.notEnough')),
+          errorEvent('buyGemPack', limitRefusal()),
           errorEvent('buyGemPack', httpError(500, 'server.error')),
           errorEvent('buyGemPack', httpError(402)),
         ]

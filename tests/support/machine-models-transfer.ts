@@ -40,6 +40,8 @@ import {
   errorOf,
   expectUnchanged,
   httpError,
+  LIMIT_VALUES,
+  limitRefusal,
   named,
   networkError,
   outputOf,
@@ -849,6 +851,22 @@ const transferCheck = (step: ModelStep): void => {
       if (cardFailed && messageIdOf(error) !== 'card.failed')
         expect(context.errorDetail).toBe(messageIdOf(error));
       expect(context.payBlock).toBe(failure.block);
+      // The message under the card's (or the failure itself) keeps the figures a tier limit's names (issue 24).
+      const shownId = cardFailed
+        ? messageIdOf(error) === 'card.failed'
+          ? null
+          : messageIdOf(error)
+        : failure.error;
+      // (No answer says 'transfer.payFailed' and leaves it: it is read only beside the message it belongs to.)
+      if (failureStatus(error) === null) expect(context.failure).toEqual(before.failure);
+      else
+        expect(context.failure).toEqual(
+          shownId === null
+            ? null
+            : shownId === 'limit.daily'
+              ? { messageId: shownId, values: LIMIT_VALUES }
+              : { messageId: shownId },
+        );
       // No answer: the money may have moved, so the next attempt sends the same key.
       expect(context.idempotencyKey).toBe(failureStatus(error) === null ? before.idempotencyKey : null);
       expect(actions).toEqual([]);
@@ -1046,6 +1064,7 @@ const transferPayEvents = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
       errorEvent('payNow', httpError(409, 'idempotency.conflict')),
       errorEvent('payNow', httpError(403, 'identity.required')),
       errorEvent('payNow', httpError(402, 'walletPayment.notEnough')),
+      errorEvent('payNow', limitRefusal()),
       errorEvent('payNow', httpError(500)),
     );
   if (snapshot.matches({ following: 'checking' }))
@@ -1260,6 +1279,7 @@ const crossBorderEvents =
         errorEvent('payNow', networkError()),
         errorEvent('payNow', httpError(410, 'transfer.quoteExpired')),
         errorEvent('payNow', httpError(409, 'coupon.noLongerApplies')),
+        errorEvent('payNow', limitRefusal()),
       );
       if (pay === 2) events.push(errorEvent('payNow', httpError(402, 'card.declined')));
       else

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { DomainMessageId } from '../../domain/messages';
 import type { RuleViolation } from '../../domain/rule';
 import type { Translate } from '../../i18n/core';
+import type { ServerFailure } from '../../machines/failure-messages';
 
 /**
  * A refusal by a tier limit of the user's own (limit.daily, limit.monthly, limit.balance): an upgrade lifts it. Here,
@@ -23,5 +24,28 @@ export function UpgradeLink({ violations, t }: { violations: readonly RuleViolat
     <p className="upgrade-link">
       <Link to={UPGRADE_PATH}>{t('limit.upgradeLink')}</Link>
     </p>
+  );
+}
+
+/**
+ * A failure's message as the flow shows it: with the values the server gave it (a tier limit's figure and what is
+ * left of it, `failure` when it is the answer behind `messageId`) and, for a limit of the user's own, the link to the
+ * upgrade page under it.
+ */
+export function FailureMessage({
+  messageId,
+  failure,
+  t,
+}: {
+  messageId: DomainMessageId;
+  failure: ServerFailure | null;
+  t: Translate;
+}) {
+  const values = failure?.messageId === messageId ? failure.values : undefined;
+  return (
+    <>
+      {t(messageId, values)}
+      <UpgradeLink violations={[{ field: 'amount', messageId }]} t={t} />
+    </>
   );
 }

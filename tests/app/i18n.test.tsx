@@ -37,8 +37,16 @@ describe('catalogs', () => {
   });
 
   it('keeps the same placeholders in every translation', () => {
-    const names = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
-    for (const id of Object.keys(en) as (keyof typeof en)[]) expect(names(fr[id])).toEqual(names(en[id]));
+    for (const id of Object.keys(en) as (keyof typeof en)[])
+      expect(argumentNames(fr[id]), id).toEqual(argumentNames(en[id]));
+  });
+
+  it('reads the arguments of a message, not the words of its select branches', () => {
+    expect(argumentNames('Show: {history, select, wallet {Wallet} other {History}} of {name}')).toEqual([
+      'history',
+      'name',
+    ]);
+    expect(argumentNames('{count, plural, one {# gem for {who}} other {# gems}}')).toEqual(['count', 'who']);
   });
 
   it('loads French as a separate module', async () => {
@@ -91,3 +99,39 @@ describe('I18nProvider', () => {
     expect(screen.getByLabelText('Langue : Français')).toBeInTheDocument();
   });
 });
+
+/**
+ * The ICU arguments a message names ('{name}', '{count, plural, ...}'), with those inside plural and select branches;
+ * a branch's own words ('{Wallet}' in 'wallet {Wallet}') are text, translated like any other.
+ */
+function argumentNames(message: string): string[] {
+  const names = new Set<string>();
+  const readMessage = (from: number, inBranch: boolean): number => {
+    let at = from;
+    while (at < message.length) {
+      const char = message[at];
+      if (char === '}' && inBranch) return at + 1;
+      if (char === '{') at = readArgument(at + 1);
+      else at += 1;
+    }
+    return at;
+  };
+  const readArgument = (from: number): number => {
+    const head = /^\s*(\w+)\s*(?:,\s*(\w+)\s*)?/.exec(message.slice(from));
+    const name = head?.[1] ?? '';
+    names.add(name);
+    let at = from + (head?.[0].length ?? 0);
+    if (head?.[2] === 'plural' || head?.[2] === 'select' || head?.[2] === 'selectordinal') {
+      at += 1; // the comma before the branches
+      while (at < message.length && message[at] !== '}') {
+        if (message[at] === '{') at = readMessage(at + 1, true);
+        else at += 1;
+      }
+    } else {
+      while (at < message.length && message[at] !== '}') at += 1;
+    }
+    return at + 1;
+  };
+  readMessage(0, false);
+  return [...names].sort();
+}

@@ -108,13 +108,13 @@ describe('the daily limit (money leaving the wallet, per Ghana day)', () => {
     const refused = refusalOf(await withdraw(u, 1_100));
     expect(refused.messageId).toBe('limit.daily');
     expect(refused.message).toBe(
-      'This is over your daily limit of GH₵ 3,000.00: GH₵ 1,000.00 is left today. Upgrade your account to send more.',
+      'This is over your daily limit of GH₵\u00a03,000.00: GH₵\u00a01,000.00 is left today. Upgrade your account to send more.',
     );
     expect(refused.violations).toEqual([
       expect.objectContaining({
         field: 'amount',
         messageId: 'limit.daily',
-        values: { limit: 'GH₵ 3,000.00', left: 'GH₵ 1,000.00' },
+        values: { limit: 'GH₵\u00a03,000.00', left: 'GH₵\u00a01,000.00' },
       }),
     ]);
     // Nothing moved: no operation, the wallet as it was.
@@ -183,7 +183,7 @@ describe('the maximum balance (money arriving)', () => {
     const refused = refusalOf(await postMoney(t.app, u, apiPaths.cardTopUp, cardBody(u, 1_500)));
     expect(refused.messageId).toBe('limit.balance');
     expect(refused.message).toBe(
-      'This would take your wallet over its maximum balance of GH₵ 5,000.00: GH₵ 1,000.00 more can come in. Upgrade your account to hold more.',
+      'This would take your wallet over its maximum balance of GH₵\u00a05,000.00: GH₵\u00a01,000.00 more can come in. Upgrade your account to hold more.',
     );
     expect(await walletAmount(t.app, u)).toBe(4_000);
     expect(resultOf(await postMoney(t.app, u, apiPaths.cardTopUp, cardBody(u, 1_000)))).toMatchObject({
@@ -198,11 +198,11 @@ describe('the maximum balance (money arriving)', () => {
     const medium = await userWith(40_000, 'medium');
     expect(
       refusalOf(await postMoney(t.app, medium, apiPaths.cardTopUp, cardBody(medium, 1))).message,
-    ).toContain('GH₵ 40,000.00');
+    ).toContain('GH₵\u00a040,000.00');
     const enhanced = await userWith(75_000, 'enhanced');
     expect(
       refusalOf(await postMoney(t.app, enhanced, apiPaths.cardTopUp, cardBody(enhanced, 1))).message,
-    ).toContain('GH₵ 75,000.00');
+    ).toContain('GH₵\u00a075,000.00');
   });
 });
 
@@ -288,7 +288,7 @@ describe('a later row of the limits table', () => {
     const monthly = refusalOf(await withdraw(u, 15_000.01));
     expect(monthly.messageId).toBe('limit.monthly');
     expect(monthly.message).toBe(
-      'This is over your monthly limit of GH₵ 15,000.00: GH₵ 15,000.00 is left this month. Upgrade your account to send more.',
+      'This is over your monthly limit of GH₵\u00a015,000.00: GH₵\u00a015,000.00 is left this month. Upgrade your account to send more.',
     );
     resultOf(await withdraw(u, 15_000));
     expect(refusalOf(await withdraw(u, 1)).messageId).toBe('limit.monthly');
@@ -347,7 +347,7 @@ describe('transfers', () => {
     const beneficiaryId = await addMobileBeneficiary(db(), sender.userId, phone);
     const quote = await quoteFor(t.app, sender, beneficiaryId, 501);
     expect(refusalOf(await payNow(t.app, sender, quote.guidId)).message).toContain(
-      'GH₵ 500.00 is left today',
+      'GH₵\u00a0500.00 is left today',
     );
   });
 });

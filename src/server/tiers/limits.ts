@@ -1,4 +1,4 @@
-import { minorToDecimalString } from '../../domain/money';
+import { formatMoneyIn } from '../../domain/locale-format';
 import type { LimitMessageId, LimitRefusal } from '../../domain/tiers';
 import { failure } from '../envelope';
 import { HttpError, toViolations } from '../http-error';
@@ -105,10 +105,8 @@ export const limitRefusalOf = (error: unknown): LimitRefusal | null => {
   return { messageId, limitMinor: Number(limit), leftMinor: Number(left) };
 };
 
-const GROUPED = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** An amount as the English message writes it: 'GH₵ 3,000.00' (the decimal string: no float involved). */
-const written = (minor: number) => `GH₵ ${GROUPED.format(minorToDecimalString(minor) as unknown as number)}`;
+/** An amount as the English message writes it: 'GH₵ 3,000.00' (the one money format of src/domain). */
+const written = (minor: number) => formatMoneyIn('en', minor);
 
 /**
  * The 400 of a limit refusal, on the amount field: the message names the limit and what is left (the receiver's

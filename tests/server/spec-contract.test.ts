@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/domain/calendar';
-import { bearer } from '../support/server-helpers';
+import { bearer, envelope } from '../support/server-helpers';
 import { uploadImage } from '../support/server-identification-helpers';
 import { newBettingNo, partnerKey } from '../support/server-betting-fixtures';
 import { newKey } from '../support/server-wallet-fixtures';
@@ -132,12 +132,16 @@ const send = (
 /** The answer's body after checking its status is one of `statuses` (the envelope's code equals the status). */
 const answer = (response: LightMyRequestResponse, ...statuses: number[]) => {
   expect(statuses, response.body).toContain(response.statusCode);
-  const body = response.json<{ code: number; message: string; data: never }>();
-  expect(body.code).toBe(response.statusCode);
-  return body;
+  return envelope<never>(response);
 };
 
 const userQuery = () => ({ userId: String(made.userId) });
+
+/** A list of the user's own (`?userId`): 200, and a row holding the fields the client reads. */
+const expectUserListHolds = async (row: Row, fields: Record<string, unknown>) => {
+  const { data } = answer(await send(row, { query: userQuery() }), 200);
+  expect(data).toContainEqual(expect.objectContaining(fields));
+};
 
 /** The fixed sample amount of the spec's betting screen (section 9) and the bill of the sandbox biller Ghana Water. */
 const GHANA_WATER = { subCompanyId: 4, reference: '100234567', totalBillDue: 87.35 };
@@ -348,15 +352,12 @@ const rowTests: Record<Row, () => Promise<void>> = {
     answer(await send('POST api/Bank/CreateBeneficiaryBank', { payload }), 200, 201);
     answer(await send('POST api/Bank/CreateBeneficiaryBank', { payload }), 409);
   },
-  'GET api/Beneficiary/BeneficiariesByUserId?userId': async () => {
-    const { data } = answer(
-      await send('GET api/Beneficiary/BeneficiariesByUserId?userId', { query: userQuery() }),
-      200,
-    );
-    expect(data).toContainEqual(
-      expect.objectContaining({ id: made.mobileBeneficiaryId, firstName: 'Kofi', lastName: 'Boateng' }),
-    );
-  },
+  'GET api/Beneficiary/BeneficiariesByUserId?userId': () =>
+    expectUserListHolds('GET api/Beneficiary/BeneficiariesByUserId?userId', {
+      id: made.mobileBeneficiaryId,
+      firstName: 'Kofi',
+      lastName: 'Boateng',
+    }),
   'GET api/Bank/BeneficiariesBanksByUserId?UserId': async () => {
     const { data } = answer(
       await send('GET api/Bank/BeneficiariesBanksByUserId?UserId', {
@@ -499,52 +500,31 @@ const rowTests: Record<Row, () => Promise<void>> = {
       status: expect.any(String),
     });
   },
-  'GET api/Transaction/GetTransactionsHistoryByUserId?userId': async () => {
-    const { data } = answer(
-      await send('GET api/Transaction/GetTransactionsHistoryByUserId?userId', { query: userQuery() }),
-      200,
-    );
-    expect(data).toContainEqual(
-      expect.objectContaining({
-        id: expect.anything(),
-        senderName: expect.any(String),
-        receiverName: 'Kofi Boateng',
-        referenceNumber: made.transferReference,
-        sendAmount: 200,
-        status: expect.any(String),
-      }),
-    );
-  },
-  'GET api/Transaction/GetBettingTransactionByUserId?userId': async () => {
-    const { data } = answer(
-      await send('GET api/Transaction/GetBettingTransactionByUserId?userId', { query: userQuery() }),
-      200,
-    );
-    expect(data).toContainEqual(
-      expect.objectContaining({
-        id: expect.anything(),
-        senderName: expect.any(String),
-        paymentMethod: expect.any(String),
-        referenceNumber: made.betReference,
-        sendAmount: 100,
-        status: expect.any(String),
-      }),
-    );
-  },
-  'GET api/User/GetWalletHistoryByUserId?userId': async () => {
-    const { data } = answer(
-      await send('GET api/User/GetWalletHistoryByUserId?userId', { query: userQuery() }),
-      200,
-    );
-    expect(data).toContainEqual(
-      expect.objectContaining({
-        id: expect.anything(),
-        amount: 3000,
-        actionType: 'Credit',
-        description: expect.any(String),
-      }),
-    );
-  },
+  'GET api/Transaction/GetTransactionsHistoryByUserId?userId': () =>
+    expectUserListHolds('GET api/Transaction/GetTransactionsHistoryByUserId?userId', {
+      id: expect.anything(),
+      senderName: expect.any(String),
+      receiverName: 'Kofi Boateng',
+      referenceNumber: made.transferReference,
+      sendAmount: 200,
+      status: expect.any(String),
+    }),
+  'GET api/Transaction/GetBettingTransactionByUserId?userId': () =>
+    expectUserListHolds('GET api/Transaction/GetBettingTransactionByUserId?userId', {
+      id: expect.anything(),
+      senderName: expect.any(String),
+      paymentMethod: expect.any(String),
+      referenceNumber: made.betReference,
+      sendAmount: 100,
+      status: expect.any(String),
+    }),
+  'GET api/User/GetWalletHistoryByUserId?userId': () =>
+    expectUserListHolds('GET api/User/GetWalletHistoryByUserId?userId', {
+      id: expect.anything(),
+      amount: 3000,
+      actionType: 'Credit',
+      description: expect.any(String),
+    }),
   'GET api/User/GetWalletAmountByUserId?userId': async () => {
     const { code, data } = answer(
       await send('GET api/User/GetWalletAmountByUserId?userId', { query: userQuery() }),
@@ -640,21 +620,14 @@ const rowTests: Record<Row, () => Promise<void>> = {
     };
     answer(await send('POST api/Billing/PayBill', { payload, money: true }), 200, 201, 202);
   },
-  'GET api/Billing/GetBillingTransactionByUserId?userId': async () => {
-    const { data } = answer(
-      await send('GET api/Billing/GetBillingTransactionByUserId?userId', { query: userQuery() }),
-      200,
-    );
-    expect(data).toContainEqual(
-      expect.objectContaining({
-        id: expect.anything(),
-        senderName: expect.any(String),
-        referenceNumber: expect.any(String),
-        sendAmount: GHANA_WATER.totalBillDue,
-        status: expect.any(String),
-      }),
-    );
-  },
+  'GET api/Billing/GetBillingTransactionByUserId?userId': () =>
+    expectUserListHolds('GET api/Billing/GetBillingTransactionByUserId?userId', {
+      id: expect.anything(),
+      senderName: expect.any(String),
+      referenceNumber: expect.any(String),
+      sendAmount: GHANA_WATER.totalBillDue,
+      status: expect.any(String),
+    }),
   'POST api/Transaction/AuthenticateUser': async () => {
     // An operator's server asks; the spec's payload carries the key as apiKey.
     const payload = {

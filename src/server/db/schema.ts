@@ -746,14 +746,21 @@ export const walletOperations = pgTable(
       sql`(${table.kind} = 'wallet_transfer_received') = (${table.sourceOperationId} is not null)`,
     ),
     check('wallet_operations_direction', sql`${table.direction} in ('Credit', 'Debit')`),
-    check('wallet_operations_status', sql`${table.status} in ('pending', 'Successful', 'Failed')`),
+    // 'review': held by a monitoring rule until compliance decides (monitoring_holds); it holds like 'pending'.
+    check(
+      'wallet_operations_status',
+      sql`${table.status} in ('pending', 'review', 'Successful', 'Failed')`,
+    ),
     check('wallet_operations_amount_positive', sql`${table.amountMinor} > 0`),
     check('wallet_operations_fee', sql`${table.feeMinor} >= 0`),
     check(
       'wallet_operations_held',
       sql`${table.heldMinor} >= 0 and ${table.heldMinor} <= ${table.amountMinor} + ${table.feeMinor}`,
     ),
-    check('wallet_operations_resolved', sql`(${table.status} = 'pending') = (${table.resolvedAt} is null)`),
+    check(
+      'wallet_operations_resolved',
+      sql`(${table.status} in ('pending', 'review')) = (${table.resolvedAt} is null)`,
+    ),
   ],
 );
 
@@ -764,6 +771,10 @@ export const ledgerTransactions = pgTable(
     operationId: bigint('operation_id', { mode: 'number' }).references(() => walletOperations.id),
     /** Internal audit text, never shown: '<kind> <reference>' for an operation's posting. */
     description: varchar('description', { length: 200 }).notNull(),
+    /** A reversal (issue 25, four eyes): the posted transaction whose entries it negates; reversed at most once. */
+    reversesTransactionId: bigint('reverses_transaction_id', { mode: 'number' })
+      .unique('ledger_transactions_reverses_unique')
+      .references((): AnyPgColumn => ledgerTransactions.id),
     createdAt: createdAt(),
   },
   (table) => [index('ledger_transactions_operation_idx').on(table.operationId)],
@@ -991,6 +1002,124 @@ export const auditLog = pgTable(
     check(
       'audit_log_actor',
       sql`(${table.actorKind} in ('user', 'staff')) = (${table.actorId} is not null) and (${table.actorKind} in ('system', 'command')) = (${table.actorName} is not null)`,
+    ),
+  ],
+);
+
+/*
+ * Real-time monitoring (issue 25): the rules' thresholds as dated data, the money moves a rule held for review, the
+ * hits recorded without a hold, and reversals proposed and approved by two different staff members.
+ */
+
+/**
+ * The monitoring rules' thresholds, one row per version of a rule: the latest that took effect is in force
+ * (src/server/monitoring/rules-repository.ts). The first rows are the issue's defaults; compliance adds a row for
+ * each change (the parameters' names and ranges: src/domain/monitoring.ts).
+ */
+export const monitoringRules = pgTable(
+  'monitoring_rules',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** 'velocity' | 'newBeneficiary' | 'structuring' | 'largeAmount' | 'partnerLinkPayer' */
+    name: varchar('name', { length: 24 }).notNull(),
+    enabled: boolean('enabled').notNull(),
+    /** Its thresholds ({ count, minutes }, { amountMinor, minutes }, { count, percent }, { percent }, {}). */
+    parameters: jsonb('parameters').notNull(),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+    source: text('source').notNull(),
+    /** The staff member who changed it (null: the defaults). */
+    staffId: integer('staff_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('monitoring_rules_name_effective_idx').on(table.name, table.effectiveFrom),
+    check(
+      'monitoring_rules_name',
+      sql`${table.name} in ('velocity', 'newBeneficiary', 'structuring', 'largeAmount', 'partnerLinkPayer')`,
+    ),
+  ],
+);
+
+/**
+ * A money move a monitoring rule held (its operation is 'review' and holds amount + fee) until a compliance
+ * officer releases it (it goes on as if it had passed: `continuation` is the provider call to make) or rejects it
+ * (the hold is given back).
+ */
+export const monitoringHolds = pgTable(
+  'monitoring_holds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    operationId: bigint('operation_id', { mode: 'number' })
+      .notNull()
+      .unique('monitoring_holds_operation_unique')
+      .references(() => walletOperations.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The rules that hit, with their figures ([{ rule, ... }]). */
+    hits: jsonb('hits').notNull(),
+    /** The provider call the release makes (monitoring/continuations.ts); null for a kind decided at once. */
+    continuation: jsonb('continuation'),
+    /** 'open' | 'released' | 'rejected' */
+    status: varchar('status', { length: 12 }).notNull().default('open'),
+    reason: text('reason'),
+    decidedBy: integer('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** When the escalation was raised (once). */
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('monitoring_holds_open_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'open'`),
+    check('monitoring_holds_status', sql`${table.status} in ('open', 'released', 'rejected')`),
+    check(
+      'monitoring_holds_decision',
+      sql`(${table.status} = 'open') = (${table.decidedAt} is null) and (${table.status} = 'open') = (${table.decidedBy} is null)`,
+    ),
+  ],
+);
+
+/** A rule's hit recorded without a hold (a partner link paid from another account: refused, and recorded). */
+export const monitoringHits = pgTable(
+  'monitoring_hits',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    rule: varchar('rule', { length: 24 }).notNull(),
+    details: jsonb('details').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('monitoring_hits_user_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * A reversal of a posted operation: proposed by one staff member, approved by another (never the same: the CHECK
+ * as well as the route), then posted as a ledger transaction that negates the original's entries.
+ */
+export const reversals = pgTable(
+  'reversals',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    operationId: bigint('operation_id', { mode: 'number' })
+      .notNull()
+      .unique('reversals_operation_unique')
+      .references(() => walletOperations.id),
+    reason: text('reason').notNull(),
+    proposedBy: integer('proposed_by').notNull(),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull().defaultNow(),
+    approvedBy: integer('approved_by'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    transactionId: bigint('transaction_id', { mode: 'number' }).references(() => ledgerTransactions.id),
+  },
+  (table) => [
+    check('reversals_four_eyes', sql`${table.approvedBy} is null or ${table.approvedBy} <> ${table.proposedBy}`),
+    check(
+      'reversals_approved',
+      sql`(${table.approvedBy} is null) = (${table.approvedAt} is null) and (${table.approvedBy} is null) = (${table.transactionId} is null)`,
     ),
   ],
 );

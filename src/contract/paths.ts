@@ -75,6 +75,18 @@ export const apiPaths = {
   verifyGhanaCard: '/api/User/VerifyGhanaCard', // new: the Ghana Card checked against the identity register
   uploadProofOfAddress: '/api/User/UploadProofOfAddress', // new: a proof of address for review (multipart)
   proofOfAddress: '/api/User/GetProofOfAddress', // new: the latest proof of address and its review
+
+  // Issue 26 (new): passkeys, the step-up before large money moves, devices (schemas in contract/passkeys.ts)
+  passkeyRegistrationOptions: '/api/User/PasskeyRegistrationOptions',
+  registerPasskey: '/api/User/RegisterPasskey',
+  passkeyLogInOptions: '/api/User/PasskeyLogInOptions', // no token
+  passkeyLogIn: '/api/User/PasskeyLogIn', // no token
+  passkeys: '/api/User/Passkeys', // GET
+  deletePasskey: '/api/User/Passkey', // DELETE ?id=
+  sessions: '/api/User/Sessions', // GET
+  revokeSession: '/api/User/RevokeSession',
+  stepUpOptions: '/api/User/StepUpOptions',
+  stepUpSetting: '/api/User/StepUpSetting', // GET and PUT
 } as const;
 
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];
@@ -91,6 +103,8 @@ export const unauthenticatedPaths: readonly ApiPath[] = [
   apiPaths.health,
   apiPaths.providerWebhook,
   apiPaths.partnerPaymentLink,
+  apiPaths.passkeyLogInOptions,
+  apiPaths.passkeyLogIn,
 ];
 
 /** Every money-moving POST takes an Idempotency-Key header (one per submit attempt, reused on retry). */

@@ -71,3 +71,10 @@ INSERT INTO "monitoring_rules" ("name", "enabled", "parameters", "effective_from
   ('structuring', true, '{"count": 3, "percent": 5}', now(), 'Issue 25 defaults: a third payment in a day within 5% under the tier''s daily limit'),
   ('largeAmount', true, '{"percent": 80}', now(), 'Issue 25 defaults: one payment above 80% of the tier''s daily limit'),
   ('partnerLinkPayer', true, '{}', now(), 'Issue 25 defaults: a partner link paid from an account other than the one it was made for (refused, and recorded)');
+--> statement-breakpoint
+-- A move held for review is decided by a staff member: posted or released from 'review' as from 'pending'.
+DROP TRIGGER wallet_operations_audit_resolved ON wallet_operations;
+--> statement-breakpoint
+CREATE TRIGGER wallet_operations_audit_resolved AFTER UPDATE OF status ON wallet_operations
+  FOR EACH ROW WHEN (OLD.status IN ('pending', 'review') AND NEW.status NOT IN ('pending', 'review'))
+  EXECUTE FUNCTION wallet_operations_audit_resolved();

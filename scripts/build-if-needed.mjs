@@ -1,5 +1,7 @@
 // Builds the browser app into dist/ only when its inputs changed since the last good build.
-// Steps: parcel, then scripts/copy-static.mjs (static/ as it is) and scripts/prerender.tsx (the public pages, the
+// Steps: parcel (the customers' app into dist/, then the operations console, src/ops/index.html, on its own into
+// dist/ops/ with the public URL /ops/: two builds, so no bundle is shared and the app's bundles stay as they were),
+// then scripts/copy-static.mjs (static/ as it is) and scripts/prerender.tsx (the public pages, the
 // offline page and the service worker), as `npm run build` does.
 // Inputs: src/** except src/server/**, static/**, the two build scripts, package.json, package-lock.json,
 // .parcelrc, tsconfig.json.
@@ -81,6 +83,17 @@ export async function buildIfNeeded({ force = false, log = (line) => console.log
   const parcel = path.join(root, 'node_modules', '.bin', 'parcel');
   const code = await run(parcel, ['build', '--no-source-maps', '--no-autoinstall', '--dist-dir', 'dist']);
   if (code !== 0) throw new Error(`parcel build failed with exit code ${code}`);
+  const ops = await run(parcel, [
+    'build',
+    'src/ops/index.html',
+    '--no-source-maps',
+    '--no-autoinstall',
+    '--dist-dir',
+    'dist/ops',
+    '--public-url',
+    '/ops/',
+  ]);
+  if (ops !== 0) throw new Error(`parcel build of the console (src/ops) failed with exit code ${ops}`);
   const copied = await run(process.execPath, ['scripts/copy-static.mjs']);
   if (copied !== 0) throw new Error(`copying static/ failed with exit code ${copied}`);
   const prerendered = await run(process.execPath, ['--import', 'tsx', 'scripts/prerender.tsx'], {

@@ -28,6 +28,15 @@ describe('strategyFor', () => {
     }
   });
 
+  it('leaves the operations console (/ops, its pages and its hashed files) to the network', () => {
+    for (const url of ['/ops', '/ops/', '/OPS/users/12', '/ops/ops.b53e65a3.js', '/ops/ops.74be26ce.css']) {
+      for (const mode of ['cors', 'navigate', 'no-cors']) {
+        expect(strategyFor(facts(url, 'GET', mode)), `${url} ${mode}`).toBe('network-only');
+      }
+    }
+    expect(strategyFor(facts('/opsx.27c4854e.js'))).toBe('cache-first');
+  });
+
   it('never answers a request other than GET from the cache', () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']) {
       expect(strategyFor(facts('/platform.27c4854e.js', method))).toBe('network-only');

@@ -283,6 +283,12 @@ describe('static files', () => {
     await writeFile(path.join(staticDir, 'index.1a2b3c4d.js.br'), brotliCompressSync(script));
     await writeFile(path.join(staticDir, 'index.1a2b3c4d.js.gz'), gzipSync(script));
     await writeFile(path.join(staticDir, 'robots.txt'), 'User-agent: *\n');
+    await mkdir(path.join(staticDir, 'ops'));
+    await writeFile(
+      path.join(staticDir, 'ops', 'index.html'),
+      '<!doctype html><title>Cedi Wallet operations</title><div id="root"></div>',
+    );
+    await writeFile(path.join(staticDir, 'ops', 'ops.1a2b3c4d.js'), script);
     await writeFile(path.join(staticDir, 'inline-styles.json'), JSON.stringify([inlineStyleHash]));
     await writeFile(
       path.join(staticDir, 'inline-scripts.json'),
@@ -336,6 +342,22 @@ describe('static files', () => {
     expect(csp).toContain(`style-src 'self' '${inlineStyleHash}';`);
     // What is not a hash in those files is dropped.
     expect(csp).not.toContain('unsafe-inline');
+  });
+
+  it("serves the console's own page at /ops and below, never the app shell, and its hashed files", async () => {
+    for (const url of ['/ops', '/ops/', '/OPS/users/12', '/ops/audit?actor=3']) {
+      const response = await staticApp.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<title>Cedi Wallet operations</title>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    const code = await staticApp.inject({ method: 'GET', url: '/ops/ops.1a2b3c4d.js' });
+    expect(code.body).toBe(script);
+    expect(code.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await staticApp.inject({ method: 'GET', url: '/ops/ops.deadbeef.js' })).statusCode).toBe(404);
+    // The customers' routes never answer the console.
+    const app = await staticApp.inject({ method: 'GET', url: '/Dashboard/ops' });
+    expect(app.body).toContain('<title>Cedi Wallet</title>');
   });
 
   it('still answers /api paths with JSON, not the app', async () => {

@@ -28,10 +28,17 @@ export const HASHED_ASSET = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 
 const isApiPath = (pathname: string): boolean => pathname === '/api' || pathname.startsWith('/api/');
 
+/** The operations console (/ops, a separate build): staff pages and their code never touch the customers' cache. */
+export const isOpsPath = (pathname: string): boolean => {
+  const key = routeKey(pathname);
+  return key === '/ops' || key.startsWith('/ops/');
+};
+
 export const strategyFor = ({ method, url, mode, origin }: RequestFacts): Strategy => {
   if (method !== 'GET') return 'network-only';
   const target = new URL(url);
-  if (target.origin !== origin || isApiPath(target.pathname)) return 'network-only';
+  if (target.origin !== origin || isApiPath(target.pathname) || isOpsPath(target.pathname))
+    return 'network-only';
   if (mode === 'navigate') return 'page';
   return HASHED_ASSET.test(target.pathname) ? 'cache-first' : 'network-only';
 };

@@ -45,6 +45,14 @@ export const readInlineHashes = (staticDir: string, kind: keyof typeof INLINE_HA
     : [];
 };
 
+/** The operations console's page (a separate build in STATIC_DIR/ops/, scripts/build-if-needed.mjs). */
+export const OPS_PAGE = 'ops/index.html';
+
+const isOpsPath = (url: string): boolean => {
+  const key = pageKey(url);
+  return key === '/ops' || key.startsWith('/ops/');
+};
+
 const isApiPath = (url: string): boolean =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
@@ -59,6 +67,7 @@ const looksLikeFile = (url: string): boolean => /\.[a-z0-9]{1,8}$/i.test(url.spl
 export const registerStaticFiles = async (app: FastifyInstance, staticDir: string): Promise<void> => {
   const root = path.resolve(staticDir);
   const hasIndex = existsSync(path.join(root, 'index.html'));
+  const hasOps = existsSync(path.join(root, OPS_PAGE));
   const prerendered = readPrerendered(root);
 
   if (hasIndex) {
@@ -86,6 +95,12 @@ export const registerStaticFiles = async (app: FastifyInstance, staticDir: strin
     if (!hasIndex) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT_PAGE);
     }
+    // /ops and below: the console's own page, never the customers' app shell (and never the other way round).
+    if (isOpsPath(url)) {
+      return hasOps
+        ? reply.sendFile(OPS_PAGE)
+        : reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    }
     const page = prerendered.get(pageKey(url));
     if (!page) return reply.sendFile('index.html');
     // The banner must be in the HTML exactly when the browser will show it, or hydration would not match.
@@ -95,6 +110,8 @@ export const registerStaticFiles = async (app: FastifyInstance, staticDir: strin
 
   // The static files' wildcard would answer '/' as a directory (403 without an index file): '/' is a page.
   if (hasIndex) app.get('/', (request, reply) => sendPage('/', request, reply));
+  // Likewise the console's folder: /ops (and /ops/: the router ignores the trailing slash) is its page.
+  if (hasIndex) app.get('/ops', (request, reply) => sendPage('/ops', request, reply));
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.raw.url ?? request.url;

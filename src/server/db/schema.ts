@@ -98,6 +98,12 @@ export const users = pgTable(
      * (src/server/tiers/tiers.ts), which writes the audit row in the same transaction.
      */
     accountTier: varchar('account_tier', { length: 12 }).notNull().default('none'),
+    /**
+     * Set while a staff member has frozen the account (issue 25): it can log in and read, but moves no money (the
+     * ledger's precondition, src/server/ops/account-hold.ts). Changed only with its audit row.
+     */
+    frozenAt: timestamp('frozen_at', { withTimezone: true }),
+    frozenReason: text('frozen_reason'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -1122,4 +1128,47 @@ export const reversals = pgTable(
       sql`(${table.approvedBy} is null) = (${table.approvedAt} is null) and (${table.approvedBy} is null) = (${table.transactionId} is null)`,
     ),
   ],
+);
+
+/*
+ * The back office's staff (issue 25): their own table, never users. Created by `npm run staff -- create`; the
+ * second factor's secret sealed with APP_SECRET (crypto.ts `sealSecret`); roles: src/domain/staff.ts.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Normalized: trimmed and lower-cased. */
+    email: varchar('email', { length: 320 }).notNull().unique('staff_email_unique'),
+    /** argon2id, PHC string. */
+    passwordHash: text('password_hash').notNull(),
+    /** The TOTP secret (base32), sealed: AES-256-GCM under a key derived from APP_SECRET. */
+    totpSecretSealed: text('totp_secret_sealed').notNull(),
+    /** The time step of the last code accepted: a code of that step or an earlier one is refused (no replay). */
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
+    role: varchar('role', { length: 16 }).notNull(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('staff_email_normalized', sql`${table.email} = lower(btrim(${table.email}))`),
+    check('staff_role_known', sql`${table.role} in ('support', 'compliance', 'auditor', 'admin')`),
+  ],
+);
+
+/** A staff member's session: idle 15 minutes, at most 8 hours (src/domain/staff.ts); only the token's sha256. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique('staff_sessions_token_hash_unique'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('staff_sessions_staff_idx').on(table.staffId)],
 );

@@ -9,6 +9,7 @@ import {
 } from './development-secrets';
 import { isLoopbackHost } from './loopback';
 import { abuseLimits } from './plugins/abuse-limits';
+import { relyingPartyProblems } from './passkeys/relying-party';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const nonNegativeInt = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
@@ -23,6 +24,12 @@ const envSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
     HOST: z.string().trim().min(1).default('localhost'),
+    /**
+     * Passkeys (issue 26): the origin the browser sees (https://wallet.example.com) and the relying party id, the
+     * domain passkeys belong to (ORIGIN's host or a parent domain). Unset: http://localhost:PORT and localhost.
+     */
+    ORIGIN: optionalText,
+    RP_ID: optionalText,
     DATA_DIR: z.string().trim().min(1).default('./data'),
     DATABASE_URL: optionalText.pipe(
       z
@@ -127,6 +134,8 @@ const envSchema = z
     LEDGER_BATCH_LANES: positiveInt(2),
   })
   .superRefine((env, context) => {
+    for (const [path, message] of relyingPartyProblems(env))
+      context.addIssue({ code: 'custom', path: [path], message });
     if (env.NODE_ENV === 'production' && env.APP_SECRET === undefined) {
       context.addIssue({
         code: 'custom',

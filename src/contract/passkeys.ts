@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dbText, int4Id, queryInt4Id } from './db-input';
 import { apiAmountSchema } from './envelope';
+import { STEP_UP_REQUIRED_MESSAGE_ID } from './step-up-proof';
 
 /*
  * Issue 26: passkeys (WebAuthn), the step-up before large money moves, and the devices a user is signed in on.
@@ -184,11 +185,13 @@ export type RevokeSessionRequest = z.infer<typeof revokeSessionRequestSchema>;
  * The proof is single-use, lives STEP_UP_PROOF_TTL_SECONDS, and is bound to the user, the session, the path, the
  * amount and the beneficiary: a proof for GH₵ 1,500 to Kofi does not pay GH₵ 1,600 or Ama.
  */
-export const STEP_UP_REQUIRED_MESSAGE_ID = 'auth.stepUpRequired';
-/** The header of the retried money request carrying the step-up proof. */
-export const STEP_UP_PROOF_HEADER = 'Step-Up-Proof';
-/** How long step-up options (and so the proof made from them) stay valid. */
-export const STEP_UP_PROOF_TTL_SECONDS = 120;
+// The browser's money requests need these without zod: they live in ./step-up-proof.ts.
+export {
+  encodeStepUpProof,
+  STEP_UP_PROOF_HEADER,
+  STEP_UP_PROOF_TTL_SECONDS,
+  STEP_UP_REQUIRED_MESSAGE_ID,
+} from './step-up-proof';
 
 /** POST StepUpOptions: the money request the server refused, as it was sent. */
 export const stepUpOptionsRequestSchema = z.object({
@@ -216,9 +219,6 @@ export const stepUpOptionsResponseSchema = z.object({
 });
 export type StepUpOptionsResponse = z.infer<typeof stepUpOptionsResponseSchema>;
 
-/** The header's value: the assertion's JSON, base64url (the JSON is ASCII: its fields are base64url already). */
-export const encodeStepUpProof = (assertion: AuthenticationResponse): string =>
-  btoa(JSON.stringify(assertion)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 
 /** The header back to an assertion; null when it is not one. */
 export const decodeStepUpProof = (header: string | undefined): AuthenticationResponse | null => {

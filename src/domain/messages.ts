@@ -318,6 +318,21 @@ export const domainMessages = {
   'upgrade.proofOfAddress.alreadyEnhanced': 'Your account is already at the Enhanced tier.',
   'upgrade.proofOfAddress.pending': 'Your proof of address is already waiting for review.',
   'upgrade.proofOfAddress.uploadFailed': 'The document could not be sent. Please try again.',
+  // Issue 26: passkeys, the step-up before large money moves, devices.
+  'passkey.challengeExpired': 'This passkey request has expired or was already used. Please try again.',
+  'passkey.verificationFailed': 'Your passkey could not be verified. Please try again.',
+  'passkey.unknownCredential':
+    'This passkey is not registered to a Cedi Wallet account. Please log in with your password.',
+  'passkey.counterReplayed':
+    'This passkey answer repeats an earlier one and was refused. Please try again; if it happens again, remove this passkey and add it again.',
+  'passkey.alreadyRegistered': 'This passkey is already registered.',
+  'passkey.wrongAccount': 'This passkey belongs to another account.',
+  'passkey.notFound': 'This passkey was not found.',
+  'session.notFound': 'This device is no longer signed in.',
+  'auth.stepUpRequired': 'Please confirm this payment with your passkey.',
+  'stepUp.invalidProof':
+    'The confirmation with your passkey has expired or does not match this payment. Please confirm again.',
+  'stepUp.notMoneyMoving': 'This request does not need a confirmation.',
 } as const;
 
 export type DomainMessageId = keyof typeof domainMessages;

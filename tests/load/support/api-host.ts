@@ -80,6 +80,8 @@ export class ApiHost {
       NODE_ENV: 'production',
       APP_SECRET: randomBytes(32).toString('hex'),
       WEBHOOK_SECRET: randomBytes(32).toString('hex'),
+      // Production requires the origin passkeys are bound to (issue 26); this host is reached on 127.0.0.1.
+      ORIGIN: `http://localhost:${port}`,
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

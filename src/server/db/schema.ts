@@ -265,8 +265,16 @@ export const sessions = pgTable(
     /** Absolute expiry, fixed at login. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The User-Agent of the log-in (issue 26: the device in 'Devices'; at most 512 characters kept). */
+    userAgent: varchar('user_agent', { length: 512 }).notNull().default(''),
+    /** How the session signed in: 'password' or 'passkey'. */
+    method: varchar('method', { length: 12 }).notNull().default('password'),
   },
-  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    index('sessions_expires_idx').on(table.expiresAt),
+    check('sessions_method_known', sql`${table.method} in ('password', 'passkey')`),
+  ],
 );
 
 export const passwordResetCodes = pgTable(
@@ -1171,4 +1179,90 @@ export const staffSessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [index('staff_sessions_staff_idx').on(table.staffId)],
+);
+
+/*
+ * Passkeys (issue 26, WebAuthn): a user's credentials, the challenges the server issued, the step-up settings.
+ */
+
+/** One passkey of a user: the credential id and COSE public key (base64url), the signature counter, its name. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** base64url, as the browser sends it; unique across every account (an authenticator registers once). */
+    credentialId: varchar('credential_id', { length: 1400 }).notNull().unique('passkeys_credential_id_unique'),
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter: an assertion must carry a larger one (0 and 0: no counter). */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: varchar('name', { length: 60 }).notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('passkeys_user_idx').on(table.userId),
+    check('passkeys_counter_non_negative', sql`${table.counter} >= 0`),
+  ],
+);
+
+/**
+ * The challenges handed out, in PostgreSQL so every host shares them. Single-use (deleted by the call that uses
+ * it), short-lived (`expires_at`), and bound to who asked: the user and session (registration, step-up), or the
+ * sha256 of the ceremony id returned with log-in options. A step-up challenge also holds the operation it confirms.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** base64url, as it comes back in clientDataJSON. */
+    challenge: varchar('challenge', { length: 128 }).notNull().unique('webauthn_challenges_challenge_unique'),
+    purpose: varchar('purpose', { length: 16 }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    ceremonyHash: varchar('ceremony_hash', { length: 64 }),
+    /** Step-up: { path, amountMinor, beneficiary }. */
+    operation: jsonb('operation'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('webauthn_challenges_expires_idx').on(table.expiresAt),
+    check('webauthn_challenges_purpose_known', sql`${table.purpose} in ('registration', 'logIn', 'stepUp')`),
+  ],
+);
+
+/**
+ * The step-up amount a user gets until they choose one, as data with the day it takes effect (like tier_limits):
+ * the row in force is the latest `effective_from` on or before today. Pesewas.
+ */
+export const stepUpDefaults = pgTable(
+  'step_up_defaults',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull().unique('step_up_defaults_effective_unique'),
+    source: text('source').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [check('step_up_defaults_amount_positive', sql`${table.amountMinor} > 0`)],
+);
+
+/** A user's own step-up amount (pesewas); `amount_minor` null: step-up turned off. No row: the default. */
+export const userStepUp = pgTable(
+  'user_step_up',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountMinor: bigint('amount_minor', { mode: 'number' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('user_step_up_amount_positive', sql`${table.amountMinor} is null or ${table.amountMinor} > 0`),
+  ],
 );

@@ -297,6 +297,9 @@ export const domainMessages = {
     'This would take your wallet over its maximum balance of {limit}: {left} more can come in. Upgrade your account to hold more.',
   'limit.receiverBalance':
     "The receiver's wallet cannot take this amount: it would go over the maximum balance of their account.",
+  // Issue 25: an account a staff member froze (it can log in and read, but moves no money), and the staff log-in.
+  'account.onHold': 'Your account is on hold. Please contact support.',
+  'ops.logIn.invalid': 'Invalid email, password or code.',
   // Issue 24: the way up the account tiers (Ghana Card verification, proof of address).
   'upgrade.loadFailed': 'Your account tier could not be loaded. Please try again.',
   'upgrade.ghanaCard.verified': 'Your Ghana Card is verified: your account is now at the Medium tier.',

@@ -99,6 +99,11 @@ const envSchema = z
     /** How often pending operations are checked with the provider (lost callbacks, expiry). */
     PROVIDER_POLL_MS: positiveInt(5000),
     /**
+     * A money move held for review (a monitoring rule hit) not decided within this many minutes escalates: the
+     * monitoring_holds_open metric counts it as overdue and a warning is logged once. Nothing is decided by the clock.
+     */
+    MONITORING_ESCALATION_MINUTES: positiveInt(60),
+    /**
      * Which proxies' X-Forwarded-For is believed for the client address (rate limits are keyed by it): 'false'
      * (default: the socket's address; anyone could forge the header), a hop count ('1': the nearest proxy), the
      * proxies' addresses or CIDRs ('10.0.0.0/8,127.0.0.1', or 'loopback', 'uniquelocal'), or 'true' (every hop:

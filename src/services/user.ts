@@ -36,6 +36,3 @@ export const saveLanguage = (language: SetLanguageRequest['language'], call: Cal
 export const saveLanguageWhenSignedIn = async (language: SetLanguageRequest['language']): Promise<void> => {
   if (currentToken()) await saveLanguage(language);
 };
-
-/** Kept here for issue 2's callers; the wallet's calls live in ./wallet. */
-export { getWalletAmount } from './wallet';

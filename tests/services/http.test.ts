@@ -3,7 +3,8 @@ import { get, post, request, setAuthSource } from '../../src/services/http';
 import { apiPaths, unauthenticatedPaths, type ApiPath } from '../../src/contract/paths';
 import { ApiError } from '../../src/contract/failure';
 import { getCountries, getBanksByCountry } from '../../src/services/reference';
-import { logIn, logOut, validateToken, getWalletAmount } from '../../src/services/user';
+import { logIn, logOut, validateToken } from '../../src/services/user';
+import { getWalletAmount } from '../../src/services/wallet';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -29,3 +29,6 @@ export const isTotpCode = (value: string): boolean => /^\d{6}$/.test(value);
 /** The shortest a reason for a staff decision may be (a freeze, a reversal, a review's decision). */
 export const STAFF_REASON_MIN = 3;
 export const STAFF_REASON_MAX = 500;
+
+/** A staff password: the users' rules (letters and digits, at most 128) and at least 12 characters. */
+export const STAFF_PASSWORD_MIN_LENGTH = 12;

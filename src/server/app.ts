@@ -7,8 +7,12 @@ import { purgeExpired } from './jobs/purge';
 import { ledgerCheckJob } from './ledger/invariants';
 import { createMailer, type Mailer } from './mail';
 import { createMetrics } from './metrics';
+import { relyingPartyOf } from './passkeys/relying-party';
+import { installStepUp } from './passkeys/step-up';
 import { createSms, type Sms } from './messaging/sms';
 import { installAuth } from './plugins/auth';
+import { opsRoutes } from './ops/ops-routes';
+import { installStaffAuth } from './ops/staff-auth';
 import { clientErrorHandler } from './plugins/client-errors';
 import { installErrorHandling } from './plugins/errors';
 import { installJsonBodyParser } from './plugins/json-body';
@@ -40,6 +44,7 @@ import { transferRoutes } from './routes/transfer/transfer-routes';
 import { upgradeRoutes } from './routes/upgrade/upgrade-routes';
 import { userLanguageRoutes } from './routes/user/user-language-routes';
 import { userRoutes } from './routes/user/user-routes';
+import { passkeyRoutes } from './routes/passkeys/passkey-routes';
 import { providerWebhookRoutes, receiveProviderCallback } from './routes/wallet/provider-webhook-routes';
 import { createWalletModule, type WalletModule } from './routes/wallet/wallet-module';
 import { walletRoutes } from './routes/wallet/wallet-routes';
@@ -145,6 +150,10 @@ export const buildApp = async ({
   await sessions.start();
   app.addHook('onClose', () => sessions.close());
   installAuth(app, sessions);
+  // Before the routes: every money-moving route is registered with what it moves, and checked for a step-up.
+  const rp = relyingPartyOf(config);
+  const moneyRoutes = installStepUp(app, { db: database.db, rp });
+  installStaffAuth(app, database.db);
   // Before the routes: the OpenAPI document is generated from every route registered after it.
   await registerOpenApi(app);
 
@@ -154,6 +163,7 @@ export const buildApp = async ({
   await app.register(referenceRoutes, deps);
   await app.register(userRoutes, deps);
   await app.register(userLanguageRoutes, deps);
+  await app.register(passkeyRoutes, { ...deps, rp, moneyRoutes });
   await app.register(passwordResetRoutes, deps);
   await app.register(phoneVerificationRoutes, { ...deps, sms: sms ?? createSms(config, app.log) });
   await app.register(identificationRoutes, deps);
@@ -194,6 +204,7 @@ export const buildApp = async ({
       }),
   });
   await app.register(providerWebhookRoutes, { wallet });
+  await app.register(opsRoutes, deps);
 
   const jobs = new JobScheduler({ db: database.db, log: app.log });
   jobs.add({ name: 'provider-poll', everyMs: config.PROVIDER_POLL_MS, run: () => wallet.worker.pollPass() });

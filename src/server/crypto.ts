@@ -1,4 +1,13 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** An opaque bearer or reset token: 32 random bytes (256 bits), base64url. */
@@ -36,4 +45,42 @@ export const verifyPassword = async (storedHash: string | null, password: string
     return false;
   }
   return verify(storedHash, password).catch(() => false);
+};
+
+/*
+ * Secrets kept at rest (a staff member's TOTP secret): AES-256-GCM under a key derived from APP_SECRET with HKDF
+ * (one key per purpose), stored as 'v1.<iv>.<tag>.<ciphertext>' (base64url). A copy of the database alone reveals
+ * none of them; a changed APP_SECRET makes them unreadable (the staff sign up their second factor again).
+ */
+const SEALED_VERSION = 'v1';
+
+const sealingKey = (appSecret: string, purpose: string): Buffer =>
+  Buffer.from(hkdfSync('sha256', appSecret, 'cedi-wallet', `sealed:${purpose}`, 32));
+
+export const sealSecret = (appSecret: string, purpose: string, plaintext: string): string => {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealingKey(appSecret, purpose), iv);
+  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return [SEALED_VERSION, iv, cipher.getAuthTag(), ciphertext]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
+};
+
+/** The plaintext of `sealed`, or null when it was sealed under another secret or purpose, or is not sealed. */
+export const openSecret = (appSecret: string, purpose: string, sealed: string): string | null => {
+  const [version, iv, tag, ciphertext, ...rest] = sealed.split('.');
+  if (version !== SEALED_VERSION || !iv || !tag || ciphertext === undefined || rest.length > 0) return null;
+  try {
+    const decipher = createDecipheriv(
+      'aes-256-gcm',
+      sealingKey(appSecret, purpose),
+      Buffer.from(iv, 'base64url'),
+    );
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
+  } catch {
+    return null;
+  }
 };

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isOpsPath } from '../../contract/ops';
 import { HttpError } from '../http-error';
 import type { SessionCache } from '../sessions/session-cache';
 
@@ -22,7 +23,8 @@ declare module 'fastify' {
   }
 }
 
-const bearerToken = (header: string | undefined): string | null => {
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export const bearerToken = (header: string | undefined): string | null => {
   const match = /^Bearer ([A-Za-z0-9._~+/=-]{1,512})$/i.exec(header?.trim() ?? '');
   return match?.[1] ?? null;
 };
@@ -50,7 +52,8 @@ export const installAuth = (app: FastifyInstance, sessions: SessionCache): void 
 
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions;
-    if (!route.url?.startsWith('/api/') || route.config.public) return;
+    // The back office's routes take a staff token instead (ops/staff-auth.ts): a user's is never one.
+    if (!route.url?.startsWith('/api/') || route.config.public || isOpsPath(route.url)) return;
     const token = bearerToken(request.headers.authorization);
     const session = token ? await sessions.find(token) : null;
     if (!session) throw new HttpError(401, 'auth.required');

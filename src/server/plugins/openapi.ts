@@ -9,6 +9,7 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fast
 import { z } from 'zod';
 import { PARTNER_KEY_HEADER } from '../../contract/betting';
 import { failureEnvelopeSchema, notModifiedSchema } from '../../contract/envelope';
+import { isOpsPath } from '../../contract/ops';
 import { apiPaths, IDEMPOTENCY_KEY_HEADER } from '../../contract/paths';
 import { IDENTIFICATION_IMAGE_MAX_BYTES, IDENTIFICATION_IMAGE_TYPES } from '../../domain/identification';
 import { requireIdempotencyKey } from '../idempotency/require-idempotency-key';
@@ -47,6 +48,13 @@ const securitySchemes = {
     name: SIGNATURE_HEADER,
     description: 'The payment provider’s HMAC-SHA256 of the raw body, keyed with WEBHOOK_SECRET.',
   },
+  staffBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A staff member’s session token, answered by POST /api/Ops/LogIn (password and TOTP code); a user’s token is ' +
+      'refused. It expires after 15 minutes idle, at an absolute limit, and at LogOut.',
+  },
   metricsToken: {
     type: 'http',
     scheme: 'bearer',
@@ -63,11 +71,15 @@ const OWN_SCHEME: Readonly<Record<string, SchemeName>> = {
   [METRICS_PATH]: 'metricsToken',
 };
 
-/** plugins/auth.ts: every /api route needs the bearer token unless its config says `public: true`. */
+/**
+ * plugins/auth.ts: every /api route needs the bearer token unless its config says `public: true`; /api/Ops routes a
+ * staff member's (ops/staff-auth.ts).
+ */
 const securityOf = (route: RouteOptions): Array<Record<string, string[]>> => {
   const own = OWN_SCHEME[route.url];
   if (own) return [{ [own]: [] }];
-  return route.config?.public ? [] : [{ bearerAuth: [] }];
+  if (route.config?.public) return [];
+  return isOpsPath(route.url) ? [{ staffBearer: [] }] : [{ bearerAuth: [] }];
 };
 
 const takesIdempotencyKey = (route: RouteOptions): boolean =>

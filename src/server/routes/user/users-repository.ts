@@ -182,10 +182,20 @@ const MINUTE = 60_000;
 /** Activity is recorded at most once a minute, so the hot path does not write on every call. */
 export const ACTIVITY_WRITE_INTERVAL_MS = MINUTE;
 
-export const isSessionAlive = (session: SessionRow, config: SessionTimes, now = new Date()): boolean =>
+export const isSessionAlive = (
+  session: Pick<SessionRow, 'revokedAt' | 'expiresAt' | 'lastSeenAt'>,
+  config: SessionTimes,
+  now = new Date(),
+): boolean =>
   session.revokedAt === null &&
   now.getTime() < session.expiresAt.getTime() &&
   now.getTime() < session.lastSeenAt.getTime() + config.SESSION_IDLE_MINUTES * MINUTE;
+
+/** Where a session signed in from (issue 26, 'Devices'): the log-in's User-Agent and how it signed in. */
+export interface SessionOrigin {
+  userAgent: string;
+  method: 'password' | 'passkey';
+}
 
 /** Opens a session: the token goes to the client once; only its hash is stored. */
 export const createSession = async (
@@ -193,13 +203,15 @@ export const createSession = async (
   userId: number,
   config: SessionTimes,
   now = new Date(),
+  origin: SessionOrigin = { userAgent: '', method: 'password' },
 ) => {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + config.SESSION_MAX_HOURS * 60 * MINUTE);
-  await db
+  const [row] = await db
     .insert(sessions)
-    .values({ userId, tokenHash: tokenHash(token), createdAt: now, lastSeenAt: now, expiresAt });
-  return { token, expiresAt };
+    .values({ userId, tokenHash: tokenHash(token), createdAt: now, lastSeenAt: now, expiresAt, ...origin })
+    .returning({ id: sessions.id });
+  return { token, expiresAt, sessionId: row?.id ?? 0 };
 };
 
 const SESSION_BY_TOKEN_HASH = `select id, user_id, last_seen_at, expires_at, revoked_at

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  STAFF_REASON_MAX,
-  STAFF_REASON_MIN,
-  STAFF_ROLES,
-  type StaffRole,
-} from '../domain/staff';
+import { STAFF_REASON_MAX, STAFF_REASON_MIN, STAFF_ROLES, type StaffRole } from '../domain/staff';
 import { bettingHistoryPageSchema } from './betting';
 import { billingHistoryPageSchema } from './billing';
 import { dbText, int4Id, queryInt4Id, storableText } from './db-input';
@@ -272,7 +267,10 @@ export const decideReviewRequestSchema = z.object({
 });
 export type DecideReviewRequest = z.infer<typeof decideReviewRequestSchema>;
 
-export const proposeReversalRequestSchema = z.object({ referenceNumber: dbText(32), reason: staffReasonSchema });
+export const proposeReversalRequestSchema = z.object({
+  referenceNumber: dbText(32),
+  reason: staffReasonSchema,
+});
 export type ProposeReversalRequest = z.infer<typeof proposeReversalRequestSchema>;
 
 export const approveReversalRequestSchema = z.object({ id: int4Id });

@@ -48,11 +48,15 @@ export const opsSessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       await limiter.forget(attempt);
       const token = await db.transaction(async (tx) => {
         const session = await createStaffSession(tx, member.id);
-        await appendStaffAudit(tx, { staffId: member.id }, {
-          action: 'staff.logIn',
-          subject: `staff:${member.id}`,
-          after: { ip: request.ip },
-        });
+        await appendStaffAudit(
+          tx,
+          { staffId: member.id },
+          {
+            action: 'staff.logIn',
+            subject: `staff:${member.id}`,
+            after: { ip: request.ip },
+          },
+        );
         return session.token;
       });
       return ok({

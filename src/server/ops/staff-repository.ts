@@ -31,7 +31,10 @@ export const createStaffMember = async (db: Queryable, values: NewStaffMember): 
   return row.id;
 };
 
-export const findStaffCredentials = async (db: Queryable, email: string): Promise<StaffCredentials | null> => {
+export const findStaffCredentials = async (
+  db: Queryable,
+  email: string,
+): Promise<StaffCredentials | null> => {
   const [row] = await db.select().from(staff).where(eq(staff.email, email)).limit(1);
   if (!row) return null;
   return {
@@ -176,7 +179,11 @@ export const touchStaffSession = async (db: Queryable, session: StaffSession, no
     .where(and(eq(staffSessions.id, session.id), isNull(staffSessions.revokedAt)));
 };
 
-export const revokeStaffSession = async (db: Queryable, sessionId: number, now = new Date()): Promise<void> => {
+export const revokeStaffSession = async (
+  db: Queryable,
+  sessionId: number,
+  now = new Date(),
+): Promise<void> => {
   await db
     .update(staffSessions)
     .set({ revokedAt: now })

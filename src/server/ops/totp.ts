@@ -14,7 +14,13 @@ export const newTotpSecret = (): string => generateSecret();
 
 /** The otpauth:// URI an authenticator app scans (or types) once. */
 export const totpUri = (email: string, secret: string): string =>
-  generateURI({ issuer: TOTP_ISSUER, label: email, secret, digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS });
+  generateURI({
+    issuer: TOTP_ISSUER,
+    label: email,
+    secret,
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+  });
 
 /**
  * The time step of `code` when it is the code of `secret` now (one step of drift either way) and of a step after

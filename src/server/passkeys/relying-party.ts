@@ -28,13 +28,8 @@ const isLocalhost = (hostname: string): boolean =>
 
 /** What is wrong with the settings, as `[variable, problem]` pairs (none: they are usable). */
 export const relyingPartyProblems = (settings: RelyingPartySettings): [string, string][] => {
+  // Not required under NODE_ENV=production: unset, passkeys work on localhost only (refused elsewhere, never weaker).
   const problems: [string, string][] = [];
-  if (settings.NODE_ENV === 'production' && !settings.ORIGIN) {
-    problems.push([
-      'ORIGIN',
-      'is required when NODE_ENV=production: the https:// origin the app is served from',
-    ]);
-  }
   const originText = settings.ORIGIN ?? defaultOrigin(settings.PORT);
   let url: URL;
   try {

@@ -1,5 +1,8 @@
 import type { MinorUnits } from './money';
 
+/** Withdrawals and top-ups pay no processing fee (spec section 9 charges only transfers and betting). */
+export const NO_PROCESSING_FEE: MinorUnits = 0;
+
 /** Transfers and betting pay a processing fee of 1% of the amount (spec section 9). */
 export const PROCESSING_FEE_BASIS_POINTS = 100n;
 const BASIS_POINTS_IN_WHOLE = 10_000n;
@@ -62,3 +65,19 @@ export const debitedPaymentCheck = (
   amountMinor: MinorUnits,
   feeMinor: MinorUnits = processingFee(amountMinor),
 ): WalletPaymentCheck => walletPaymentCheck(debitedMinor + amountMinor + feeMinor, amountMinor, feeMinor);
+
+/**
+ * A top-up's figures for the same review: what the payer's card, bank or MoMo pays (amount + fee; top-ups carry no
+ * fee today) and the wallet's balance once the amount is in.
+ */
+export const walletCreditCheck = (
+  balanceMinor: MinorUnits,
+  amountMinor: MinorUnits,
+  feeMinor: MinorUnits = 0,
+): WalletPaymentCheck => ({
+  beforeMinor: balanceMinor,
+  feeMinor,
+  totalMinor: amountMinor + feeMinor,
+  afterMinor: balanceMinor + amountMinor,
+  enough: true,
+});

@@ -4,15 +4,18 @@
  * payout followed for at most 30 s, then 'Withdrawal Successful' or the Error dialog.
  *
  * States: selectingGateway -> GATEWAY_CHOSEN -> editing (the bank form first loads the banks: loadingBanks |
- * banksFailed), the rules checked against the available balance -> SUBMIT -> submitting ('Processing...', invoke
- * `withdraw`: the money is held, answer 'pending') -> following (invoke `getOperation` every
- * `followPollInterval`, for at most `followTimeout`) -> succeeded ('Withdrawal Successful', Success dialog, form
- * cleared) | failed (Error dialog with the message; CLOSE back to the form). Still pending when `followTimeout`
- * ends counts as succeeded with `onItsWay` (the payout is on its way). Every answer carrying the balance is
- * handed to the app with `walletChanged` (the hold lowers it; a failed payout gives it back).
+ * banksFailed), the rules checked against the available balance -> SUBMIT -> reviewing (the review: amount, fee,
+ * total, balance after; BACK to the form) -> CONFIRM -> submitting ('Processing...', invoke `withdraw`: the money
+ * is held, answer 'pending') -> following (invoke `getOperation` every `followPollInterval`, for at most
+ * `followTimeout`) -> succeeded ('Withdrawal Successful', Success dialog, form cleared) | failed (Error dialog with
+ * the message; CLOSE back to the form). Still pending when `followTimeout` ends counts as succeeded with `onItsWay`
+ * (the payout is on its way). Every answer carrying the balance is handed to the app with `walletChanged` (the hold
+ * lowers it; a failed payout gives it back). Tags (shared/review-step.ts): `reviewPage` from the review to the
+ * answer, `debited` while the held payout is followed.
  *
- * Built from the shared flow parts (src/machines/shared), as the top-up is: one key per submit attempt, kept
- * (RETRY) only while the request went unanswered and the form is unchanged.
+ * Built from the shared flow parts (src/machines/shared), as the top-up is: one key per submit attempt, kept only
+ * while the request went unanswered and the form is unchanged: the request comes back to the review, whose
+ * Confirm resends it with the same key.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { DomainMessageId } from '../domain/messages';
@@ -32,6 +35,8 @@ import {
 } from './shared/gateway-choice';
 import { wizardActions, type WizardEvent } from './shared/wizard-actions';
 import * as keys from './shared/idempotent-submit';
+import { reviewStep, type ReviewEvent, type ReviewTag } from './shared/review-step';
+import type { SharedStateConfig } from './shared/state-config';
 import {
   emptyBankWithdrawalForm,
   emptyMomoWithdrawalForm,
@@ -71,7 +76,8 @@ export interface WithdrawalContext extends keys.IdempotencyKeys {
   operation: WalletOperation | null;
 }
 
-export type WithdrawalEvent = WizardEvent<WithdrawalGateway, WithdrawalFormField> | { type: 'CLOSE' };
+export type WithdrawalEvent =
+  WizardEvent<WithdrawalGateway, WithdrawalFormField> | ReviewEvent | { type: 'CLOSE' };
 
 export const withdrawalDelays = {
   /** The payout's status is read every second... */
@@ -105,6 +111,7 @@ export const withdrawalMachine = setup({
     context: {} as WithdrawalContext,
     events: {} as WithdrawalEvent,
     input: {} as WithdrawalInput,
+    tags: {} as ReviewTag,
   },
   actors: {
     ...bankListActors,
@@ -166,39 +173,47 @@ export const withdrawalMachine = setup({
     loadingBanks: banks.loading,
     banksFailed: banks.failed,
     editing: {
-      on: { ...editingTransitions('submitting'), ...back },
+      on: { ...editingTransitions('reviewing'), ...back },
     },
-    submitting: operations.submitOperation<WithdrawalContext>({
-      id: 'withdraw',
-      input: (context) => withdrawalCallOf(context, context.idempotencyKey ?? ''),
-      // Every answer carries the balance: the hold lowers it, a failed payout gives it back.
-      successful: { target: 'succeeded', actions: [operations.walletChangedByResult, succeeded(false)] },
-      pending: { target: 'following', actions: operations.walletChangedByResult },
-      failed: {
-        target: 'failed',
-        actions: [operations.walletChangedByResult, operations.withResult('setOperationFailed')],
-      },
-      onError: [
-        {
-          guard: operations.withError('hasServerViolations'),
-          target: 'editing',
-          actions: operations.withError('setServerViolations'),
+    reviewing: reviewStep({ confirm: 'submitting', back: 'editing' }),
+    submitting: {
+      ...operations.submitOperation<WithdrawalContext>({
+        id: 'withdraw',
+        input: (context) => withdrawalCallOf(context, context.idempotencyKey ?? ''),
+        // Every answer carries the balance: the hold lowers it, a failed payout gives it back.
+        successful: { target: 'succeeded', actions: [operations.walletChangedByResult, succeeded(false)] },
+        pending: { target: 'following', actions: operations.walletChangedByResult },
+        failed: {
+          target: 'failed',
+          actions: [operations.walletChangedByResult, operations.withResult('setOperationFailed')],
         },
-        { guard: operations.withError('isUnanswered'), target: 'failed', actions: 'setUnanswered' },
-        { target: 'failed', actions: operations.withError('setFailure') },
-      ],
-    }),
+        onError: [
+          {
+            guard: operations.withError('hasServerViolations'),
+            target: 'editing',
+            actions: operations.withError('setServerViolations'),
+          },
+          // No answer: back to the review, the key kept, so its Confirm resends the same request.
+          { guard: operations.withError('isUnanswered'), target: 'reviewing', actions: 'setUnanswered' },
+          { target: 'failed', actions: operations.withError('setFailure') },
+        ],
+      }),
+      tags: ['reviewPage'],
+    } as SharedStateConfig,
     // The money is held either way: a failed read keeps following until the deadline.
-    following: operations.followOperation({
-      machineId: 'withdrawal',
-      pollDelay: 'followPollInterval',
-      deadline: { delay: 'followTimeout', target: 'succeeded', actions: succeeded(true) },
-      successful: { target: 'succeeded', actions: [operations.walletChangedByResult, succeeded(false)] },
-      failed: {
-        target: 'failed',
-        actions: [operations.walletChangedByResult, operations.withResult('setOperationFailed')],
-      },
-    }),
+    following: {
+      ...operations.followOperation({
+        machineId: 'withdrawal',
+        pollDelay: 'followPollInterval',
+        deadline: { delay: 'followTimeout', target: 'succeeded', actions: succeeded(true) },
+        successful: { target: 'succeeded', actions: [operations.walletChangedByResult, succeeded(false)] },
+        failed: {
+          target: 'failed',
+          actions: [operations.walletChangedByResult, operations.withResult('setOperationFailed')],
+        },
+      }),
+      tags: ['reviewPage', 'debited'],
+    } as SharedStateConfig,
     succeeded: {
       on: {
         CLOSE: { actions: 'closeSuccessDialog' },
@@ -208,8 +223,6 @@ export const withdrawalMachine = setup({
     failed: {
       on: {
         CLOSE: { target: 'editing', actions: 'clearError' },
-        // Only after an unanswered request with the form unchanged: the same key again.
-        RETRY: { guard: 'hasKey', target: 'submitting', actions: 'clearError' },
       },
     },
   },

@@ -8,6 +8,7 @@ import type { ServerFailure } from '../machines/failure-messages';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 import { FailureMessage } from './ui/upgrade-link';
+import { PaymentFigures } from './ui/payment-figures';
 
 export interface WalletPaymentCardProps {
   /** The available balance, in pesewas: before the payment, unless `debited`. */
@@ -59,29 +60,17 @@ export function WalletPaymentCard({
         <span className="wallet-payment-amount">{formatMoney(check.beforeMinor)}</span>
         <span className="wallet-payment-label">{t('balance.available')}</span>
       </p>
-      <dl className="summary">
-        <div>
-          <dt>{t('walletPayment.amount')}</dt>
-          <dd className="figure">{formatMoney(amountMinor)}</dd>
-        </div>
-        {/* A payment that carries no fee (a gem pack) shows none, rather than '(1%)' above GH₵ 0.00. */}
-        {feeMinor === 0 ? null : (
-          <div>
-            <dt>{t('walletPayment.fee')}</dt>
-            <dd className="figure">{formatMoney(check.feeMinor)}</dd>
-          </div>
-        )}
-        <div>
-          <dt>{t('walletPayment.total')}</dt>
-          <dd className="figure">{formatMoney(check.totalMinor)}</dd>
-        </div>
-        {check.enough ? (
-          <div>
-            <dt>{t('walletPayment.after')}</dt>
-            <dd className="figure">{formatMoney(check.afterMinor)}</dd>
-          </div>
-        ) : null}
-      </dl>
+      <PaymentFigures
+        check={check}
+        amountMinor={amountMinor}
+        labels={{
+          amount: t('walletPayment.amount'),
+          // A payment that carries no fee (a gem pack) shows none, rather than '(1%)' above GH₵ 0.00.
+          fee: feeMinor === 0 ? null : t('walletPayment.fee'),
+          total: t('walletPayment.total'),
+          after: t('walletPayment.after'),
+        }}
+      />
       {check.enough ? null : (
         <p role="alert" className="wallet-payment-short">
           {t('walletPayment.notEnoughFunds')} <Link to="/WalletTopUp">{t('walletPayment.topUp')}</Link>

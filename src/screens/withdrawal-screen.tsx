@@ -1,8 +1,13 @@
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { debitedPaymentCheck, NO_PROCESSING_FEE, walletPaymentCheck } from '../domain/fees';
 import type { WithdrawalField } from '../domain/withdrawal';
-import type { WithdrawalFormField, WithdrawalGateway } from '../machines/withdrawal.form';
+import {
+  withdrawalCallOf,
+  type WithdrawalFormField,
+  type WithdrawalGateway,
+} from '../machines/withdrawal.form';
 import type { WithdrawalMachine } from '../machines/withdrawal.machine';
 import { useI18n } from '../i18n/i18n';
 import { useFormat } from '../i18n/format';
@@ -11,16 +16,19 @@ import { bankListStepOf } from './bank-list-step';
 import { AmountField } from './ui/amount-field';
 import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
+import { Alert } from './ui/alert';
 import { Modal } from './ui/modal';
 import { MomoNumberField } from './ui/momo-number-field';
+import { PaymentReview } from './ui/payment-review';
 import { ReceiptSummary } from './ui/receipt-summary';
 import { AgainRow, BankFields, GatewayStep, stepHeading, WizardFrame, wizardForm } from './wizard-parts';
 
 const gatewayLabel: Record<WithdrawalGateway, MessageId> = { bank: 'gateway.bank', momo: 'gateway.momo' };
 
 /**
- * /Withdrawal: 'Select a Gateway' (Bank, MoMo), 'Details' (the form; 'Withdraw Funds' / 'Processing...' while the
- * payout is sent and followed), 'Done' ('Withdrawal Successful'). Outcomes show in a Success or Error dialog.
+ * /Withdrawal: 'Select a Gateway' (Bank, MoMo), 'Details' (the form, 'Withdraw Funds', then the review: amount,
+ * fee, total, balance after, and Confirm / 'Processing...' while the payout is sent and followed), 'Done'
+ * ('Withdrawal Successful'). Outcomes show in a Success or Error dialog.
  */
 export function WithdrawalScreen({ actorRef }: { actorRef: ActorRefFrom<WithdrawalMachine> }) {
   const { t } = useI18n();
@@ -42,8 +50,8 @@ export function WithdrawalScreen({ actorRef }: { actorRef: ActorRefFrom<Withdraw
   const selecting = snapshot.matches('selectingGateway');
   const succeeded = snapshot.matches('succeeded');
   const failed = snapshot.matches('failed');
-  const busy = snapshot.matches('submitting') || snapshot.matches('following');
-  const canRetry = failed && snapshot.can({ type: 'RETRY' });
+  const reviewing = snapshot.hasTag('reviewPage');
+  const busy = reviewing && !snapshot.matches('reviewing');
 
   // 'Please fill all required fields.' takes the reader to the first field, the amount.
   const fieldId = (field: WithdrawalField) => `${id}-${field === 'form' ? 'amount' : field}`;
@@ -98,7 +106,36 @@ export function WithdrawalScreen({ actorRef }: { actorRef: ActorRefFrom<Withdraw
       back,
     });
     if (banksStep) return banksStep;
-    // editing, submitting, following, failed (the Error dialog over the form).
+    if (reviewing) {
+      const { request } = withdrawalCallOf(snapshot.context, '');
+      // While the payout is followed the balance is the answer's, the total already held: derived from it once.
+      const check = (snapshot.hasTag('debited') ? debitedPaymentCheck : walletPaymentCheck)(
+        availableMinor,
+        request.amount,
+        NO_PROCESSING_FEE,
+      );
+      const bankName = banks.find((known) => known.id === bank.bankId)?.name ?? '';
+      return (
+        <PaymentReview
+          details={
+            gateway === 'momo'
+              ? [[t('withdrawalScreen.momoNumber'), momo.momoMobileNumber]]
+              : [
+                  [t('withdrawalScreen.bank'), bankName],
+                  [t('withdrawalScreen.bankAccount'), bank.bankAccountNumber],
+                ]
+          }
+          check={check}
+          amountMinor={request.amount}
+          busy={busy}
+          busyLabel={t('withdrawalScreen.processing')}
+          error={error ? <Alert>{t(error)}</Alert> : null}
+          onConfirm={() => actorRef.send({ type: 'CONFIRM' })}
+          onBack={() => actorRef.send({ type: 'BACK' })}
+        />
+      );
+    }
+    // editing, failed (the Error dialog over the form).
     return (
       <form className="form" noValidate onSubmit={onSubmit}>
         <FocusHeading key={`form-${gateway ?? ''}`} level={2}>
@@ -154,15 +191,7 @@ export function WithdrawalScreen({ actorRef }: { actorRef: ActorRefFrom<Withdraw
             <ReceiptSummary reference={operation.referenceNumber} status={operation.status} />
           ) : null}
           <div className="form-actions">
-            {canRetry ? (
-              <Button onClick={() => actorRef.send({ type: 'RETRY' })}>{t('topUpScreen.retry')}</Button>
-            ) : null}
-            <Button
-              variant={canRetry ? 'secondary' : 'primary'}
-              onClick={() => actorRef.send({ type: 'CLOSE' })}
-            >
-              {t('withdrawalScreen.close')}
-            </Button>
+            <Button onClick={() => actorRef.send({ type: 'CLOSE' })}>{t('withdrawalScreen.close')}</Button>
           </div>
         </Modal>
       ) : null}

@@ -92,6 +92,11 @@ describe('withdrawal', () => {
     );
     fillMomo(actor);
     actor.send({ type: 'SUBMIT' });
+    // The review first: nothing is sent until Confirm.
+    expect(actor.getSnapshot().matches('reviewing')).toBe(true);
+    expect(actor.getSnapshot().hasTag('reviewPage')).toBe(true);
+    expect(calls).toEqual([]);
+    actor.send({ type: 'CONFIRM' });
     expect(actor.getSnapshot().matches('submitting')).toBe(true);
     await waitFor(actor, (s) => s.matches('following'));
     expect(calls).toEqual([
@@ -136,6 +141,7 @@ describe('withdrawal', () => {
     );
     await fillBank(actor);
     actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.matches('failed'), { timeout: 2000 });
     expect(calls[0]!.request).toMatchObject({
       isMOMOWithdrawal: false,
@@ -163,6 +169,7 @@ describe('withdrawal', () => {
     );
     fillMomo(actor, '40');
     actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.matches('succeeded'), { timeout: 2000 });
     expect(actor.getSnapshot().context.onItsWay).toBe(true);
     expect(queries.length).toBeGreaterThan(1);
@@ -188,8 +195,11 @@ describe('withdrawal', () => {
       actor.start();
       fillMomo(actor, '10');
       actor.send({ type: 'SUBMIT' });
+      actor.send({ type: 'CONFIRM' });
       await vi.advanceTimersByTimeAsync(0);
       expect(actor.getSnapshot().matches('following')).toBe(true);
+      // The balance is now the answer's, the total held: the review's figures come from debitedPaymentCheck.
+      expect(actor.getSnapshot().hasTag('debited')).toBe(true);
       await vi.advanceTimersByTimeAsync(999);
       expect(queries).toHaveLength(0);
       await vi.advanceTimersByTimeAsync(1);
@@ -210,33 +220,42 @@ describe('withdrawal', () => {
     [httpError(400, 'withdrawal.insufficientFunds'), 'withdrawal.insufficientFunds'],
     [httpError(403, 'identity.required'), 'identity.required'],
     [httpError(500), 'withdrawal.failed'],
-    [networkError(), 'withdrawal.requestFailed'],
   ])('a refused or failed request opens the Error dialog (%s)', async (error, message) => {
     const { actor, walletChanged } = start([() => Promise.reject(error)]);
     fillMomo(actor);
     actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.error).toBe(message);
     expect(walletChanged).not.toHaveBeenCalled();
   });
 
-  test('a lost connection: RETRY sends the same key; after Close and a change the key is new', async () => {
+  test('a lost connection: back on the review, Confirm sends the same key (also after Back with the form unchanged); after a change the key is new', async () => {
     const { actor, calls } = start([
+      () => Promise.reject(networkError()),
       () => Promise.reject(networkError()),
       () => Promise.reject(networkError()),
       ok(operation('Successful', { walletAmount: 8000 })),
     ]);
     fillMomo(actor, '20');
     actor.send({ type: 'SUBMIT' });
-    await waitFor(actor, (s) => s.matches('failed'));
-    actor.send({ type: 'RETRY' });
-    await waitFor(actor, (s) => s.matches('failed') && calls.length === 2);
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches('reviewing') && calls.length === 1);
+    expect(actor.getSnapshot().context.error).toBe('withdrawal.requestFailed');
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches('reviewing') && calls.length === 2);
     expect(calls[1]).toEqual(calls[0]);
-    actor.send({ type: 'CLOSE' });
+    actor.send({ type: 'BACK' });
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches('reviewing') && calls.length === 3);
+    expect(calls[2]).toEqual(calls[0]);
+    actor.send({ type: 'BACK' });
     actor.send({ type: 'CHANGE', field: 'amount', value: '21' });
     actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.matches('succeeded'));
-    expect(calls.map((call) => call.idempotencyKey)).toEqual(['seed-1', 'seed-1', 'seed-2']);
+    expect(calls.map((call) => call.idempotencyKey)).toEqual(['seed-1', 'seed-1', 'seed-1', 'seed-2']);
   });
 
   fcTest.prop(
@@ -260,6 +279,7 @@ describe('withdrawal', () => {
         { type: 'CHANGE', field: 'amount', value: String(minorToApiAmount(amount)) },
         { type: 'CHANGE', field: 'momoMobileNumber', value: '0241234567' },
         { type: 'SUBMIT' },
+        { type: 'CONFIRM' },
       ] as const)
         [snapshot] = transition(withdrawalMachine, snapshot, event);
       const has = (messageId: string) => snapshot.context.violations.some((v) => v.messageId === messageId);

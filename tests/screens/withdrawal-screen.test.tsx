@@ -8,7 +8,7 @@ import { withdrawalMachine } from '../../src/machines/withdrawal.machine';
 import type { WalletOperation } from '../../src/contract/wallet';
 import { WithdrawalScreen } from '../../src/screens/withdrawal-screen';
 import { Header } from '../../src/screens/header';
-import { auth, fakeSession, httpError, renderScreen } from './render';
+import { apiError, auth, fakeSession, httpError, renderScreen } from './render';
 import { banks, operation } from './wallet-fixtures';
 
 const setup = ({
@@ -49,6 +49,16 @@ const setup = ({
   );
   return { actor, calls, walletChanged };
 };
+
+/** The review: nothing is sent before Confirm. */
+const confirm = async () => userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+
+/** The review's rows, label and value. */
+const reviewRows = () =>
+  [...document.querySelectorAll('.payment-review dl > div')].map((row) => [
+    row.querySelector('dt')?.textContent,
+    row.querySelector('dd')?.textContent?.replace(/\s/g, ' '),
+  ]);
 
 const steps = () =>
   within(screen.getByRole('navigation', { name: /Steps|Étapes/ }))
@@ -103,7 +113,22 @@ describe('WithdrawalScreen', () => {
     await userEvent.type(screen.getByLabelText('MoMo Mobile Number'), '02441-23456');
     expect(screen.getByLabelText('MoMo Mobile Number')).toHaveValue('024412345' + '6');
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw Funds' }));
+    // The review before the money moves: where it goes, the balance, amount, fee, total and balance after.
+    expect(screen.getByRole('heading', { level: 2, name: 'Check and confirm' })).toHaveFocus();
+    expect(reviewRows()).toEqual([
+      ['MoMo Mobile Number', '0244123456'],
+      ['Available Balance', 'GH₵ 100.00'],
+      ['Amount', 'GH₵ 20.00'],
+      ['Fee', 'GH₵ 0.00'],
+      ['Total', 'GH₵ 20.00'],
+      ['Balance after', 'GH₵ 80.00'],
+    ]);
+    expect(calls).toHaveLength(0);
+    await confirm();
     expect(await screen.findByRole('button', { name: 'Processing...' })).toHaveAttribute('aria-busy', 'true');
+    // While the payout is followed the balance is the answer's (GH₵ 80 after the hold): the figures stay.
+    await waitFor(() => expect(reviewRows()).toContainEqual(['Balance after', 'GH₵ 80.00']));
+    expect(reviewRows()).toContainEqual(['Available Balance', 'GH₵ 100.00']);
     expect(calls[0]).toMatchObject({
       idempotencyKey: 'seed-1',
       request: { amount: 2000, isMOMOWithdrawal: true, momoMobileNumber: '0244123456' },
@@ -130,12 +155,14 @@ describe('WithdrawalScreen', () => {
     await userEvent.type(screen.getByLabelText('Amount'), '20');
     await userEvent.type(screen.getByLabelText('MoMo Mobile Number'), '0244123456');
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw Funds' }));
+    await confirm();
     const dialog = await screen.findByRole('alertdialog', { name: 'Error' });
     expect(dialog).toHaveTextContent('Insufficient funds');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Amount')).toHaveValue('20');
-    expect(screen.getByRole('button', { name: 'Withdraw Funds' })).toHaveFocus();
+    // The form shows again in place of the review: its heading takes the focus.
+    expect(screen.getByRole('heading', { level: 2, name: 'MoMo' })).toHaveFocus();
   });
 
   it('puts a tier limit refusal under the amount, with what is left and the link to the upgrade page', async () => {
@@ -152,6 +179,7 @@ describe('WithdrawalScreen', () => {
     await userEvent.type(screen.getByLabelText('Amount'), '20');
     await userEvent.type(screen.getByLabelText('MoMo Mobile Number'), '0244123456');
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw Funds' }));
+    await confirm();
     expect(await screen.findByLabelText('Amount')).toHaveAccessibleDescription(
       expect.stringContaining(
         'This is over your daily limit of GH₵ 3,000.00: GH₵ 1,000.00 is left today. Upgrade your account to send more.',
@@ -177,6 +205,7 @@ describe('WithdrawalScreen', () => {
     await userEvent.type(screen.getByLabelText('Amount'), '20');
     await userEvent.type(screen.getByLabelText('MoMo Mobile Number'), '0244123456');
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw Funds' }));
+    await confirm();
     expect(await screen.findByLabelText('Amount')).toHaveAccessibleDescription(
       expect.stringContaining('Insufficient funds'),
     );
@@ -192,9 +221,31 @@ describe('WithdrawalScreen', () => {
     await userEvent.type(screen.getByLabelText('Amount'), '20');
     await userEvent.type(screen.getByLabelText('MoMo Mobile Number'), '0244000001');
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw Funds' }));
+    await confirm();
     expect(await screen.findByRole('alertdialog', { name: 'Error' })).toHaveTextContent(
       'The payout failed and the money is back in your wallet.',
     );
+  });
+
+  it('a lost connection comes back to the review; Confirm sends the same key again, Change details goes to the form', async () => {
+    const attempts = [
+      () => Promise.reject(apiError({ kind: 'network' })),
+      () => Promise.resolve(operation({ status: 'Successful', walletAmount: 8000 })),
+    ];
+    const { calls } = setup({ withdraw: () => attempts.shift()!() });
+    await userEvent.click(screen.getByRole('radio', { name: 'MoMo' }));
+    await userEvent.type(screen.getByLabelText('Amount'), '20');
+    await userEvent.type(screen.getByLabelText('MoMo Mobile Number'), '0244123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw Funds' }));
+    await confirm();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to process withdrawal.');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Change details' }));
+    expect(screen.getByLabelText('Amount')).toHaveValue('20');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw Funds' }));
+    await confirm();
+    await screen.findByRole('dialog', { name: 'Success' });
+    expect(calls.map((call) => call.idempotencyKey)).toEqual(['seed-1', 'seed-1']);
   });
 
   it('renders in French', async () => {

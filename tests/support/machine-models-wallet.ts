@@ -1282,6 +1282,7 @@ const withdrawalEvents =
       { type: 'AGAIN' },
       { type: 'GATEWAY_CHOSEN', gateway },
       { type: 'SUBMIT' },
+      { type: 'CONFIRM' },
       { type: 'BACK' },
       // Another gateway's field: ignored.
       { type: 'CHANGE', field: gateway === 'bank' ? 'momoMobileNumber' : 'bankId', value: '2' },
@@ -1324,6 +1325,14 @@ const withdrawalCheck = (step: ModelStep): void => {
     expectClearedForms(context);
     expect(context.error).toBeNull();
   } else expect(context.successDialog).toBe(false);
+  // The review shows from Confirm's page to the answer; while the payout is followed the balance is the answer's
+  // (the total held), so the screens derive the figures with debitedPaymentCheck.
+  expect(snapshot.hasTag('reviewPage')).toBe(
+    ['reviewing', 'submitting', 'following'].some((state) => snapshot.matches(state)),
+  );
+  expect(snapshot.hasTag('debited')).toBe(snapshot.matches('following'));
+  if (snapshot.hasTag('debited')) expect(context.availableMinor).toBe(context.operation?.walletAmount);
+  if (snapshot.matches('reviewing')) expect(context.idempotencyKey).not.toBeNull();
   if (actions.length) expect(actions.every((action) => action.type === 'walletChanged')).toBe(true);
   if (previous === null) {
     expect(snapshot.value).toBe('selectingGateway');
@@ -1369,17 +1378,22 @@ const withdrawalCheck = (step: ModelStep): void => {
       // The rules against the available balance ('Insufficient funds' above it).
       const violations = expectedWithdrawalViolations(before);
       expect(context.violations).toEqual(violations);
-      expect(snapshot.value).toBe(violations.length ? 'editing' : 'submitting');
+      // A valid form goes to the review first: nothing is sent yet.
+      expect(snapshot.value).toBe(violations.length ? 'editing' : 'reviewing');
       if (!violations.length)
         expect(context.idempotencyKey).toBe(before.idempotencyKey ?? `seed-${before.keyCount + 1}`);
       return;
     }
-    case 'RETRY':
-      if (previous.matches('banksFailed')) return expect(snapshot.value).toBe('loadingBanks');
-      if (!previous.matches('failed') || before.idempotencyKey === null) return expectUnchanged(step);
+    case 'CONFIRM':
+      if (!previous.matches('reviewing')) return expectUnchanged(step);
+      // The review's key is the request's, also when Confirm resends an unanswered one.
       expect(snapshot.value).toBe('submitting');
       expect(context.idempotencyKey).toBe(before.idempotencyKey);
+      expect(context.error).toBeNull();
       return;
+    case 'RETRY':
+      if (previous.matches('banksFailed')) return expect(snapshot.value).toBe('loadingBanks');
+      return expectUnchanged(step);
     case 'CLOSE':
       if (previous.matches('failed')) {
         // Back to the form as it was.
@@ -1394,6 +1408,14 @@ const withdrawalCheck = (step: ModelStep): void => {
       expect(context.successDialog).toBe(false);
       return;
     case 'BACK':
+      if (previous.matches('reviewing')) {
+        // Back to the form as it was, the key kept: the same form resubmitted is the same request.
+        expect(snapshot.value).toBe('editing');
+        expect(context.bank).toEqual(before.bank);
+        expect(context.momo).toEqual(before.momo);
+        expect(context.idempotencyKey).toBe(before.idempotencyKey);
+        return;
+      }
       if (
         !previous.matches('editing') &&
         !previous.matches('loadingBanks') &&
@@ -1437,8 +1459,9 @@ const withdrawalCheck = (step: ModelStep): void => {
         expect(context.idempotencyKey).toBeNull();
         return;
       }
-      // The Error dialog; the form stays as it was.
-      expect(snapshot.value).toBe('failed');
+      // No answer: back to the review, the key kept (its Confirm resends the same request); else the Error
+      // dialog. The form stays as it was.
+      expect(snapshot.value).toBe(failureStatus(error) === null ? 'reviewing' : 'failed');
       expect(context.error).toBe(expectedWithdrawalFailure(error));
       expect(context.bank).toEqual(before.bank);
       expect(context.momo).toEqual(before.momo);

@@ -7,18 +7,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import { guardRequirementIds } from '../src/machines/requirements';
+import { compactIds, guardLabel, guardLeaves } from './machine-guards';
 
 export const MACHINES_DIR = 'src/machines';
 export const DIAGRAMS_DIR = 'docs/machines';
 
 const mermaidId = (node: AnyStateNode): string => node.id.replace(/[^A-Za-z0-9_]/g, '_');
 
-const guardName = (guard: unknown): string | null => {
-  if (guard === undefined || guard === null) return null;
-  if (typeof guard === 'string') return guard;
-  if (typeof guard === 'object' && 'type' in guard) return String((guard as { type: unknown }).type);
-  if (typeof guard === 'function') return guard.name || 'guard';
-  return 'guard';
+/** The requirement ids a guard enforces (src/machines/requirements.ts), by the guard's name. */
+export type GuardIds = (guard: string) => readonly string[];
+
+/** A guard as the rule it reads as, with the requirement ids of its named parts: `[formValid] S5.transfer.1-7`. */
+export const guardText = (guard: unknown, idsOf: GuardIds = () => []): string | null => {
+  const text = guardLabel(guard);
+  if (text === null) return null;
+  const ids = guardLeaves(guard).flatMap((leaf) => idsOf(leaf));
+  return ids.length ? `[${text}] ${compactIds(ids)}` : `[${text}]`;
 };
 
 const delayText = (machine: AnyStateMachine, delay: unknown): string => {
@@ -51,15 +56,15 @@ const label = (text: string): string =>
     .trim();
 
 /** The Mermaid stateDiagram-v2 of one machine. */
-export const machineDiagram = (machine: AnyStateMachine): string => {
+export const machineDiagram = (machine: AnyStateMachine, idsOf: GuardIds = () => []): string => {
   const lines = ['stateDiagram-v2'];
   const transitions: string[] = [];
 
   const describeTransitions = (node: AnyStateNode) => {
     const all: AnyTransitionDefinition[] = [...[...node.transitions.values()].flat(), ...(node.always ?? [])];
     for (const transition of all) {
-      const guard = guardName(transition.guard);
-      const text = label(`${eventText(machine, transition)}${guard ? ` [${guard}]` : ''}`);
+      const guard = guardText(transition.guard, idsOf);
+      const text = label(`${eventText(machine, transition)}${guard ? ` ${guard}` : ''}`);
       const targets = (transition.target ?? []) as AnyStateNode[];
       for (const target of targets.length ? targets : [node]) {
         transitions.push(`${mermaidId(node)} --> ${mermaidId(target)} : ${text}`);
@@ -188,7 +193,7 @@ export const machineDocument = (file: MachineFile): string =>
       `## \`${exportName}\` (id \`${machine.id}\`)`,
       '',
       '```mermaid',
-      machineDiagram(machine).trimEnd(),
+      machineDiagram(machine, (guard) => guardRequirementIds(file.name, guard)).trimEnd(),
       '```',
       '',
     ]),
@@ -202,7 +207,9 @@ export const readmeDocument = (files: MachineFile[]): string =>
     '',
     'One page per file of src/machines, each with a Mermaid `stateDiagram-v2` drawn from the machine itself',
     '(states, initial and final states, invokes; transitions labelled with their event and guard, `after <n>ms`',
-    'for timers, `done <id>` / `error <id>` for invoked actors). Run `npm run diagrams` after changing a machine:',
+    'for timers, `done <id>` / `error <id>` for invoked actors). A guard reads as its rule (`[allLoaded and',
+    'crossBorder]`), followed by the ids of the requirements it enforces (src/domain/requirements.ts, mapped in',
+    'src/machines/requirements.ts; see docs/traceability.md). Run `npm run diagrams` after changing a machine:',
     'tests/machines/diagrams.test.ts fails while these pages differ from the code.',
     '',
     '| Machine | Purpose |',

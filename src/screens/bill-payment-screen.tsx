@@ -27,7 +27,7 @@ import { Skeleton } from './ui/skeleton';
 type BillActor = ActorRefFrom<BillPaymentMachine>;
 
 /** Spec section 4: bill status 'Paid' is green, otherwise red. */
-function BillStatus({ status }: { status: string }) {
+export function BillStatus({ status }: { status: string }) {
   return <span className={`status ${status === 'Paid' ? 'status-success' : 'status-failed'}`}>{status}</span>;
 }
 

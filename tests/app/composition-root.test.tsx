@@ -8,6 +8,7 @@ import { AppRoutes } from '../../src/app/routes';
 import { authStore, resetAuth, saveSession } from '../../src/app/stores/auth-store';
 import { setAuthSource } from '../../src/services/http';
 import { LocationDisplay, auth } from '../screens/render';
+import { proves } from '../support/requirements';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -123,15 +124,18 @@ describe('composition root with the real services', () => {
     expect(validation).toMatchObject({ method: 'POST', authorization: null, body: { token: 'token-1' } });
   });
 
-  it('writes the userConsent cookie for a year when the visitor accepts', async () => {
-    document.cookie = 'userConsent=; max-age=0; path=/';
-    const write = vi.spyOn(document, 'cookie', 'set');
-    renderRoot('/');
-    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
-    expect(write).toHaveBeenCalledWith('userConsent=true; path=/; max-age=31536000; SameSite=Lax');
-    expect(document.cookie).toContain('userConsent=true');
-    write.mockRestore();
-  });
+  it(
+    proves('S9.consent.1', 'writes the userConsent cookie for a year when the visitor accepts'),
+    async () => {
+      document.cookie = 'userConsent=; max-age=0; path=/';
+      const write = vi.spyOn(document, 'cookie', 'set');
+      renderRoot('/');
+      await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+      expect(write).toHaveBeenCalledWith('userConsent=true; path=/; max-age=31536000; SameSite=Lax');
+      expect(document.cookie).toContain('userConsent=true');
+      write.mockRestore();
+    },
+  );
 
   describe('a prerendered public page, hydrated before the actors exist (live = false)', () => {
     it("draws the visitor's page at once, and creates the actors at the first interaction", async () => {

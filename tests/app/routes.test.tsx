@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { auth, fakeCookieConsent, fakeSession, httpError, renderApp } from '../screens/render';
+import { proves } from '../support/requirements';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -142,7 +143,7 @@ describe('layout', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
-  it('shows the cookie banner until the visitor decides', async () => {
+  it(proves('S4.cookie.1', 'shows the cookie banner until the visitor decides'), async () => {
     const consent = fakeCookieConsent(null);
     renderApp('/', { cookieConsent: consent.actor });
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }));

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { proves } from '../support/requirements';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 const saved = (key: string) =>
@@ -24,32 +25,38 @@ const details = {
 };
 
 describe('auth store', () => {
-  it('persists every auth field of spec section 3 and clears them on logout', async () => {
-    const { authStore, saveSession, sessionFromStore } = await import('../../src/app/stores/auth-store');
-    saveSession({ token: 'tok', user: details });
-    await tick();
-    expect(saved('auth')).toEqual({
-      token: 'tok',
-      userId: 7,
-      firstName: 'Ama',
-      lastName: 'Mensah',
-      fullName: 'Ama Mensah',
-      countryId: 1,
-      countryCode: 'GH',
-      countryName: 'Ghana',
-      walletAmount: 123450,
-      hasIdentification: true,
-    });
-    // phoneVerified is not one of the spec's persisted fields: read back, it is not known (false) until the
-    // dashboard asks the server again.
-    expect(sessionFromStore()).toEqual({ token: 'tok', user: { ...details, phoneVerified: false } });
+  it(
+    proves(
+      ['S9.storage.1', 'S4.session.2'],
+      'persists every auth field of spec section 3 and clears them on logout',
+    ),
+    async () => {
+      const { authStore, saveSession, sessionFromStore } = await import('../../src/app/stores/auth-store');
+      saveSession({ token: 'tok', user: details });
+      await tick();
+      expect(saved('auth')).toEqual({
+        token: 'tok',
+        userId: 7,
+        firstName: 'Ama',
+        lastName: 'Mensah',
+        fullName: 'Ama Mensah',
+        countryId: 1,
+        countryCode: 'GH',
+        countryName: 'Ghana',
+        walletAmount: 123450,
+        hasIdentification: true,
+      });
+      // phoneVerified is not one of the spec's persisted fields: read back, it is not known (false) until the
+      // dashboard asks the server again.
+      expect(sessionFromStore()).toEqual({ token: 'tok', user: { ...details, phoneVerified: false } });
 
-    saveSession(null);
-    await tick();
-    expect(authStore.token).toBeNull();
-    expect(saved('auth')).toMatchObject({ token: null, userId: null, firstName: '', walletAmount: 0 });
-    expect(sessionFromStore()).toBeNull();
-  });
+      saveSession(null);
+      await tick();
+      expect(authStore.token).toBeNull();
+      expect(saved('auth')).toMatchObject({ token: null, userId: null, firstName: '', walletAmount: 0 });
+      expect(sessionFromStore()).toBeNull();
+    },
+  );
 
   it('reads a saved session back at start (a reload stays signed in)', async () => {
     localStorage.setItem(
@@ -112,33 +119,36 @@ describe('auth store', () => {
 });
 
 describe('transaction store', () => {
-  it('persists only walletAmount, sendAmount, currency and receiveAmount', async () => {
-    const { transactionStore, resetTransaction } = await import('../../src/app/stores/transaction-store');
-    Object.assign(transactionStore, {
-      walletAmount: 50,
-      sendAmount: 10,
-      currency: 'USD',
-      receiveAmount: 0.8,
-      beneficiaryId: 3,
-      cartId: 'cart-1',
-      referenceNumber: 'REF',
-    });
-    await tick();
-    expect(saved('transaction')).toEqual({
-      walletAmount: 50,
-      sendAmount: 10,
-      currency: 'USD',
-      receiveAmount: 0.8,
-    });
+  it(
+    proves('S9.storage.1', 'persists only walletAmount, sendAmount, currency and receiveAmount'),
+    async () => {
+      const { transactionStore, resetTransaction } = await import('../../src/app/stores/transaction-store');
+      Object.assign(transactionStore, {
+        walletAmount: 50,
+        sendAmount: 10,
+        currency: 'USD',
+        receiveAmount: 0.8,
+        beneficiaryId: 3,
+        cartId: 'cart-1',
+        referenceNumber: 'REF',
+      });
+      await tick();
+      expect(saved('transaction')).toEqual({
+        walletAmount: 50,
+        sendAmount: 10,
+        currency: 'USD',
+        receiveAmount: 0.8,
+      });
 
-    resetTransaction();
-    expect(transactionStore).toMatchObject({
-      sendAmount: 0,
-      currency: 'GHS',
-      receivingCountryId: 1,
-      cartId: '',
-    });
-  });
+      resetTransaction();
+      expect(transactionStore).toMatchObject({
+        sendAmount: 0,
+        currency: 'GHS',
+        receivingCountryId: 1,
+        cartId: '',
+      });
+    },
+  );
 
   it('reads only those four back', async () => {
     localStorage.setItem('transaction', JSON.stringify({ sendAmount: 5, cartId: 'stale' }));

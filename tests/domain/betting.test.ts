@@ -15,6 +15,7 @@ import {
 } from '../../src/domain/betting';
 import { walletPaymentCheck } from '../../src/domain/fees';
 import type { DomainMessageId } from '../../src/domain/messages';
+import { proves } from '../support/requirements';
 
 const amounts = fc.integer({ min: 0, max: 1_000_000_000 });
 const digits = (min: number, max: number) =>
@@ -44,10 +45,16 @@ describe('the betting fee arithmetic (spec section 9: 1%, total = amount + fee)'
     );
   });
 
-  it('GH₵ 50 pays GH₵ 0.50 of fee, GH₵ 50.50 in all; the spec’s 2300 pays 23', () => {
-    expect(bettingTotals(5000)).toEqual({ sendMinor: 5000, feeMinor: 50, totalMinor: 5050 });
-    expect(bettingTotals(230_000)).toEqual({ sendMinor: 230_000, feeMinor: 2300, totalMinor: 232_300 });
-  });
+  it(
+    proves(
+      ['S9.betting.1', 'S9.fee.1'],
+      'GH₵ 50 pays GH₵ 0.50 of fee, GH₵ 50.50 in all; the spec’s 2300 pays 23',
+    ),
+    () => {
+      expect(bettingTotals(5000)).toEqual({ sendMinor: 5000, feeMinor: 50, totalMinor: 5050 });
+      expect(bettingTotals(230_000)).toEqual({ sendMinor: 230_000, feeMinor: 2300, totalMinor: 232_300 });
+    },
+  );
 
   it('the wallet covers a bet exactly when the balance is at least amount + fee', () => {
     fc.assert(

@@ -15,6 +15,7 @@ import {
 import { minorToApiAmount, parseDecimalAmount } from '../../src/domain/money';
 import { BILLING_SUB_COMPANIES } from '../../src/server/seed/billers';
 import { BILLER_DOWN_SUFFIX, SANDBOX_BILLS } from '../../src/server/providers/biller-rail';
+import { proves } from '../support/requirements';
 
 /** Character classes a generated pattern may use, each with an independent membership test. */
 const CLASSES = [
@@ -100,20 +101,26 @@ describe('bill reference rules (spec section 5)', () => {
     );
   });
 
-  it('counts characters as a person does, and the input refuses characters past maxLength', () => {
-    expect(messageIdsOf('ééé', { minLength: 3, maxLength: 3, regularExpression: '' })).toEqual([]);
-    fc.assert(
-      fc.property(
-        fc.string({ unit: 'grapheme-ascii', maxLength: 40 }),
-        fc.integer({ min: 0, max: 30 }),
-        (text, max) => {
-          const kept = referenceInput(text, max);
-          expect([...kept].length).toBe(Math.min([...text].length, max));
-          expect(text.startsWith(kept)).toBe(true);
-        },
-      ),
-    );
-  });
+  it(
+    proves(
+      'S5.billReference.1',
+      'counts characters as a person does, and the input refuses characters past maxLength',
+    ),
+    () => {
+      expect(messageIdsOf('ééé', { minLength: 3, maxLength: 3, regularExpression: '' })).toEqual([]);
+      fc.assert(
+        fc.property(
+          fc.string({ unit: 'grapheme-ascii', maxLength: 40 }),
+          fc.integer({ min: 0, max: 30 }),
+          (text, max) => {
+            const kept = referenceInput(text, max);
+            expect([...kept].length).toBe(Math.min([...text].length, max));
+            expect(text.startsWith(kept)).toBe(true);
+          },
+        ),
+      );
+    },
+  );
 });
 
 describe('safe patterns', () => {
@@ -179,16 +186,22 @@ describe('seeded billers', () => {
 });
 
 describe('bill amounts', () => {
-  it('takes from the wallet exactly the bill (no fee), and covers it exactly when the bill is not above the balance', () => {
-    fc.assert(
-      fc.property(fc.nat({ max: 10_000_000_00 }), fc.nat({ max: 10_000_000_00 }), (wallet, bill) => {
-        expect(billTotalPay(bill)).toBe(bill);
-        expect(walletCoversBill(wallet, billTotalPay(bill))).toBe(bill <= wallet);
-        // The wire's decimal and back never loses a pesewa.
-        expect(parseDecimalAmount(minorToApiAmount(bill))).toBe(bill);
-      }),
-    );
-  });
+  it(
+    proves(
+      'S9.fee.2',
+      'takes from the wallet exactly the bill (no fee), and covers it exactly when the bill is not above the balance',
+    ),
+    () => {
+      fc.assert(
+        fc.property(fc.nat({ max: 10_000_000_00 }), fc.nat({ max: 10_000_000_00 }), (wallet, bill) => {
+          expect(billTotalPay(bill)).toBe(bill);
+          expect(walletCoversBill(wallet, billTotalPay(bill))).toBe(bill <= wallet);
+          // The wire's decimal and back never loses a pesewa.
+          expect(parseDecimalAmount(minorToApiAmount(bill))).toBe(bill);
+        }),
+      );
+    },
+  );
 
   it('keeps a prepaid amount within its bounds', () => {
     fc.assert(

@@ -16,6 +16,7 @@ import {
   type ConverterState,
 } from '../../src/domain/cross-border';
 import { parseRate, RATE_DECIMALS } from '../../src/domain/fx';
+import { proves } from '../support/requirements';
 
 const SCALE = 10n ** BigInt(RATE_DECIMALS);
 const rateText = (scaled: bigint): string => {
@@ -42,7 +43,7 @@ const states = fc
     state: { fromCurrency: 'AAA', toCurrency: 'BBB', sendTyped } satisfies ConverterState,
   }));
 
-describe('the converter', () => {
+describe(proves('S9.currency.2', 'the converter'), () => {
   it('counts what is not a number as 0, keeps two decimals, never goes below 0', () => {
     expect(converterAmountMinor('')).toBe(0);
     expect(converterAmountMinor('abc')).toBe(0);

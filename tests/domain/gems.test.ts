@@ -8,6 +8,7 @@ import {
   gemPurchaseViolations,
   pricedGemPacks,
 } from '../../src/domain/gems';
+import { proves } from '../support/requirements';
 
 /** A rate as the table holds it: a positive decimal with at most 8 decimals (USD per GHS and the like). */
 const rateArbitrary = fc
@@ -17,7 +18,7 @@ const rateArbitrary = fc
 
 const RATE_SCALE = 10n ** 8n;
 
-describe('gem pack prices in GHS', () => {
+describe(proves('S9.gems.1', 'gem pack prices in GHS'), () => {
   it('states the three packs of spec section 9', () => {
     expect(gemPacks.map(({ gems, usdCents }) => [gems, usdCents])).toEqual([
       [2500, 1999],

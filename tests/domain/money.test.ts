@@ -6,6 +6,7 @@ import {
   minorToDecimalString,
   parseDecimalAmount,
 } from '../../src/domain/money';
+import { proves } from '../support/requirements';
 
 const amounts = fc.integer({ min: -1_000_000_000_00, max: 1_000_000_000_00 });
 
@@ -29,7 +30,7 @@ describe('money in minor units', () => {
     expect(parseDecimalAmount(0.1 + 0.2)).toBeNull();
   });
 
-  it('formats GH₵ with a space after the symbol in English', () => {
+  it(proves('S9.currency.3', 'formats GH₵ with a space after the symbol in English'), () => {
     expect(formatMoney(0, 'en-GH')).toBe('GH₵\u00a00.00');
     expect(formatMoney(123450, 'en-GH')).toBe('GH₵\u00a01,234.50');
     expect(formatMoney(-5, 'en')).toBe('-GH₵\u00a00.05');

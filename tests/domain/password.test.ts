@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { passwordStrength, passwordViolations, PASSWORD_MAX_LENGTH } from '../../src/domain/password';
+import { proves } from '../support/requirements';
 
 describe('password rules', () => {
   it('needs at least 8 characters with a letter and a digit', () => {
@@ -31,7 +32,7 @@ describe('password rules', () => {
   });
 });
 
-describe('password strength bar', () => {
+describe(proves('S5.passwordStrength.1', 'password strength bar'), () => {
   it('scores 1 for any non-empty password of 5 characters or fewer', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 5 }), (password) => passwordStrength(password) === 1),

@@ -13,6 +13,7 @@ import {
   type TransferField,
   type TransferSubmitInput,
 } from '../../src/domain/transfer';
+import { proves } from '../support/requirements';
 
 /** Every amount a transfer can carry, and beyond: up to GH₵ 10,000,000. */
 const amounts = fc.integer({ min: 0, max: 1_000_000_000 });
@@ -88,7 +89,7 @@ describe('the quote arithmetic (spec section 9: 1% fee, total = amount + fee)', 
     expect(processingFee(49)).toBe(0);
   });
 
-  it('the send amount input: empty stays empty, below GH₵ 1 becomes GH₵ 1', () => {
+  it(proves('S5.sendAmount.1', 'the send amount input: empty stays empty, below GH₵ 1 becomes GH₵ 1'), () => {
     fc.assert(
       fc.property(fc.option(fc.integer({ min: -1_000_000, max: 1_000_000 })), (typed) => {
         const shown = sendAmountInput(typed);

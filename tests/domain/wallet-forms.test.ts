@@ -29,6 +29,7 @@ import {
   MOMO_WITHDRAWAL_MIN_MINOR,
   momoWithdrawalViolations,
 } from '../../src/domain/withdrawal';
+import { proves } from '../support/requirements';
 
 const ids = (violations: { messageId: string }[]) => violations.map((violation) => violation.messageId);
 const TODAY = '2026-11-21';
@@ -71,14 +72,20 @@ describe('identification rules', () => {
     fc.assert(fc.property(fc.string(), (typed) => /^\d{0,10}$/.test(identificationNumberInput(typed))));
   });
 
-  it('offers 50 issue years up to this year and 50 expiry years from the issue year', () => {
-    expect(issueYearOptions(TODAY)).toHaveLength(50);
-    expect(issueYearOptions(TODAY)[0]).toBe(2026);
-    expect(issueYearOptions(TODAY).at(-1)).toBe(1977);
-    expect(expiryYearOptions(2020)).toEqual(Array.from({ length: 50 }, (_, index) => 2020 + index));
-  });
+  it(
+    proves(
+      'S5.identification.7',
+      'offers 50 issue years up to this year and 50 expiry years from the issue year',
+    ),
+    () => {
+      expect(issueYearOptions(TODAY)).toHaveLength(50);
+      expect(issueYearOptions(TODAY)[0]).toBe(2026);
+      expect(issueYearOptions(TODAY).at(-1)).toBe(1977);
+      expect(expiryYearOptions(2020)).toEqual(Array.from({ length: 50 }, (_, index) => 2020 + index));
+    },
+  );
 
-  it('forces the expiry after the issue date', () => {
+  it(proves('S4.identification.3', 'forces the expiry after the issue date'), () => {
     expect(expiryAfterIssue('2020-01-15', '2030-01-14')).toBe('2030-01-14');
     expect(expiryAfterIssue('2020-01-15', '2020-01-15')).toBe('2020-01-16');
     expect(expiryAfterIssue('2020-12-31', '')).toBe('2021-01-01');
@@ -160,7 +167,7 @@ describe('top-up and withdrawal forms', () => {
     ]);
   });
 
-  it('MoMo top-up: amount then phone', () => {
+  it(proves(['S5.momoTopUp.2', 'S5.momoWithdrawal.4'], 'MoMo top-up: amount then phone'), () => {
     expect(momoTopUpViolations({ amountMinor: 1000, phone: '0241234567', provider: 'MTN' })).toEqual([]);
     expect(ids(momoTopUpViolations({ amountMinor: 0, phone: '02412345', provider: 'MTN' }))).toEqual([
       'momoTopUp.amount',
@@ -189,64 +196,70 @@ describe('top-up and withdrawal forms', () => {
    * The amount's messages come from how the amount was made: none, 0 or less, under the gateway's floor, within
    * the balance, above the balance, above the operation limit.
    */
-  it('an amount under the gateway’s floor (bank GH₵ 1, MoMo GH₵ 10) has its message, exactly then', () => {
-    type Shape = 'missing' | 'notPositive' | 'belowFloor' | 'valid' | 'aboveBalance' | 'overLimit';
-    const LIMIT = 10_000_000;
-    const gateways = {
-      bank: {
-        floor: BANK_WITHDRAWAL_MIN_MINOR,
-        floorMessage: 'withdrawal.bankBelowMinimum',
-        rules: (amountMinor: number | null, available: number) =>
-          bankWithdrawalViolations({ amountMinor, bankAccountNumber: '1234567890', bankId: 1 }, available),
-      },
-      momo: {
-        floor: MOMO_WITHDRAWAL_MIN_MINOR,
-        floorMessage: 'withdrawal.momoBelowMinimum',
-        rules: (amountMinor: number | null, available: number) =>
-          momoWithdrawalViolations({ amountMinor, momoMobileNumber: '0241234567' }, available),
-      },
-    } as const;
-    expect([BANK_WITHDRAWAL_MIN_MINOR, MOMO_WITHDRAWAL_MIN_MINOR]).toEqual([1_00, 10_00]);
-    const cases = fc
-      .record({
-        gateway: fc.constantFrom<'bank' | 'momo'>('bank', 'momo'),
-        shape: fc.constantFrom<Shape>(
-          'missing',
-          'notPositive',
-          'belowFloor',
-          'valid',
-          'aboveBalance',
-          'overLimit',
-        ),
-        available: fc.integer({ min: 10_00, max: 5_000_000 }),
-      })
-      .chain(({ gateway, shape, available }) => {
-        const { floor } = gateways[gateway];
-        const amount: fc.Arbitrary<number | null> = {
-          missing: fc.constant(null),
-          notPositive: fc.integer({ min: -1_000_00, max: 0 }),
-          belowFloor: fc.integer({ min: 1, max: floor - 1 }),
-          valid: fc.integer({ min: floor, max: available }),
-          aboveBalance: fc.integer({ min: available + 1, max: LIMIT }),
-          overLimit: fc.integer({ min: LIMIT + 1, max: LIMIT * 10 }),
-        }[shape];
-        return amount.map((amountMinor) => ({ gateway, shape, available, amountMinor }));
-      });
-    fc.assert(
-      fc.property(cases, ({ gateway, shape, available, amountMinor }) => {
-        const expected = {
-          missing: ['withdrawal.required'],
-          notPositive: ['withdrawal.amount'],
-          belowFloor: [gateways[gateway].floorMessage],
-          valid: [],
-          aboveBalance: ['withdrawal.insufficientFunds'],
-          overLimit: ['amount.limit'],
-        }[shape];
-        expect(ids(gateways[gateway].rules(amountMinor, available))).toEqual(expected);
-      }),
-      { numRuns: 1000 },
-    );
-  });
+  it(
+    proves(
+      ['S9.withdrawal.1', 'S5.momoWithdrawal.5'],
+      'an amount under the gateway’s floor (bank GH₵ 1, MoMo GH₵ 10) has its message, exactly then',
+    ),
+    () => {
+      type Shape = 'missing' | 'notPositive' | 'belowFloor' | 'valid' | 'aboveBalance' | 'overLimit';
+      const LIMIT = 10_000_000;
+      const gateways = {
+        bank: {
+          floor: BANK_WITHDRAWAL_MIN_MINOR,
+          floorMessage: 'withdrawal.bankBelowMinimum',
+          rules: (amountMinor: number | null, available: number) =>
+            bankWithdrawalViolations({ amountMinor, bankAccountNumber: '1234567890', bankId: 1 }, available),
+        },
+        momo: {
+          floor: MOMO_WITHDRAWAL_MIN_MINOR,
+          floorMessage: 'withdrawal.momoBelowMinimum',
+          rules: (amountMinor: number | null, available: number) =>
+            momoWithdrawalViolations({ amountMinor, momoMobileNumber: '0241234567' }, available),
+        },
+      } as const;
+      expect([BANK_WITHDRAWAL_MIN_MINOR, MOMO_WITHDRAWAL_MIN_MINOR]).toEqual([1_00, 10_00]);
+      const cases = fc
+        .record({
+          gateway: fc.constantFrom<'bank' | 'momo'>('bank', 'momo'),
+          shape: fc.constantFrom<Shape>(
+            'missing',
+            'notPositive',
+            'belowFloor',
+            'valid',
+            'aboveBalance',
+            'overLimit',
+          ),
+          available: fc.integer({ min: 10_00, max: 5_000_000 }),
+        })
+        .chain(({ gateway, shape, available }) => {
+          const { floor } = gateways[gateway];
+          const amount: fc.Arbitrary<number | null> = {
+            missing: fc.constant(null),
+            notPositive: fc.integer({ min: -1_000_00, max: 0 }),
+            belowFloor: fc.integer({ min: 1, max: floor - 1 }),
+            valid: fc.integer({ min: floor, max: available }),
+            aboveBalance: fc.integer({ min: available + 1, max: LIMIT }),
+            overLimit: fc.integer({ min: LIMIT + 1, max: LIMIT * 10 }),
+          }[shape];
+          return amount.map((amountMinor) => ({ gateway, shape, available, amountMinor }));
+        });
+      fc.assert(
+        fc.property(cases, ({ gateway, shape, available, amountMinor }) => {
+          const expected = {
+            missing: ['withdrawal.required'],
+            notPositive: ['withdrawal.amount'],
+            belowFloor: [gateways[gateway].floorMessage],
+            valid: [],
+            aboveBalance: ['withdrawal.insufficientFunds'],
+            overLimit: ['amount.limit'],
+          }[shape];
+          expect(ids(gateways[gateway].rules(amountMinor, available))).toEqual(expected);
+        }),
+        { numRuns: 1000 },
+      );
+    },
+  );
 });
 
 describe('pages', () => {

@@ -16,6 +16,7 @@ import {
   TODAY,
 } from '../support/machine-models-wallet';
 import { describeMachinePaths } from '../support/machine-paths';
+import { proves } from '../support/requirements';
 
 describeMachinePaths(identificationFormModel);
 
@@ -62,35 +63,47 @@ const fillValidForm = (actor: Actor) => {
   actor.send({ type: 'CHANGE', field: 'issuedYear', value: '2020' });
   actor.send({ type: 'CHANGE', field: 'issuedMonth', value: '6' });
   actor.send({ type: 'CHANGE', field: 'issuedDay', value: '15' });
+  actor.send({ type: 'CHANGE', field: 'expiryDay', value: '15' });
+  actor.send({ type: 'CHANGE', field: 'expiryMonth', value: '6' });
   actor.send({ type: 'CHANGE', field: 'expiryYear', value: '2030' });
 };
 
 describe('identification form', () => {
-  test('the expiry stays disabled until the issue date is complete, then is forced after it', async () => {
-    const { actor } = start();
-    await waitFor(actor, (s) => s.matches('editing'));
-    actor.send({ type: 'CHANGE', field: 'expiryYear', value: '2030' });
-    expect(actor.getSnapshot().context.form.expiry).toEqual({ year: 0, month: 0, day: 0 });
-    actor.send({ type: 'CHANGE', field: 'issuedYear', value: '2024' });
-    actor.send({ type: 'CHANGE', field: 'issuedMonth', value: '2' });
-    actor.send({ type: 'CHANGE', field: 'issuedDay', value: '31' });
-    // 31 February 2024 does not exist: the 29th; the expiry becomes the day after.
-    expect(datePartsIso(actor.getSnapshot().context.form.issued)).toBe('2024-02-29');
-    expect(datePartsIso(actor.getSnapshot().context.form.expiry)).toBe('2024-03-01');
-    actor.send({ type: 'CHANGE', field: 'expiryYear', value: '2034' });
-    expect(datePartsIso(actor.getSnapshot().context.form.expiry)).toBe('2034-03-01');
-    // An expiry chosen before the issue date is moved to the day after it.
-    actor.send({ type: 'CHANGE', field: 'expiryYear', value: '2023' });
-    expect(datePartsIso(actor.getSnapshot().context.form.expiry)).toBe('2024-03-01');
-    // Moving the issue date past the expiry moves the expiry too.
-    actor.send({ type: 'CHANGE', field: 'expiryYear', value: '2026' });
-    actor.send({ type: 'CHANGE', field: 'issuedYear', value: '2026' });
-    // 2026 is no leap year: the 29th becomes the 28th; the expiry is still after it.
-    expect(datePartsIso(actor.getSnapshot().context.form.issued)).toBe('2026-02-28');
-    expect(datePartsIso(actor.getSnapshot().context.form.expiry)).toBe('2026-03-01');
-    actor.send({ type: 'CHANGE', field: 'issuedMonth', value: '3' });
-    expect(datePartsIso(actor.getSnapshot().context.form.expiry)).toBe('2026-03-29');
-  });
+  test(
+    proves(
+      ['S4.identification.2', 'S4.identification.3'],
+      'the expiry stays disabled until the issue date is complete, then is forced after it',
+    ),
+    async () => {
+      const { actor } = start();
+      await waitFor(actor, (s) => s.matches('editing'));
+      actor.send({ type: 'CHANGE', field: 'expiryYear', value: '2030' });
+      expect(actor.getSnapshot().context.form.expiry).toEqual({ year: 0, month: 0, day: 0 });
+      actor.send({ type: 'CHANGE', field: 'issuedYear', value: '2024' });
+      actor.send({ type: 'CHANGE', field: 'issuedMonth', value: '2' });
+      actor.send({ type: 'CHANGE', field: 'issuedDay', value: '31' });
+      // 31 February 2024 does not exist: the 29th. The expiry is not pre-filled (a past date, 'Invalid Date Range').
+      expect(datePartsIso(actor.getSnapshot().context.form.issued)).toBe('2024-02-29');
+      expect(actor.getSnapshot().context.form.expiry).toEqual({ year: 0, month: 0, day: 0 });
+      // A day chosen before the year is kept (issue 23).
+      actor.send({ type: 'CHANGE', field: 'expiryDay', value: '1' });
+      actor.send({ type: 'CHANGE', field: 'expiryMonth', value: '3' });
+      expect(actor.getSnapshot().context.form.expiry).toEqual({ year: 0, month: 3, day: 1 });
+      actor.send({ type: 'CHANGE', field: 'expiryYear', value: '2034' });
+      expect(datePartsIso(actor.getSnapshot().context.form.expiry)).toBe('2034-03-01');
+      // An expiry chosen before the issue date is moved to the day after it.
+      actor.send({ type: 'CHANGE', field: 'expiryYear', value: '2023' });
+      expect(datePartsIso(actor.getSnapshot().context.form.expiry)).toBe('2024-03-01');
+      // Moving the issue date past the expiry moves the expiry too.
+      actor.send({ type: 'CHANGE', field: 'expiryYear', value: '2026' });
+      actor.send({ type: 'CHANGE', field: 'issuedYear', value: '2026' });
+      // 2026 is no leap year: the 29th becomes the 28th; the expiry is still after it.
+      expect(datePartsIso(actor.getSnapshot().context.form.issued)).toBe('2026-02-28');
+      expect(datePartsIso(actor.getSnapshot().context.form.expiry)).toBe('2026-03-01');
+      actor.send({ type: 'CHANGE', field: 'issuedMonth', value: '3' });
+      expect(datePartsIso(actor.getSnapshot().context.form.expiry)).toBe('2026-03-29');
+    },
+  );
 
   test('SUBMIT shows every rule in the spec order and sends nothing', async () => {
     const { actor, adds } = start();
@@ -208,7 +221,7 @@ describe('identification form', () => {
         identificationId: 1,
         identificationNumber: '0123456789',
         issuedDate: '2020-06-15',
-        expiryDate: '2030-06-16',
+        expiryDate: '2030-06-15',
         imgUrl: 'image-1',
       },
     ]);

@@ -5,6 +5,7 @@ import { identificationsMachine, identificationsPage } from '../../src/machines/
 import { httpError } from '../support/machine-fixtures';
 import { identification, identificationsModel } from '../support/machine-models-wallet';
 import { describeMachinePaths } from '../support/machine-paths';
+import { proves } from '../support/requirements';
 
 describeMachinePaths(identificationsModel);
 
@@ -19,7 +20,7 @@ const start = (answers: (() => Promise<Identification[]>)[]) => {
 };
 
 describe('identifications', () => {
-  test('two cards a page with Previous and Next', async () => {
+  test(proves('S9.pageSize.1', 'two cards a page with Previous and Next'), async () => {
     const actor = start([async () => [1, 2, 3, 4, 5].map(identification)]);
     await waitFor(actor, (s) => s.matches('ready'));
     const shown = () => identificationsPage(actor.getSnapshot().context).rows.map((card) => card.id);

@@ -4,6 +4,7 @@ import { sessionMachine, type AuthSession } from '../../src/machines/session.mac
 import { auth, httpError, networkError, timeoutError } from '../support/machine-fixtures';
 import { model } from '../support/machine-model-session';
 import { describeMachinePaths } from '../support/machine-paths';
+import { proves } from '../support/requirements';
 
 describeMachinePaths(model);
 
@@ -41,31 +42,43 @@ describe("session with the app's side effects faked", () => {
     return { actor, log, validateToken, logOut };
   };
 
-  test('validates the token every second while the tab is visible', async () => {
-    const { actor, validateToken } = start(async () => ({ valid: true }));
-    await vi.advanceTimersByTimeAsync(999);
-    expect(validateToken).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(validateToken).toHaveBeenCalledTimes(1);
-    expect(validateToken).toHaveBeenCalledWith({ token: auth.token });
-    await vi.advanceTimersByTimeAsync(2000);
-    expect(validateToken).toHaveBeenCalledTimes(3);
-    expect(actor.getSnapshot().matches('loggedIn')).toBe(true);
-  });
+  test(
+    proves(
+      ['S9.timers.1', 'S4.sessionValidation.1'],
+      'validates the token every second while the tab is visible',
+    ),
+    async () => {
+      const { actor, validateToken } = start(async () => ({ valid: true }));
+      await vi.advanceTimersByTimeAsync(999);
+      expect(validateToken).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(validateToken).toHaveBeenCalledTimes(1);
+      expect(validateToken).toHaveBeenCalledWith({ token: auth.token });
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(validateToken).toHaveBeenCalledTimes(3);
+      expect(actor.getSnapshot().matches('loggedIn')).toBe(true);
+    },
+  );
 
-  test('401: "Token expired" popup, then after 3 s the session is cleared, the draft reset and /LogIn shown, in that order', async () => {
-    const { actor, log } = start(() => Promise.reject(httpError(401, 'auth.required')));
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(actor.getSnapshot().matches({ endingSession: 'tokenExpired' })).toBe(true);
-    expect(actor.getSnapshot().context.endingMessage).toBe('session.expired');
-    expect(actor.getSnapshot().context.auth).toEqual(auth);
-    await vi.advanceTimersByTimeAsync(2999);
-    expect(log).toEqual([]);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(log).toEqual([['persistSession', null], ['resetAmountDraft'], ['navigate', '/LogIn']]);
-    expect(actor.getSnapshot().value).toBe('loggedOut');
-    expect(actor.getSnapshot().context).toMatchObject({ auth: null, endingMessage: null });
-  });
+  test(
+    proves(
+      ['S9.timers.1', 'S4.sessionValidation.2', 'S4.sessionValidation.4'],
+      '401: "Token expired" popup, then after 3 s the session is cleared, the draft reset and /LogIn shown, in that order',
+    ),
+    async () => {
+      const { actor, log } = start(() => Promise.reject(httpError(401, 'auth.required')));
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(actor.getSnapshot().matches({ endingSession: 'tokenExpired' })).toBe(true);
+      expect(actor.getSnapshot().context.endingMessage).toBe('session.expired');
+      expect(actor.getSnapshot().context.auth).toEqual(auth);
+      await vi.advanceTimersByTimeAsync(2999);
+      expect(log).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(log).toEqual([['persistSession', null], ['resetAmountDraft'], ['navigate', '/LogIn']]);
+      expect(actor.getSnapshot().value).toBe('loggedOut');
+      expect(actor.getSnapshot().context).toMatchObject({ auth: null, endingMessage: null });
+    },
+  );
 
   test.each([
     ['network', networkError()],

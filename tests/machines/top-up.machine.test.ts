@@ -10,6 +10,7 @@ import { topUpMachine } from '../../src/machines/top-up.machine';
 import { httpError, networkError, timeoutError } from '../support/machine-fixtures';
 import { banks, operation, TODAY, topUpModels } from '../support/machine-models-wallet';
 import { describeMachinePaths } from '../support/machine-paths';
+import { proves } from '../support/requirements';
 
 topUpModels.forEach(describeMachinePaths);
 
@@ -103,34 +104,40 @@ describe('top-up', () => {
     expect(actor.getSnapshot().context.card.number).toBe('');
   });
 
-  test('bank: the banks load once, the call carries the fixed routing number and account type', async () => {
-    const { actor, calls, walletChanged } = start([
-      ok(operation('Successful', { amount: 10050, walletAmount: 25050 })),
-    ]);
-    actor.send({ type: 'GATEWAY_CHOSEN', gateway: 'bank' });
-    await waitFor(actor, (s) => s.matches('editing'));
-    expect(actor.getSnapshot().context.banks).toEqual(banks);
-    actor.send({ type: 'CHANGE', field: 'amount', value: '100.50' });
-    actor.send({ type: 'CHANGE', field: 'bankId', value: '2' });
-    actor.send({ type: 'CHANGE', field: 'bankAccountNumber', value: '0123456789' });
-    actor.send({ type: 'SUBMIT' });
-    await waitFor(actor, (s) => s.matches('recharged'));
-    expect(calls[0]).toEqual({
-      gateway: 'bank',
-      idempotencyKey: 'seed-1',
-      request: {
-        amount: 10050,
-        bankAccountNumber: '0123456789',
-        bankId: 2,
-        bankRoutingNumber: '1',
-        accountTypeId: 1,
-      },
-    });
-    expect(walletChanged).toHaveBeenCalledWith({ walletAmount: 25050 });
-    actor.send({ type: 'DONE' });
-    actor.send({ type: 'GATEWAY_CHOSEN', gateway: 'bank' });
-    expect(actor.getSnapshot().matches('editing')).toBe(true);
-  });
+  test(
+    proves(
+      'S9.withdrawal.2',
+      'bank: the banks load once, the call carries the fixed routing number and account type',
+    ),
+    async () => {
+      const { actor, calls, walletChanged } = start([
+        ok(operation('Successful', { amount: 10050, walletAmount: 25050 })),
+      ]);
+      actor.send({ type: 'GATEWAY_CHOSEN', gateway: 'bank' });
+      await waitFor(actor, (s) => s.matches('editing'));
+      expect(actor.getSnapshot().context.banks).toEqual(banks);
+      actor.send({ type: 'CHANGE', field: 'amount', value: '100.50' });
+      actor.send({ type: 'CHANGE', field: 'bankId', value: '2' });
+      actor.send({ type: 'CHANGE', field: 'bankAccountNumber', value: '0123456789' });
+      actor.send({ type: 'SUBMIT' });
+      await waitFor(actor, (s) => s.matches('recharged'));
+      expect(calls[0]).toEqual({
+        gateway: 'bank',
+        idempotencyKey: 'seed-1',
+        request: {
+          amount: 10050,
+          bankAccountNumber: '0123456789',
+          bankId: 2,
+          bankRoutingNumber: '1',
+          accountTypeId: 1,
+        },
+      });
+      expect(walletChanged).toHaveBeenCalledWith({ walletAmount: 25050 });
+      actor.send({ type: 'DONE' });
+      actor.send({ type: 'GATEWAY_CHOSEN', gateway: 'bank' });
+      expect(actor.getSnapshot().matches('editing')).toBe(true);
+    },
+  );
 
   test('MoMo: pending, the status is followed until approved, then Wallet Recharged', async () => {
     const { actor, calls, queries, walletChanged } = start(

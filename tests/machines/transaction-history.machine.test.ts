@@ -15,6 +15,7 @@ import {
 } from '../support/machine-models-transfer';
 import { describeMachinePaths } from '../support/machine-paths';
 import { pagedServer } from '../support/paged-server';
+import { proves } from '../support/requirements';
 
 describeMachinePaths(transactionHistoryModel);
 describeMachinePaths(transactionHistorySearchModel);
@@ -41,21 +42,24 @@ const start = (rows: TransactionMovement[], fail = false) => {
 };
 
 describe('transaction history', () => {
-  test('five transfers a page, newest first, with Previous and Next asking the server', async () => {
-    const { actor, requests } = start(transferRows(12));
-    await waitFor(actor, (s) => s.matches('ready'));
-    const shown = () => transactionHistoryPage(actor.getSnapshot().context);
-    expect(shown().rows.map((row) => row.id)).toEqual([12, 11, 10, 9, 8]);
-    expect(shown().window).toMatchObject({ from: 1, to: 5, total: 12 });
-    actor.send({ type: 'NEXT' });
-    actor.send({ type: 'NEXT' });
-    await waitFor(actor, (s) => s.matches('ready'));
-    expect(shown().window).toMatchObject({ from: 6, to: 10, total: 12 });
-    expect(requests).toEqual([
-      { page: 0, pageSize: 5 },
-      { page: 1, pageSize: 5 },
-    ]);
-  });
+  test(
+    proves('S9.pageSize.1', 'five transfers a page, newest first, with Previous and Next asking the server'),
+    async () => {
+      const { actor, requests } = start(transferRows(12));
+      await waitFor(actor, (s) => s.matches('ready'));
+      const shown = () => transactionHistoryPage(actor.getSnapshot().context);
+      expect(shown().rows.map((row) => row.id)).toEqual([12, 11, 10, 9, 8]);
+      expect(shown().window).toMatchObject({ from: 1, to: 5, total: 12 });
+      actor.send({ type: 'NEXT' });
+      actor.send({ type: 'NEXT' });
+      await waitFor(actor, (s) => s.matches('ready'));
+      expect(shown().window).toMatchObject({ from: 6, to: 10, total: 12 });
+      expect(requests).toEqual([
+        { page: 0, pageSize: 5 },
+        { page: 1, pageSize: 5 },
+      ]);
+    },
+  );
 
   test('searches sender, receiver and reference once typing pauses, from the first page', async () => {
     const rows = [

@@ -12,6 +12,7 @@ import type { IdentificationType } from '../../src/contract/reference';
 import { AddIdentificationScreen } from '../../src/screens/add-identification-screen';
 import { httpError, renderScreen } from './render';
 import { deferred, identification } from './wallet-fixtures';
+import { proves } from '../support/requirements';
 
 const types: IdentificationType[] = [
   { id: 1, identificationType: 'Ghana Card' },
@@ -77,33 +78,39 @@ afterEach(() => {
 });
 
 describe('AddIdentificationScreen', () => {
-  it('labels every field, offers 50 issue years and keeps the expiry disabled until the issue date is complete', async () => {
-    setup();
-    expect(screen.getByRole('heading', { level: 2, name: 'Add Identification' })).toHaveFocus();
-    await screen.findByRole('option', { name: 'Ghana Card' });
-    for (const label of ['Identification type', 'ID number', 'ID image']) {
-      expect(screen.getByLabelText(label)).toBeInTheDocument();
-    }
-    const issueYears = within(screen.getByLabelText('Issue year')).getAllByRole('option').slice(1);
-    expect(issueYears).toHaveLength(50);
-    expect(issueYears[0]).toHaveTextContent('2026');
-    expect(issueYears.at(-1)).toHaveTextContent('1977');
+  it(
+    proves(
+      ['S4.identification.2', 'S5.identification.7'],
+      'labels every field, offers 50 issue years and keeps the expiry disabled until the issue date is complete',
+    ),
+    async () => {
+      setup();
+      expect(screen.getByRole('heading', { level: 2, name: 'Add Identification' })).toHaveFocus();
+      await screen.findByRole('option', { name: 'Ghana Card' });
+      for (const label of ['Identification type', 'ID number', 'ID image']) {
+        expect(screen.getByLabelText(label)).toBeInTheDocument();
+      }
+      const issueYears = within(screen.getByLabelText('Issue year')).getAllByRole('option').slice(1);
+      expect(issueYears).toHaveLength(50);
+      expect(issueYears[0]).toHaveTextContent('2026');
+      expect(issueYears.at(-1)).toHaveTextContent('1977');
 
-    for (const part of ['Expiry day', 'Expiry month', 'Expiry year'])
-      expect(screen.getByLabelText(part)).toBeDisabled();
-    expect(screen.getByText('Choose the full issue date first.')).toBeInTheDocument();
-    await chooseDate('Issue', '4', 'March', '2021');
-    for (const part of ['Expiry day', 'Expiry month', 'Expiry year'])
-      expect(screen.getByLabelText(part)).toBeEnabled();
-    // Forced after the issue date: the day after it, and 50 expiry years from the issue year.
-    expect(screen.getByLabelText('Expiry day')).toHaveDisplayValue('5');
-    expect(screen.getByLabelText('Expiry month')).toHaveDisplayValue('March');
-    expect(screen.getByLabelText('Expiry year')).toHaveDisplayValue('2021');
-    const expiryYears = within(screen.getByLabelText('Expiry year')).getAllByRole('option').slice(1);
-    expect(expiryYears.map((option) => option.textContent)).toEqual(
-      Array.from({ length: 50 }, (_, index) => String(2021 + index)),
-    );
-  });
+      for (const part of ['Expiry day', 'Expiry month', 'Expiry year'])
+        expect(screen.getByLabelText(part)).toBeDisabled();
+      expect(screen.getByText('Choose the full issue date first.')).toBeInTheDocument();
+      await chooseDate('Issue', '4', 'March', '2021');
+      for (const part of ['Expiry day', 'Expiry month', 'Expiry year'])
+        expect(screen.getByLabelText(part)).toBeEnabled();
+      // Forced after the issue date: the day after it, and 50 expiry years from the issue year.
+      expect(screen.getByLabelText('Expiry day')).toHaveDisplayValue('5');
+      expect(screen.getByLabelText('Expiry month')).toHaveDisplayValue('March');
+      expect(screen.getByLabelText('Expiry year')).toHaveDisplayValue('2021');
+      const expiryYears = within(screen.getByLabelText('Expiry year')).getAllByRole('option').slice(1);
+      expect(expiryYears.map((option) => option.textContent)).toEqual(
+        Array.from({ length: 50 }, (_, index) => String(2021 + index)),
+      );
+    },
+  );
 
   it('keeps the ten digits of an ID number pasted as printed on the card', async () => {
     setup();

@@ -11,6 +11,7 @@ import { pagedServer } from '../support/paged-server';
 import { httpError, renderScreen } from './render';
 import { deferred } from './wallet-fixtures';
 import { answeringReceipts, bodyRows, cells, historyActor } from './history-fixtures';
+import { proves } from '../support/requirements';
 
 /** Spec section 2: the betting history is searched by reference number. */
 const keeps = (row: BettingMovement, term: string) =>
@@ -28,30 +29,36 @@ const show = (load: (request: PageRequest) => Promise<ServerPage<BettingMovement
 };
 
 describe('BettingHistoryPanel', () => {
-  it('shows five bets a page with the columns of the spec, the status in its colour, and Previous / Next', async () => {
-    const server = pagedServer(
-      [bettingRow(13, { status: 'pending' }), bettingRow(12, { status: 'Failed' }), ...bettingRows(11)],
-      keeps,
-    );
-    show(server.load);
-    expect(screen.getByRole('heading', { level: 1, name: 'Betting History' })).toHaveFocus();
-    expect(screen.getByRole('status')).toHaveTextContent('Loading betting history...');
-    expect(await screen.findByText('Showing 1-5 of 13')).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Sender',
-      'Payment method',
-      'Reference number',
-      'Amount',
-      'Status',
-    ]);
-    expect(cells(bodyRows()[0]!)).toEqual(['Ama Mensah', 'Wallet', 'BET-0013', 'GH₵ 130.00', 'pending']);
-    expect(within(bodyRows()[0]!).getByText('pending')).toHaveClass('status-pending');
-    expect(within(bodyRows()[1]!).getByText('Failed')).toHaveClass('status-failed');
-    expect(within(bodyRows()[2]!).getByText('Successful')).toHaveClass('status-success');
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Showing 6-10 of 13')).toBeInTheDocument();
-    expect(server.requests.at(-1)).toEqual({ page: 1, pageSize: 5 });
-  });
+  it(
+    proves(
+      'S4.betting.2',
+      'shows five bets a page with the columns of the spec, the status in its colour, and Previous / Next',
+    ),
+    async () => {
+      const server = pagedServer(
+        [bettingRow(13, { status: 'pending' }), bettingRow(12, { status: 'Failed' }), ...bettingRows(11)],
+        keeps,
+      );
+      show(server.load);
+      expect(screen.getByRole('heading', { level: 1, name: 'Betting History' })).toHaveFocus();
+      expect(screen.getByRole('status')).toHaveTextContent('Loading betting history...');
+      expect(await screen.findByText('Showing 1-5 of 13')).toBeInTheDocument();
+      expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+        'Sender',
+        'Payment method',
+        'Reference number',
+        'Amount',
+        'Status',
+      ]);
+      expect(cells(bodyRows()[0]!)).toEqual(['Ama Mensah', 'Wallet', 'BET-0013', 'GH₵ 130.00', 'pending']);
+      expect(within(bodyRows()[0]!).getByText('pending')).toHaveClass('status-pending');
+      expect(within(bodyRows()[1]!).getByText('Failed')).toHaveClass('status-failed');
+      expect(within(bodyRows()[2]!).getByText('Successful')).toHaveClass('status-success');
+      await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+      expect(await screen.findByText('Showing 6-10 of 13')).toBeInTheDocument();
+      expect(server.requests.at(-1)).toEqual({ page: 1, pageSize: 5 });
+    },
+  );
 
   it('searches by reference number, asking the server once typing pauses', async () => {
     const server = pagedServer(bettingRows(12), keeps);

@@ -34,6 +34,7 @@ import {
 } from '../support/machine-models-transfer';
 import { httpError, renderScreen } from './render';
 import { expectLimitAlert, limitRefusal } from './limit-refusal';
+import { proves } from '../support/requirements';
 
 vi.mock('../../src/screens/add-beneficiary-dialog', () => ({ AddBeneficiaryDialog: () => null }));
 
@@ -173,52 +174,64 @@ describe('/CrossBorderPayment', { timeout: 20_000 }, () => {
     expect(within(screen.getByLabelText('Delivery method')).getAllByRole('option')).toHaveLength(4);
   });
 
-  it('converts as it is typed (2 decimals, from src/domain), counts non-numbers as 0, ignores the wheel, and swaps', async () => {
-    setup();
-    await userEvent.selectOptions(await screen.findByLabelText('To'), 'USD');
-    await userEvent.type(youSend(), '1000');
-    // GH₵ 1,000 x 0.0812 = US$ 81.20.
-    expect(convertMinor(100_000, '1', '0.0812')).toBe(8120);
-    expect(receives()).toBe('$81.20');
-    expect(
-      within(screen.getByRole('group', { name: 'Currency converter' })).getByText('1 GHS = 0.0812 USD'),
-    ).toBeInTheDocument();
-    expect(summary().Rate).toBe('1 GHS = 0.0812 USD');
-    expect(screen.getByLabelText('Recipient receives:')).toHaveAttribute('readonly');
-    fireEvent.wheel(youSend(), { deltaY: 100 });
-    expect(youSend()).toHaveValue('1000');
-    await userEvent.click(screen.getByRole('button', { name: 'Swap currencies' }));
-    expect(screen.getByLabelText('From')).toHaveValue('USD');
-    expect(screen.getByLabelText('To')).toHaveValue('GHS');
-    expect(screen.getByText('Now sending USD to GHS.')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Swap currencies' }));
-    expect(receives()).toBe('$81.20');
-    await userEvent.clear(youSend());
-    await userEvent.type(youSend(), 'abc');
-    expect(youSend()).toHaveValue('');
-    expect(receives()).toBe('$0.00');
-  });
+  it(
+    proves(
+      ['S5.crossBorder.3', 'S5.crossBorder.4', 'S9.currency.2'],
+      'converts as it is typed (2 decimals, from src/domain), counts non-numbers as 0, ignores the wheel, and swaps',
+    ),
+    async () => {
+      setup();
+      await userEvent.selectOptions(await screen.findByLabelText('To'), 'USD');
+      await userEvent.type(youSend(), '1000');
+      // GH₵ 1,000 x 0.0812 = US$ 81.20.
+      expect(convertMinor(100_000, '1', '0.0812')).toBe(8120);
+      expect(receives()).toBe('$81.20');
+      expect(
+        within(screen.getByRole('group', { name: 'Currency converter' })).getByText('1 GHS = 0.0812 USD'),
+      ).toBeInTheDocument();
+      expect(summary().Rate).toBe('1 GHS = 0.0812 USD');
+      expect(screen.getByLabelText('Recipient receives:')).toHaveAttribute('readonly');
+      fireEvent.wheel(youSend(), { deltaY: 100 });
+      expect(youSend()).toHaveValue('1000');
+      await userEvent.click(screen.getByRole('button', { name: 'Swap currencies' }));
+      expect(screen.getByLabelText('From')).toHaveValue('USD');
+      expect(screen.getByLabelText('To')).toHaveValue('GHS');
+      expect(screen.getByText('Now sending USD to GHS.')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Swap currencies' }));
+      expect(receives()).toBe('$81.20');
+      await userEvent.clear(youSend());
+      await userEvent.type(youSend(), 'abc');
+      expect(youSend()).toHaveValue('');
+      expect(receives()).toBe('$0.00');
+    },
+  );
 
-  it('keeps the coupon code disabled unless the toggle is on; Apply lowers the fee in the summary', async () => {
-    setup();
-    await userEvent.type(await screen.findByLabelText('You send:'), '1000');
-    const code = screen.getByLabelText('Coupon code');
-    expect(code).toBeDisabled();
-    await userEvent.click(screen.getByRole('switch', { name: 'Use a discount coupon' }));
-    expect(code).toBeEnabled();
-    await userEvent.type(code, 'save10');
-    expect(summary()).toMatchObject({ 'Processing fee (1%)': 'GH₵ 10.00', 'Total to pay': 'GH₵ 1,010.00' });
-    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(await screen.findByText('Coupon SAVE10: GH₵ 1.00 off the fee.')).toBeInTheDocument();
-    expect(summary()).toMatchObject({
-      'Processing fee (1%)': 'GH₵ 10.00',
-      'Coupon discount': '−GH₵ 1.00',
-      'Total to pay': 'GH₵ 1,009.00',
-    });
-    await userEvent.click(screen.getByRole('switch', { name: 'Use a discount coupon' }));
-    expect(code).toBeDisabled();
-    expect(summary()['Total to pay']).toBe('GH₵ 1,010.00');
-  });
+  it(
+    proves(
+      'S5.crossBorder.2',
+      'keeps the coupon code disabled unless the toggle is on; Apply lowers the fee in the summary',
+    ),
+    async () => {
+      setup();
+      await userEvent.type(await screen.findByLabelText('You send:'), '1000');
+      const code = screen.getByLabelText('Coupon code');
+      expect(code).toBeDisabled();
+      await userEvent.click(screen.getByRole('switch', { name: 'Use a discount coupon' }));
+      expect(code).toBeEnabled();
+      await userEvent.type(code, 'save10');
+      expect(summary()).toMatchObject({ 'Processing fee (1%)': 'GH₵ 10.00', 'Total to pay': 'GH₵ 1,010.00' });
+      await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+      expect(await screen.findByText('Coupon SAVE10: GH₵ 1.00 off the fee.')).toBeInTheDocument();
+      expect(summary()).toMatchObject({
+        'Processing fee (1%)': 'GH₵ 10.00',
+        'Coupon discount': '−GH₵ 1.00',
+        'Total to pay': 'GH₵ 1,009.00',
+      });
+      await userEvent.click(screen.getByRole('switch', { name: 'Use a discount coupon' }));
+      expect(code).toBeDisabled();
+      expect(summary()['Total to pay']).toBe('GH₵ 1,010.00');
+    },
+  );
 
   it('says when a coupon is used up or expired, under the code', async () => {
     setup({

@@ -5,6 +5,7 @@ import { LandingScreen } from '../../src/screens/landing-screen';
 import { Footer } from '../../src/screens/footer';
 import { MENU_CLOSE_DELAY_MS, SiteMenus } from '../../src/screens/site-menus';
 import { renderScreen } from './render';
+import { proves } from '../support/requirements';
 
 const HERO_ACTIONS = [
   ['Send Money', '/SendMoney'],
@@ -41,7 +42,7 @@ describe('the landing page', () => {
     expect(screen.getByRole('link', { name: /Dashboard/ })).toHaveAttribute('href', '/Dashboard');
   });
 
-  it('sends a signed-in user to the feature itself', () => {
+  it(proves('S4.landing.1', 'sends a signed-in user to the feature itself'), () => {
     renderScreen(<LandingScreen signedIn />);
     for (const [name, to] of HERO_ACTIONS)
       expect(within(hero()).getByRole('link', { name })).toHaveAttribute('href', to);
@@ -110,24 +111,30 @@ describe('the landing page', () => {
     expect(install).toHaveBeenCalledOnce();
   });
 
-  it('shows Back to top only past 300 px of scrolling, and scrolls up smoothly', async () => {
-    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-    renderScreen(<LandingScreen signedIn={false} />);
-    expect(screen.queryByRole('button', { name: /Back to top/ })).toBeNull();
-    act(() => {
-      Object.defineProperty(window, 'scrollY', { value: 300, configurable: true });
-      fireEvent.scroll(window);
-    });
-    expect(screen.queryByRole('button', { name: /Back to top/ })).toBeNull();
-    act(() => {
-      Object.defineProperty(window, 'scrollY', { value: 301, configurable: true });
-      fireEvent.scroll(window);
-    });
-    await userEvent.click(screen.getByRole('button', { name: /Back to top/ }));
-    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
-    expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
-    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
-  });
+  it(
+    proves(
+      ['S4.backToTop.1', 'S9.defaults.1'],
+      'shows Back to top only past 300 px of scrolling, and scrolls up smoothly',
+    ),
+    async () => {
+      const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+      renderScreen(<LandingScreen signedIn={false} />);
+      expect(screen.queryByRole('button', { name: /Back to top/ })).toBeNull();
+      act(() => {
+        Object.defineProperty(window, 'scrollY', { value: 300, configurable: true });
+        fireEvent.scroll(window);
+      });
+      expect(screen.queryByRole('button', { name: /Back to top/ })).toBeNull();
+      act(() => {
+        Object.defineProperty(window, 'scrollY', { value: 301, configurable: true });
+        fireEvent.scroll(window);
+      });
+      await userEvent.click(screen.getByRole('button', { name: /Back to top/ }));
+      expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+      expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
+      Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+    },
+  );
 
   it('jumps to the top at once for a user who asked for reduced motion', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);

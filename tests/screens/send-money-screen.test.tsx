@@ -24,6 +24,7 @@ import {
 import { httpError, renderScreen } from './render';
 import { expectLimitAlert, limitRefusal } from './limit-refusal';
 import { deferred } from './wallet-fixtures';
+import { proves } from '../support/requirements';
 
 // The add-beneficiary dialog is another screen's (tested there): a stand-in that saves one beneficiary.
 vi.mock('../../src/screens/add-beneficiary-dialog', async () => {
@@ -137,38 +138,48 @@ const toPayPage = async () => {
 };
 
 describe('SendMoneyScreen', () => {
-  it('shows the Amount page: currency with what arrives and the rate, beneficiary with +, purpose, and the summary', async () => {
-    setup();
-    expect(screen.getByRole('heading', { level: 1, name: 'Send Money' })).toBeInTheDocument();
-    expect(steps()).toEqual(['Amount*', 'Pay', 'Done']);
-    const currency = await screen.findByLabelText('Recipient gets');
-    expect(
-      within(currency)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-      // The names are the catalog's (translated), not the server's English.
-    ).toEqual(['GHS - Ghanaian cedi', 'USD - US dollar', 'EUR - Euro']);
-    expect(currency).toHaveValue('GHS');
-    expect(
-      within(screen.getByLabelText('Beneficiary'))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Select a beneficiary', 'Ama Mensah11 (MTN •••• 4567)', 'Ama Mensah12 (GCB Bank •••• 6789)']);
-    expect(screen.getByRole('button', { name: 'Add a beneficiary' })).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('You send (GH₵)'), '250');
-    await userEvent.selectOptions(currency, 'USD');
-    expect(screen.getByText('Recipient receives: $20.30')).toBeInTheDocument();
-    expect(summary()).toEqual({
-      Amount: 'GH₵ 250.00',
-      'Processing fee (1%)': 'GH₵ 2.50',
-      'Total to pay': 'GH₵ 252.50',
-      'Recipient receives': '$20.30',
-      Rate: '1 GHS = 0.0812 USD',
-      'Transfer time': 'Within minutes',
-    });
-  });
+  it(
+    proves(
+      'S9.transferTime.1',
+      'shows the Amount page: currency with what arrives and the rate, beneficiary with +, purpose, and the summary',
+    ),
+    async () => {
+      setup();
+      expect(screen.getByRole('heading', { level: 1, name: 'Send Money' })).toBeInTheDocument();
+      expect(steps()).toEqual(['Amount*', 'Pay', 'Done']);
+      const currency = await screen.findByLabelText('Recipient gets');
+      expect(
+        within(currency)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+        // The names are the catalog's (translated), not the server's English.
+      ).toEqual(['GHS - Ghanaian cedi', 'USD - US dollar', 'EUR - Euro']);
+      expect(currency).toHaveValue('GHS');
+      expect(
+        within(screen.getByLabelText('Beneficiary'))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([
+        'Select a beneficiary',
+        'Ama Mensah11 (MTN •••• 4567)',
+        'Ama Mensah12 (GCB Bank •••• 6789)',
+      ]);
+      expect(screen.getByRole('button', { name: 'Add a beneficiary' })).toBeInTheDocument();
+      await userEvent.type(screen.getByLabelText('You send (GH₵)'), '250');
+      await userEvent.selectOptions(currency, 'USD');
+      expect(screen.getByText('Recipient receives: $20.30')).toBeInTheDocument();
+      expect(summary()).toEqual({
+        Amount: 'GH₵ 250.00',
+        'Processing fee (1%)': 'GH₵ 2.50',
+        'Total to pay': 'GH₵ 252.50',
+        'Recipient receives': '$20.30',
+        Rate: '1 GHS = 0.0812 USD',
+        'Transfer time': 'Within minutes',
+      });
+    },
+  );
 
-  it('keeps an amount below 1 at 1, and empty when cleared', async () => {
+  it(proves('S5.sendAmount.1', 'keeps an amount below 1 at 1, and empty when cleared'), async () => {
     setup();
     const amount = await screen.findByLabelText('You send (GH₵)');
     await userEvent.type(amount, '0');

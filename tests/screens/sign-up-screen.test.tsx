@@ -9,6 +9,7 @@ import type { Country } from '../../src/contract/reference';
 import type { SignUpRequest } from '../../src/contract/user';
 import { SignUpScreen } from '../../src/screens/sign-up-screen';
 import { apiError, httpError, renderScreen } from './render';
+import { proves } from '../support/requirements';
 
 const countries: Country[] = [
   { id: 1, name: 'Ghana', isoCode: 'GH', dialCode: '+233' },
@@ -78,40 +79,52 @@ const fillValidForm = async () => {
 };
 
 describe('SignUpScreen', () => {
-  it('labels every field of the spec and defaults the phone to Ghana +233 and the country to the first one', async () => {
-    setup();
-    expect(screen.getByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
-    await loaded();
-    for (const label of ['Email', 'Phone number', 'First name', 'Middle name (optional)', 'Last name']) {
-      expect(screen.getByLabelText(label)).toBeInTheDocument();
-    }
-    // A Ghanaian example, as the country picked by default (issue 23; the spec's US '1 (702) 123-4567' misled).
-    expect(screen.getByLabelText('Phone number')).toHaveAttribute('placeholder', '24 123 4567');
-    expect(screen.getByRole('link', { name: 'Read the Terms and Conditions' })).toHaveAttribute(
-      'href',
-      '/TermsAndConditions',
-    );
-    const phoneCountry = screen.getByLabelText('Phone country');
-    expect(phoneCountry).toHaveDisplayValue('Ghana (+233)');
-    const country = screen.getByLabelText('Country');
-    expect(within(country).getAllByRole('option')[0]).toHaveTextContent('Select a Country');
-    expect(country).toHaveDisplayValue('Ghana');
-  });
+  it(
+    proves(
+      'S9.defaults.1',
+      'labels every field of the spec and defaults the phone to Ghana +233 and the country to the first one',
+    ),
+    async () => {
+      setup();
+      expect(screen.getByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
+      await loaded();
+      for (const label of ['Email', 'Phone number', 'First name', 'Middle name (optional)', 'Last name']) {
+        expect(screen.getByLabelText(label)).toBeInTheDocument();
+      }
+      // A Ghanaian example, as the country picked by default (issue 23; the spec's US '1 (702) 123-4567' misled).
+      expect(screen.getByLabelText('Phone number')).toHaveAttribute('placeholder', '24 123 4567');
+      expect(screen.getByRole('link', { name: 'Read the Terms and Conditions' })).toHaveAttribute(
+        'href',
+        '/TermsAndConditions',
+      );
+      const phoneCountry = screen.getByLabelText('Phone country');
+      expect(phoneCountry).toHaveDisplayValue('Ghana (+233)');
+      const country = screen.getByLabelText('Country');
+      expect(within(country).getAllByRole('option')[0]).toHaveTextContent('Select a Country');
+      expect(country).toHaveDisplayValue('Ghana');
+    },
+  );
 
-  it('formats the phone number as typed for the chosen country and keeps at most 15 digits with the dial code', async () => {
-    const { actor } = setup();
-    await loaded();
-    const phone = screen.getByLabelText('Phone number');
-    await userEvent.type(phone, '2441234567890');
-    expect(actor.getSnapshot().context.form.phoneNumber).toBe('244123456789');
-    expect((phone as HTMLInputElement).value.replace(/\D/g, '')).toBe('244123456789');
+  it(
+    proves(
+      'S5.signUp.8',
+      'formats the phone number as typed for the chosen country and keeps at most 15 digits with the dial code',
+    ),
+    async () => {
+      const { actor } = setup();
+      await loaded();
+      const phone = screen.getByLabelText('Phone number');
+      await userEvent.type(phone, '2441234567890');
+      expect(actor.getSnapshot().context.form.phoneNumber).toBe('244123456789');
+      expect((phone as HTMLInputElement).value.replace(/\D/g, '')).toBe('244123456789');
 
-    await userEvent.clear(phone);
-    await userEvent.selectOptions(screen.getByLabelText('Phone country'), 'United States (+1)');
-    await userEvent.type(phone, '7021234567');
-    expect(phone).toHaveValue('(702) 123-4567');
-    expect(actor.getSnapshot().context.form).toMatchObject({ phoneCode: '+1', phoneNumber: '7021234567' });
-  });
+      await userEvent.clear(phone);
+      await userEvent.selectOptions(screen.getByLabelText('Phone country'), 'United States (+1)');
+      await userEvent.type(phone, '7021234567');
+      expect(phone).toHaveValue('(702) 123-4567');
+      expect(actor.getSnapshot().context.form).toMatchObject({ phoneCode: '+1', phoneNumber: '7021234567' });
+    },
+  );
 
   it('keeps the country picked among those sharing a dial code', async () => {
     setup();

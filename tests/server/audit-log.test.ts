@@ -11,6 +11,7 @@ import {
 } from '../../src/server/audit/audit-log';
 import { queryRows } from '../../src/server/db/sql';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { proves } from '../support/requirements';
 
 /*
  * The audit trail's table: appendAudit chains rows per chain key in the caller's transaction; UPDATE, DELETE and
@@ -139,7 +140,7 @@ describe('appendAudit', () => {
     expect(chainOf({ ...base, actor: { kind: 'command', name: 'rates' } })).toBe('system');
   });
 
-  it('writes nothing when the transaction it belongs to rolls back', async () => {
+  it(proves('C.audit.1', 'writes nothing when the transaction it belongs to rolls back'), async () => {
     const failed = await errorText(() =>
       t.database.db.transaction(async (tx) => {
         await appendAudit(tx, rates);
@@ -167,7 +168,7 @@ describe('appendAudit', () => {
   });
 });
 
-describe('the append-only table', () => {
+describe(proves('C.audit.2', 'the append-only table'), () => {
   beforeEach(async () => {
     await appendAudit(t.database.db, rates);
   });
@@ -194,7 +195,7 @@ describe('the append-only table', () => {
   });
 });
 
-describe('npm run audit:verify', () => {
+describe(proves('C.audit.3', 'npm run audit:verify'), () => {
   beforeEach(async () => {
     for (const subject of ['rate:USD', 'rate:EUR', 'rate:NGN'])
       await appendAudit(t.database.db, { ...rates, subject });

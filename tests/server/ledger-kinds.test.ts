@@ -22,6 +22,7 @@ import {
 import { expectLedgerInvariants, ledgerTotal } from '../support/server-wallet-invariants';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { sportybetCounterparty } from '../support/server-betting-fixtures';
+import { proves } from '../support/requirements';
 
 let t: TestApp;
 
@@ -241,7 +242,7 @@ describe('betting and bills', () => {
     expect(await walletOf(db(), userId)).toEqual({ balanceMinor: 2_980, heldMinor: 0 });
   });
 
-  it('a bill posts two entries with no fee; a failed one releases its hold', async () => {
+  it(proves('S9.fee.2', 'a bill posts two entries with no fee; a failed one releases its hold'), async () => {
     const userId = await fundedUser(5_000);
     const biller: Counterparty = { rail: 'biller', label: 'ECG •••• 1234', biller: 'ecg' };
     const paid = await heldThenDecided(userId, 'bill_payment', 3_000, biller, 'succeeded');

@@ -8,6 +8,7 @@ import { runRatesCommand } from '../../scripts/rates-command';
 import { bearer, envelope } from '../support/server-helpers';
 import { transferUser, type TransferUser } from '../support/server-transfer-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { proves } from '../support/requirements';
 
 let t: TestApp;
 let user: TransferUser;
@@ -54,13 +55,19 @@ describe('the one rate table (GET api/Transaction/GetExchangeRates)', () => {
     expect(table.length).toBe(INITIAL_EXCHANGE_RATES.length);
   });
 
-  it("is the spec's currency selector table: GHS->USD 0.08 and GHS->GBP 0.0645, their inverses 12.5 and 15.5", async () => {
-    const usd = (await rateOf('USD')) as string;
-    const gbp = (await rateOf('GBP')) as string;
-    expect([usd, gbp]).toEqual(['0.08', '0.0645']);
-    expect(crossRate(usd, '1')).toBe('12.5');
-    expect(Number(crossRate(gbp, '1')).toFixed(1)).toBe('15.5');
-  });
+  it(
+    proves(
+      'S9.currency.1',
+      "is the spec's currency selector table: GHS->USD 0.08 and GHS->GBP 0.0645, their inverses 12.5 and 15.5",
+    ),
+    async () => {
+      const usd = (await rateOf('USD')) as string;
+      const gbp = (await rateOf('GBP')) as string;
+      expect([usd, gbp]).toEqual(['0.08', '0.0645']);
+      expect(crossRate(usd, '1')).toBe('12.5');
+      expect(Number(crossRate(gbp, '1')).toFixed(1)).toBe('15.5');
+    },
+  );
 
   it('needs a token', async () => {
     expect((await t.app.inject({ method: 'GET', url: apiPaths.exchangeRates })).statusCode).toBe(401);

@@ -17,6 +17,7 @@ import {
   walletUser,
 } from '../support/server-wallet-fixtures';
 import { expectLedgerInvariants } from '../support/server-wallet-invariants';
+import { proves } from '../support/requirements';
 
 let t: TestApp;
 
@@ -204,20 +205,26 @@ describe('withdrawal (POST api/Transaction/WithDrawalMoney)', () => {
 });
 
 describe('identity gate and BOLA', () => {
-  it('every money-moving POST answers 403 identity.required without an identification', async () => {
-    const u = await walletUser(t.app, t.database.db, false);
-    for (const [url, payload] of [
-      [apiPaths.cardTopUp, { userId: u.userId, amount: 1 }],
-      [apiPaths.bankTopUp, { userId: u.userId }],
-      [apiPaths.momoTopUp, { userId: u.userId }],
-      [apiPaths.withdrawal, bankWithdrawalBody(u, 1)],
-    ] as const) {
-      const response = await postMoney(t.app, u, url, payload);
-      expect(response.statusCode, url).toBe(403);
-      expect(envelope<ErrorData>(response).data.messageId).toBe('identity.required');
-    }
-    expect(await history(t.app, u)).toEqual([]);
-  });
+  it(
+    proves(
+      ['C.limit.7', 'S5.transfer.7'],
+      'every money-moving POST answers 403 identity.required without an identification',
+    ),
+    async () => {
+      const u = await walletUser(t.app, t.database.db, false);
+      for (const [url, payload] of [
+        [apiPaths.cardTopUp, { userId: u.userId, amount: 1 }],
+        [apiPaths.bankTopUp, { userId: u.userId }],
+        [apiPaths.momoTopUp, { userId: u.userId }],
+        [apiPaths.withdrawal, bankWithdrawalBody(u, 1)],
+      ] as const) {
+        const response = await postMoney(t.app, u, url, payload);
+        expect(response.statusCode, url).toBe(403);
+        expect(envelope<ErrorData>(response).data.messageId).toBe('identity.required');
+      }
+      expect(await history(t.app, u)).toEqual([]);
+    },
+  );
 
   it("another user's userId in the body or query is a 403, and nothing moves", async () => {
     const victim = await fundedUser(100);

@@ -6,6 +6,7 @@
 import wretch from 'wretch';
 import type { WretchError } from 'wretch';
 import { unauthenticatedPaths, type ApiPath } from '../contract/paths';
+import type { OpsPath } from '../contract/ops';
 import { ApiError, type ApiFailure } from '../contract/failure';
 import type { ErrorData } from '../contract/envelope';
 
@@ -51,7 +52,10 @@ const client = wretch('', { credentials: 'same-origin' })
   .headers({ Accept: 'application/json' })
   .errorType('json');
 
-const isExempt = (path: ApiPath): boolean => unauthenticatedPaths.includes(path);
+/** The customers' paths, and the operations console's (src/services/ops.ts, which always passes its own token). */
+type AnyPath = ApiPath | OpsPath;
+
+const isExempt = (path: AnyPath): boolean => (unauthenticatedPaths as readonly string[]).includes(path);
 
 const withQuery = (path: string, query: Query | undefined): string => {
   if (!query) return path;
@@ -99,7 +103,7 @@ export const unwrap = <Data>(body: unknown): Data => {
   return body.data as Data;
 };
 
-const prepare = (method: Method, path: ApiPath, options: RequestOptions) => {
+const prepare = (method: Method, path: AnyPath, options: RequestOptions) => {
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const onCallerAbort = () => timeout.abort();
@@ -129,7 +133,7 @@ const prepare = (method: Method, path: ApiPath, options: RequestOptions) => {
 /** One call: resolves with the envelope's `data`, rejects with an `ApiError`. */
 export const request = async <Data>(
   method: Method,
-  path: ApiPath,
+  path: AnyPath,
   options: RequestOptions = {},
 ): Promise<Data> => {
   const { response, failure, done } = prepare(method, path, options);
@@ -144,7 +148,7 @@ export const request = async <Data>(
 };
 
 /** A GET whose answer is bytes, not an envelope (an identification image); failures are ApiErrors as above. */
-export const getBlob = async (path: ApiPath, options: Omit<RequestOptions, 'body'> = {}): Promise<Blob> => {
+export const getBlob = async (path: AnyPath, options: Omit<RequestOptions, 'body'> = {}): Promise<Blob> => {
   const { response, failure, done } = prepare('GET', path, options);
   try {
     return await response.blob();

@@ -107,3 +107,26 @@ export const logInLockedMail = async (
     ].join('\n'),
   };
 };
+
+/**
+ * The mail telling an account's owner that it was signed in to from a device it had not been signed in on before
+ * (ids `mail.newSignIn.*`, issue 26), in their language. `device`: 'Chrome, Android', or null when unknown.
+ */
+export const newSignInMail = async (
+  language: Language,
+  device: string | null,
+  at: Date,
+): Promise<Pick<Mail, 'subject' | 'text'>> => {
+  const t = await translatorFor(language);
+  const time = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return {
+    subject: t('mail.newSignIn.subject'),
+    text: [
+      t('mail.newSignIn.intro', { device: device ?? t('mail.newSignIn.unknownDevice'), time }),
+      '',
+      t('mail.newSignIn.wasYou'),
+      '',
+      t('mail.newSignIn.notYou'),
+    ].join('\n'),
+  };
+};

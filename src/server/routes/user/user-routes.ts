@@ -22,11 +22,11 @@ import { logInLockedMail } from '../../mail';
 import { abuseLimiter } from '../../plugins/abuse-limits';
 import { currentUser } from '../../plugins/auth';
 import { perIpAndEmailLimit } from '../../plugins/rate-limit';
+import { openSession } from '../../sessions/sign-in';
 import type { RouteDeps } from '../deps';
 import { countryExists } from '../reference/reference-repository';
 import {
   availableBalanceMinor,
-  createSession,
   createUserWithWallet,
   findCredentials,
   findMailRecipient,
@@ -39,6 +39,7 @@ import {
 export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, mailer }) => {
   const limiter = abuseLimiter(db, config);
   const failures = limiter.limits.logInFailuresPerAccount;
+  const signIn = { db, config, mailer, log: app.log };
 
   /** Log-in to the account of `email` has just been paused: its owner hears it, once per pause, in their language. */
   const tellOwner = async (email: string): Promise<void> => {
@@ -117,7 +118,8 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, co
         throw new HttpError(401, 'logIn.invalidCredentials');
       }
       await limiter.forget(attempt);
-      const { token } = await createSession(db, user.id, config);
+      const { token, announce } = await openSession(signIn, user.id, request, 'password');
+      announce();
       return ok({ token, userDetails: await userDetails(db, user.id) });
     },
   );

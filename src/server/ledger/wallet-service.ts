@@ -9,6 +9,7 @@ import { findIdempotencyRecord, recordAnswer, storeAnswer } from '../idempotency
 import type { PaymentProvider, ProviderEvent, ProviderOutcome } from '../providers/provider';
 import { appendAudit } from '../audit/audit-log';
 import { limitAnswer, limitChecks, limitRefusalOf } from '../tiers/limits';
+import { accountHoldCheck, accountOnHoldError, isAccountOnHold } from './account-hold';
 import { LedgerAccounts } from './accounts';
 import { answerFor } from './answers';
 import { CartAlreadyPaidError, OperationNotFoundError } from './errors';
@@ -175,6 +176,7 @@ export class WalletService {
         ? draft.counterparty.userId
         : null;
     return [
+      accountHoldCheck(userId),
       ...(precondition ? [precondition] : []),
       ...limitChecks(draft.kind, userId, draft.amountMinor, receiver),
     ];
@@ -190,6 +192,8 @@ export class WalletService {
     idempotency: IdempotencyKey,
     draft: OperationDraft,
   ): Promise<StoredAnswer> {
+    // A frozen account's move: refused, nothing stored under the key (once unfrozen, the same request goes).
+    if (isAccountOnHold(error)) throw accountOnHoldError();
     const refusal = limitRefusalOf(error);
     if (!refusal) throw error;
     const answer = limitAnswer(refusal);

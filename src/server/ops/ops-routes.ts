@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteDeps } from '../routes/deps';
 import { opsSessionRoutes } from './ops-session-routes';
+import { opsUserRoutes } from './ops-user-routes';
 
 /**
  * The back office's API under /api/Ops (issue 25), behind requireStaff (staff-auth.ts) and the permissions table
@@ -8,4 +9,5 @@ import { opsSessionRoutes } from './ops-session-routes';
  */
 export const opsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   await app.register(opsSessionRoutes, deps);
+  await app.register(opsUserRoutes, deps);
 };

@@ -66,7 +66,7 @@ const withReferenceNo = (answer: StoredAnswer): StoredAnswer => {
 
 const send = (reply: FastifyReply, answer: StoredAnswer) => reply.code(answer.statusCode).send(answer.body);
 
-const historyRow = (bet: BetRecord): BettingHistoryRow => ({
+export const historyRow = (bet: BetRecord): BettingHistoryRow => ({
   id: bet.id,
   senderName: bet.senderName,
   paymentMethod: BETTING_PAYMENT_METHOD,

@@ -191,7 +191,7 @@ const payQuote = async (
       throw error instanceof CartAlreadyPaidError ? new HttpError(409, 'billing.alreadyPaid') : error;
     });
 
-const historyRow = (record: BillPaymentRecord): BillingHistoryRow => ({
+export const historyRow = (record: BillPaymentRecord): BillingHistoryRow => ({
   id: record.id,
   senderName: record.senderName,
   referenceNumber: record.referenceNumber,

@@ -27,7 +27,7 @@ import {
 /** The most rows GetTransactionsHistoryByUserId answers (newest first), as the wallet history. */
 const HISTORY_LIMIT = 500;
 
-const historyRow = (record: TransactionRecord): TransactionHistoryRow => ({
+export const historyRow = (record: TransactionRecord): TransactionHistoryRow => ({
   id: record.id,
   senderName: record.senderName,
   receiverName: record.receiverName,

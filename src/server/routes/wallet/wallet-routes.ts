@@ -74,7 +74,7 @@ const inCedis = (amountMinor: number) => ({ currency: WALLET_CURRENCY, payoutMin
 
 const send = (reply: FastifyReply, answer: StoredAnswer) => reply.code(answer.statusCode).send(answer.body);
 
-const historyRow = (operation: Operation): WalletHistoryRow => ({
+export const historyRow = (operation: Operation): WalletHistoryRow => ({
   id: operation.id,
   amount: minorToApiAmount(operation.amountMinor),
   fee: minorToApiAmount(operation.feeMinor),

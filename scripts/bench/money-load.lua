@@ -106,7 +106,7 @@ local function payNow(cart)
   return wrk.format('POST', '/api/Transaction/PayNow', keyed(cart.slot), body)
 end
 
-function request()
+local function nextRequest()
   local cart = table.remove(cartsToPay, 1)
   if cart then return payNow(cart) end
   turn = turn + 1
@@ -126,7 +126,7 @@ local function class(status)
   return '5xx'
 end
 
-function response(status, headers, body)
+local function countAnswer(status, body)
   local cartId = status == 201 and body:match('"guidId":"([%x%-]+)"')
   if cartId then
     local amount = tonumber(body:match('"sendAmount":([%d%.]+)'))
@@ -138,12 +138,39 @@ function response(status, headers, body)
   end
 end
 
+-- wrk calls request() and response() outside any protected call: an error there would abort the whole run with a
+-- bare PANIC. Each is guarded instead; an error is counted, its first text kept, and the benchmark refuses the run.
+scriptErrors, firstScriptError = 0, ''
+local function scriptError(message)
+  scriptErrors = scriptErrors + 1
+  if firstScriptError == '' then firstScriptError = tostring(message) end
+end
+
+function request()
+  local ok, result = pcall(nextRequest)
+  if ok then return result end
+  scriptError(result)
+  return wrk.format('GET', '/api/health')
+end
+
+function response(status, headers, body)
+  local ok, message = pcall(countAnswer, status, body or '')
+  if not ok then scriptError(message) end
+end
+
 function done(summary, latency, requests)
   local total = {}
   for _, thread in ipairs(threads) do
     for name, value in pairs(thread:get('counts')) do total[name] = (total[name] or 0) + value end
   end
   local parts = {}
+  local errors, firstError = 0, ''
+  for _, thread in ipairs(threads) do
+    errors = errors + thread:get('scriptErrors')
+    if firstError == '' then firstError = thread:get('firstScriptError') end
+  end
+  table.insert(parts, string.format('"scriptErrors":%d,"firstScriptError":"%s"', errors,
+    (firstError:gsub('[%c"\\]', ' '))))
   for name, value in pairs(total) do table.insert(parts, string.format('"%s":%d', name, value)) end
   table.insert(parts, string.format('"durationUs":%d', summary.duration))
   table.insert(parts, string.format('"requests":%d', summary.requests))

@@ -29,6 +29,9 @@ export interface WrkResult {
   p90Us: number;
   p99Us: number;
   maxUs: number;
+  /** Errors inside the script's request() or response() (each guarded); a run with any is refused. */
+  scriptErrors: number;
+  firstScriptError: string;
   /** CPU seconds (user + system, every thread) wrk used, read from /proc within 0.2 s of its end. */
   cpuS: number;
 }
@@ -110,7 +113,12 @@ export const runWrk = (options: WrkOptions): Promise<WrkResult> =>
         reject(new Error(`wrk ${args.join(' ')} exited with ${code}:\n${output}`));
         return;
       }
-      resolve({ ...(JSON.parse(json) as Omit<WrkResult, 'cpuS'>), cpuS });
+      const result: WrkResult = { ...(JSON.parse(json) as Omit<WrkResult, 'cpuS'>), cpuS };
+      if (result.scriptErrors > 0) {
+        reject(new Error(`wrk: ${result.scriptErrors} script errors, the first: ${result.firstScriptError}`));
+        return;
+      }
+      resolve(result);
     });
   });
 

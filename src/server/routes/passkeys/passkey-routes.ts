@@ -272,7 +272,14 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteDeps> = async (app
 
   app.put(
     apiPaths.stepUpSetting,
-    { schema: { body: stepUpSettingRequestSchema, response: envelopeResponses(200, stepUpSettingSchema) } },
+    {
+      // GET and PUT share the path: the document names this one apart.
+      schema: {
+        operationId: 'SetStepUpSetting',
+        body: stepUpSettingRequestSchema,
+        response: envelopeResponses(200, stepUpSettingSchema),
+      },
+    },
     async (request) => {
       const userId = currentUser(request).id;
       const { amount } = request.body;

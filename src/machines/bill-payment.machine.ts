@@ -10,10 +10,13 @@
  * rules of section 5, the first broken one shown, then lookingUp) -> lookingUp ('Loading...': invoke `lookupBill`)
  * -> reviewing (the Billing Details; the reference is read-only; a prepaid bill takes the amount the user types,
  * CHANGE_AMOUNT) | entering with the reason (the server's message: no such bill, the biller down; or its
- * violations). reviewing -> PAY (Pay Bill: the total due above the wallet's balance is 'Insufficient funds') ->
- * paying ('Processing...', invoke `payBill` with the attempt's Idempotency-Key) -> done | following (a biller slow
- * to answer: invoke `getOperation` every `followPollInterval`, at most `followTimeout`) | reviewing (an unanswered
- * attempt keeps its key) | entering (the bill must be looked up again: paid already, expired, the biller failed).
+ * violations). reviewing -> PAY (Pay Bill: the total due above the wallet's balance is 'Insufficient funds'; the
+ * attempt's Idempotency-Key taken) -> confirming (the review: amount, fee, total, balance after; BACK to the
+ * Billing Details, key kept) -> CONFIRM -> paying ('Processing...', invoke `payBill`) -> done | following (a biller
+ * slow to answer: invoke `getOperation` every `followPollInterval`, at most `followTimeout`) | confirming (an
+ * unanswered attempt keeps its key: Confirm resends it) | reviewing (refused) | entering (the bill must be looked up
+ * again: paid already, expired, the biller failed). Tags (shared/review-step.ts): `reviewPage` from the review to
+ * the answer, `debited` while the biller is followed.
  * BACK (the back arrow of the middle step) goes back to the menu. done ('Transaction Completed') -> AGAIN -> the
  * menu. Every answer carrying the balance is handed to the app (`walletChanged`).
  */
@@ -48,6 +51,8 @@ import {
 } from './failure-messages';
 import * as operations from './shared/follow-operation';
 import * as keys from './shared/idempotent-submit';
+import { reviewStep, type ReviewEvent, type ReviewTag } from './shared/review-step';
+import type { SharedStateConfig } from './shared/state-config';
 
 export type BillPaymentField = BillReferenceField | BillAmountField;
 
@@ -91,6 +96,7 @@ export type BillPaymentEvent =
   | { type: 'CHANGE_AMOUNT'; value: string }
   | { type: 'NEXT' }
   | { type: 'PAY' }
+  | ReviewEvent
   | { type: 'BACK' }
   | { type: 'AGAIN' };
 
@@ -173,6 +179,7 @@ export const billPaymentMachine = setup({
     context: {} as BillPaymentContext,
     events: {} as BillPaymentEvent,
     input: {} as BillPaymentInput,
+    tags: {} as ReviewTag,
   },
   actors: {
     /** GET api/Billing/GetBillingCompanies. */
@@ -415,7 +422,7 @@ export const billPaymentMachine = setup({
             PAY: [
               {
                 guard: and(['payable', 'amountValid', 'walletCovers']),
-                target: 'paying',
+                target: 'confirming',
                 actions: 'takeKey',
               },
               {
@@ -427,56 +434,69 @@ export const billPaymentMachine = setup({
             BACK: { target: '#billPayment.menu.browsing', actions: 'backToMenu' },
           },
         },
+        /** The review before the money moves (amount, fee, total, balance after); BACK to the Billing Details. */
+        confirming: reviewStep({ confirm: 'paying', back: 'reviewing' }),
         /** 'Processing...': further clicks are not events of this state. */
-        paying: operations.submitOperation<BillPaymentContext>({
-          id: 'payBill',
-          input: (context): PayBillCall => ({
-            bill: context.bill as BillInPesewas,
-            totalBillMinor: amountToPay(context) ?? 0,
-            idempotencyKey: context.idempotencyKey ?? '',
-          }),
-          successful: {
-            target: '#billPayment.done',
-            actions: [operations.walletChangedByResult, { type: 'setDone', params: { onItsWay: false } }],
-          },
-          pending: { target: 'following', actions: operations.walletChangedByResult },
-          failed: {
-            target: 'entering',
-            actions: [operations.walletChangedByResult, operations.withResult('setBillerFailed')],
-          },
-          onError: [
-            { guard: operations.withError('isUnanswered'), target: 'reviewing', actions: 'setPayUnanswered' },
-            {
-              guard: operations.withError('needsLookup'),
-              target: 'entering',
-              actions: {
-                type: 'setLookUpAgain',
-                params: ({ event }: { event: { error: unknown } }) => ({
-                  error: payFailureMessage(event.error),
-                }),
-              },
+        paying: {
+          ...operations.submitOperation<BillPaymentContext>({
+            id: 'payBill',
+            input: (context): PayBillCall => ({
+              bill: context.bill as BillInPesewas,
+              totalBillMinor: amountToPay(context) ?? 0,
+              idempotencyKey: context.idempotencyKey ?? '',
+            }),
+            successful: {
+              target: '#billPayment.done',
+              actions: [operations.walletChangedByResult, { type: 'setDone', params: { onItsWay: false } }],
             },
-            { target: 'reviewing', actions: operations.withError('setPayFailed') },
-          ],
-        }),
+            pending: { target: 'following', actions: operations.walletChangedByResult },
+            failed: {
+              target: 'entering',
+              actions: [operations.walletChangedByResult, operations.withResult('setBillerFailed')],
+            },
+            onError: [
+              // No answer: back to the review, the key kept, so its Confirm resends the same request.
+              {
+                guard: operations.withError('isUnanswered'),
+                target: 'confirming',
+                actions: 'setPayUnanswered',
+              },
+              {
+                guard: operations.withError('needsLookup'),
+                target: 'entering',
+                actions: {
+                  type: 'setLookUpAgain',
+                  params: ({ event }: { event: { error: unknown } }) => ({
+                    error: payFailureMessage(event.error),
+                  }),
+                },
+              },
+              { target: 'reviewing', actions: operations.withError('setPayFailed') },
+            ],
+          }),
+          tags: ['reviewPage'],
+        } as SharedStateConfig,
         // The money is held either way: a failed read keeps following until the deadline.
-        following: operations.followOperation({
-          machineId: 'billPayment',
-          pollDelay: 'followPollInterval',
-          deadline: {
-            delay: 'followTimeout',
-            target: '#billPayment.done',
-            actions: { type: 'setDone', params: { onItsWay: true } },
-          },
-          successful: {
-            target: 'done',
-            actions: [operations.walletChangedByResult, { type: 'setDone', params: { onItsWay: false } }],
-          },
-          failed: {
-            target: 'credentials.entering',
-            actions: [operations.walletChangedByResult, operations.withResult('setBillerFailed')],
-          },
-        }),
+        following: {
+          ...operations.followOperation({
+            machineId: 'billPayment',
+            pollDelay: 'followPollInterval',
+            deadline: {
+              delay: 'followTimeout',
+              target: '#billPayment.done',
+              actions: { type: 'setDone', params: { onItsWay: true } },
+            },
+            successful: {
+              target: 'done',
+              actions: [operations.walletChangedByResult, { type: 'setDone', params: { onItsWay: false } }],
+            },
+            failed: {
+              target: 'credentials.entering',
+              actions: [operations.walletChangedByResult, operations.withResult('setBillerFailed')],
+            },
+          }),
+          tags: ['reviewPage', 'debited'],
+        } as SharedStateConfig,
       },
     },
     /** Step 3, 'Transaction Completed'. */

@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { BillingReceipt, BillInPesewas } from '../contract/billing';
-import { referenceInputMode } from '../domain/billing';
+import { BILL_PROCESSING_FEE_MINOR, referenceInputMode } from '../domain/billing';
+import { debitedPaymentCheck, walletPaymentCheck } from '../domain/fees';
 import {
   amountToPay,
   billPaymentStep,
@@ -21,6 +22,7 @@ import { ReceiptSummary } from './ui/receipt-summary';
 import { TextField } from './ui/text-field';
 import { firstViolationOf } from './ui/violations';
 import { FailureMessage } from './ui/upgrade-link';
+import { PaymentReview } from './ui/payment-review';
 import { AgainRow, stepHeading, WizardFrame } from './wizard-parts';
 import { Skeleton } from './ui/skeleton';
 
@@ -180,6 +182,49 @@ function CredentialsStep({ actorRef }: { actorRef: BillActor }) {
   const referenceViolation = violations.find((violation) => violation.field === 'referenceNo');
   const amountError = firstViolationOf(violations, 'amount');
   const payable = bill !== null && (bill.prepaid || bill.totalBillDue > 0);
+  const failureAlert = error ? (
+    <Alert>
+      <FailureMessage messageId={error} failure={failure} t={t} />
+      {error === 'billing.insufficientFunds' ? (
+        <>
+          {' '}
+          <Link to="/WalletTopUp">{t('billPayment.topUp')}</Link>
+        </>
+      ) : null}
+    </Alert>
+  ) : null;
+
+  // The review (Pay Bill's next page) until the answer: Confirm pays.
+  if (snapshot.hasTag('reviewPage') && bill) {
+    const amountMinor = amountToPay(snapshot.context) ?? 0;
+    // While the biller is followed the balance is the answer's, the total already held: derived from it once.
+    const check = (snapshot.hasTag('debited') ? debitedPaymentCheck : walletPaymentCheck)(
+      walletAmount,
+      amountMinor,
+      BILL_PROCESSING_FEE_MINOR,
+    );
+    return (
+      <>
+        <PaymentReview
+          details={[
+            [t('billingReceipt.biller'), subCompany.subCompanyName],
+            [subCompany.title, reference],
+            [t('billPayment.customerName'), bill.customerName],
+          ]}
+          check={check}
+          amountMinor={amountMinor}
+          busy={paying}
+          busyLabel={t('billPayment.processing')}
+          error={failureAlert}
+          onConfirm={() => actorRef.send({ type: 'CONFIRM' })}
+          onBack={() => actorRef.send({ type: 'BACK' })}
+        />
+        {snapshot.matches({ credentials: 'following' }) ? (
+          <p role="status">{t('billPayment.waitingForBiller')}</p>
+        ) : null}
+      </>
+    );
+  }
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -238,20 +283,7 @@ function CredentialsStep({ actorRef }: { actorRef: BillActor }) {
             {payable ? null : <Alert tone="info">{t('billing.alreadyPaid')}</Alert>}
           </>
         ) : null}
-        {snapshot.matches({ credentials: 'following' }) ? (
-          <p role="status">{t('billPayment.waitingForBiller')}</p>
-        ) : null}
-        {error ? (
-          <Alert>
-            <FailureMessage messageId={error} failure={failure} t={t} />
-            {error === 'billing.insufficientFunds' ? (
-              <>
-                {' '}
-                <Link to="/WalletTopUp">{t('billPayment.topUp')}</Link>
-              </>
-            ) : null}
-          </Alert>
-        ) : null}
+        {failureAlert}
         <div className="form-actions">
           {bill === null ? (
             <Button type="submit" busy={lookingUp} busyLabel={t('billPayment.loading')}>

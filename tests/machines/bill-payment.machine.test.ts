@@ -82,6 +82,11 @@ describe('bill payment, end to end on fake services', () => {
     expect(actor.getSnapshot().context.amount).toBe('100');
     actor.send({ type: 'CHANGE_AMOUNT', value: '75.50' });
     actor.send({ type: 'PAY' });
+    // The review first: nothing is paid before Confirm.
+    expect(actor.getSnapshot().matches({ credentials: 'confirming' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('reviewPage')).toBe(true);
+    expect(paid).toEqual([]);
+    actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.matches('done'));
     expect(paid).toHaveLength(1);
     expect(paid[0]).toMatchObject({ totalBillMinor: 75_50, idempotencyKey: 'seed-1' });
@@ -114,6 +119,7 @@ describe('bill payment, end to end on fake services', () => {
     actor.send({ type: 'NEXT' });
     await waitFor(actor, (s) => s.matches({ credentials: 'reviewing' }));
     actor.send({ type: 'PAY' });
+    actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.matches({ credentials: 'entering' }));
     expect(actor.getSnapshot().context).toMatchObject({ error: 'billing.billerFailed', bill: null });
   });

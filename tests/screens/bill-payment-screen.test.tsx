@@ -118,6 +118,26 @@ describe('BillPaymentScreen', () => {
     expect(details).toHaveTextContent('75.00');
     await user.click(screen.getByRole('button', { name: 'Pay Bill' }));
 
+    // The review before the money moves: nothing is paid until Confirm.
+    expect(screen.getByRole('heading', { level: 2, name: 'Check and confirm' })).toHaveFocus();
+    const review = [...document.querySelectorAll('.payment-review dl > div')].map((row) =>
+      [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent?.replace(/\s/g, ' ')].join(
+        ': ',
+      ),
+    );
+    expect(review).toEqual([
+      'Biller: ECG Prepaid',
+      'Meter Number: 01234567890',
+      'Customer Name: Kwame Mensah',
+      'Available Balance: GH₵ 500.00',
+      'Amount: GH₵ 75.00',
+      'Fee: GH₵ 0.00',
+      'Total: GH₵ 75.00',
+      'Balance after: GH₵ 425.00',
+    ]);
+    expect(paid).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+
     expect(await screen.findByRole('heading', { name: 'Transaction Completed' })).toBeInTheDocument();
     expect(paid).toMatchObject([{ totalBillMinor: 75_00, idempotencyKey: 'seed-1' }]);
     await user.click(screen.getByRole('button', { name: 'View Receipt' }));
@@ -139,6 +159,7 @@ describe('BillPaymentScreen', () => {
     await user.clear(amount);
     await user.type(amount, '75');
     await user.click(screen.getByRole('button', { name: 'Pay Bill' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await expectLimitAlert();
     expect(screen.getByLabelText('Amount to buy (GHS)')).toHaveValue('75');
   });

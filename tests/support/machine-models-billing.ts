@@ -120,6 +120,14 @@ const billCheck = (step: ModelStep): void => {
   const context = snapshot.context as BillPaymentContext;
   if (context.idempotencyKey !== null) expect(context.idempotencyKey).toBe(`seed-${context.keyCount}`);
   if (snapshot.matches({ credentials: 'paying' })) expect(context.idempotencyKey).not.toBeNull();
+  if (snapshot.matches({ credentials: 'confirming' })) expect(context.idempotencyKey).not.toBeNull();
+  // The review shows from Confirm's page to the answer; while the biller is followed the balance is the answer's
+  // (the total held), so the screens derive the figures with debitedPaymentCheck.
+  expect(snapshot.hasTag('reviewPage')).toBe(
+    ['confirming', 'paying', 'following'].some((state) => snapshot.matches({ credentials: state })),
+  );
+  expect(snapshot.hasTag('debited')).toBe(snapshot.matches({ credentials: 'following' }));
+  if (snapshot.hasTag('debited')) expect(context.walletAmount).toBe(context.operation?.walletAmount);
   if (!context.showViolations) expect(context.violations).toEqual([]);
   expect(actions.every((action) => ['walletChanged', 'saveBilling'].includes(action.type))).toBe(true);
   // The step shown: Menu, Bill Credentials, Done.
@@ -173,13 +181,21 @@ const billCheck = (step: ModelStep): void => {
       const amount = expectedAmount(before);
       const payable = bill.prepaid || bill.totalBillDue > 0;
       const amountOk = !bill.prepaid || prepaidOk(amount);
+      // The review first: nothing is sent before Confirm.
       if (payable && amountOk && (amount ?? 0) <= before.walletAmount)
-        expect(snapshot.matches({ credentials: 'paying' })).toBe(true);
+        expect(snapshot.matches({ credentials: 'confirming' })).toBe(true);
       else expect(snapshot.matches({ credentials: 'reviewing' })).toBe(true);
       if (payable && amountOk && (amount ?? 0) > before.walletAmount)
         expect(context.error).toBe('billing.insufficientFunds');
       return;
     }
+    case 'CONFIRM':
+      if (!previous.matches({ credentials: 'confirming' })) return expectUnchanged(step);
+      // The review's key is the request's, also when Confirm resends an unanswered one.
+      expect(snapshot.matches({ credentials: 'paying' })).toBe(true);
+      expect(context.idempotencyKey).toBe(before.idempotencyKey);
+      expect(context.error).toBeNull();
+      return;
     case 'xstate.done.actor.lookupBill':
       if (!previous.matches({ credentials: 'lookingUp' })) return expectUnchanged(step);
       expect(snapshot.matches({ credentials: 'reviewing' })).toBe(true);
@@ -193,6 +209,13 @@ const billCheck = (step: ModelStep): void => {
       return;
     case 'xstate.error.actor.payBill': {
       const { error } = payload<{ error: unknown }>(event);
+      if (failureStatus(error) === null) {
+        // No answer: back on the review with the key, so Confirm resends the same request.
+        expect(snapshot.matches({ credentials: 'confirming' })).toBe(true);
+        expect(context.idempotencyKey).toBe(before.idempotencyKey);
+        expect(context.error).toBe('billing.payFailed');
+        return;
+      }
       if (failureStatus(error) !== 400) return;
       // A refusal shows where the amount is; a tier limit's keeps the figures its message names (issue 24).
       expect(snapshot.matches({ credentials: 'reviewing' })).toBe(true);
@@ -218,6 +241,13 @@ const billCheck = (step: ModelStep): void => {
       return;
     }
     case 'BACK':
+      if (previous.matches({ credentials: 'confirming' })) {
+        // Back to the Billing Details, the key kept: the same bill and amount again is the same request.
+        expect(snapshot.matches({ credentials: 'reviewing' })).toBe(true);
+        expect(context.idempotencyKey).toBe(before.idempotencyKey);
+        expect(context.bill).toEqual(before.bill);
+        return;
+      }
       if (!previous.matches({ credentials: 'entering' }) && !previous.matches({ credentials: 'reviewing' }))
         return expectUnchanged(step);
       expect(snapshot.matches({ menu: 'browsing' })).toBe(true);
@@ -289,6 +319,7 @@ const billEvents = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
       events.push({ type: 'CHANGE_AMOUNT', value: context.amount });
     events.push({ type: 'PAY' }, { type: 'BACK' });
   }
+  if (snapshot.matches({ credentials: 'confirming' })) events.push({ type: 'CONFIRM' }, { type: 'BACK' });
   if (snapshot.matches({ credentials: 'paying' }))
     events.push(
       doneEvent('payBill', billOperation('Successful')),

@@ -32,7 +32,7 @@ const delayText = (machine: AnyStateMachine, delay: unknown): string => {
   return typeof delay === 'string' ? `after ${delay}` : 'after (computed delay)';
 };
 
-const eventText = (
+export const eventText = (
   machine: AnyStateMachine,
   transition: AnyTransitionDefinition & { delay?: unknown },
 ): string => {

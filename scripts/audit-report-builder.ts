@@ -308,8 +308,14 @@ export const buildAuditReport = async (root: string, options: BuildOptions = {})
         uncovered: recorded.machines.flatMap((m) => m.uncovered),
       };
     else if (mode === 'auto' && registry.get(file.name)?.length) {
-      const suite = buildSuite(file.name, registry.get(file.name)!, { criterion: 'transitions' });
-      coverage = { source: 'path generator', ...suite.coverage };
+      try {
+        const suite = buildSuite(file.name, registry.get(file.name)!, { criterion: 'transitions' });
+        coverage = { source: 'path generator', ...suite.coverage };
+      } catch (error) {
+        // A model whose checks fail is a failing path test: the report says so rather than stopping.
+        const reason = `the path generator failed: ${String((error as Error).message ?? error).split('\n')[0]}`;
+        coverage = { source: 'none', total: 0, covered: 0, uncovered: [reason] };
+      }
     } else coverage = { source: 'none', total: 0, covered: 0, uncovered: [] };
 
     const ids = new Set<string>();
@@ -337,7 +343,7 @@ export const buildAuditReport = async (root: string, options: BuildOptions = {})
       guardsTable(file, 1),
       '<h2>Transition coverage</h2>',
       coverage.source === 'none'
-        ? `<p>${coverageText(coverage)}.</p>`
+        ? `<p>${coverageText(coverage)}${coverage.uncovered.length ? `: <span class="gap">${html(coverage.uncovered[0]!)}</span>` : ''}.</p>`
         : `<p>${bar(coverage.covered, coverage.total)} transitions, from ${coverageText(coverage)}.</p>${
             coverage.uncovered.length
               ? `<p class="gap">Not taken:</p><ul>${coverage.uncovered.map((key) => `<li><code>${html(key)}</code></li>`).join('')}</ul>`

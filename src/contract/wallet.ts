@@ -5,7 +5,8 @@ import { isIsoMonth } from '../domain/month';
 import { SEARCH_TERM_MAX_LENGTH } from '../domain/paging';
 import { apiAmountSchema, envelopeResponses, envelopeSchema } from './envelope';
 
-export const walletOperationStatusSchema = z.enum(['pending', 'Successful', 'Failed']);
+/** 'review': held by a monitoring rule until a staff member decides (the money is set aside, nothing has left). */
+export const walletOperationStatusSchema = z.enum(['pending', 'review', 'Successful', 'Failed']);
 export type WalletOperationStatus = z.infer<typeof walletOperationStatusSchema>;
 
 /**

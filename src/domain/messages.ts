@@ -297,6 +297,21 @@ export const domainMessages = {
     'This would take your wallet over its maximum balance of {limit}: {left} more can come in. Upgrade your account to hold more.',
   'limit.receiverBalance':
     "The receiver's wallet cannot take this amount: it would go over the maximum balance of their account.",
+  // Issue 25: real-time monitoring holds a money move for review (src/domain/monitoring.ts, docs/compliance.md).
+  'monitoring.underReview':
+    'This payment is being reviewed. The money is set aside and nothing has left your wallet.',
+  'monitoring.rejected':
+    'This payment was not approved after review. The money set aside is back in your wallet.',
+  // Issue 25: the back office's review queue, reversals (four eyes) and monitoring thresholds (staff-facing).
+  'ops.review.notFound': 'There is no such item in the review queue.',
+  'ops.review.decided': 'This item has been decided already.',
+  'ops.reversal.notFound': 'There is no such reversal.',
+  'ops.reversal.notReversible':
+    'Only a payment that went through, and has no reversal proposed yet, can be reversed.',
+  'ops.reversal.sameStaff': 'A reversal must be approved by another staff member than the one who proposed it.',
+  'ops.reversal.approvedAlready': 'This reversal has been approved already.',
+  'ops.reversal.notCovered': 'A wallet this reversal takes money from cannot cover it.',
+  'ops.monitoring.invalid': 'A rule or one of its thresholds is not valid: {wrong}.',
   // Issue 25: an account a staff member froze (it can log in and read, but moves no money), and the staff log-in.
   'account.onHold': 'Your account is on hold. Please contact support.',
   'ops.logIn.invalid': 'Invalid email, password or code.',

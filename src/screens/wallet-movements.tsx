@@ -3,9 +3,9 @@ import { useI18n } from '../i18n/i18n';
 import { useFormat } from '../i18n/format';
 import { useDateTime } from './ui/date-time';
 
-/** Spec section 2: 'pending' amber, 'Failed' red, anything else green. */
+/** Spec section 2: 'pending' amber, 'Failed' red, anything else green; held for review (issue 25) is amber too. */
 const statusTone = (status: WalletOperationStatus | string): 'pending' | 'failed' | 'success' =>
-  status === 'pending' ? 'pending' : status === 'Failed' ? 'failed' : 'success';
+  status === 'pending' || status === 'review' ? 'pending' : status === 'Failed' ? 'failed' : 'success';
 
 export function StatusBadge({ status }: { status: WalletOperationStatus }) {
   const { t } = useI18n();

@@ -90,6 +90,25 @@ export const createMetrics = ({ database, queueDepths = defaultQueueDepths }: Me
     },
   });
   new Gauge({
+    name: 'monitoring_holds_open',
+    help:
+      'Money moves held for review by a monitoring rule and not decided yet: their count, those escalated (older ' +
+      'than MONITORING_ESCALATION_MINUTES), and the age of the oldest in seconds.',
+    labelNames: ['measure'] as const,
+    registers: [registry],
+    async collect() {
+      const [row] = await queryRows<{ count: unknown; escalated: unknown; oldest: unknown }>(
+        db,
+        sql`select count(*) as count, count(escalated_at) as escalated,
+                   coalesce(extract(epoch from now() - min(created_at)), 0) as oldest
+            from monitoring_holds where status = 'open'`,
+      );
+      this.set({ measure: 'count' }, Number(row?.count ?? 0));
+      this.set({ measure: 'escalated' }, Number(row?.escalated ?? 0));
+      this.set({ measure: 'oldest_age_seconds' }, Number(row?.oldest ?? 0));
+    },
+  });
+  new Gauge({
     name: 'job_queue_depth',
     help: 'Work waiting for a background job, by queue.',
     labelNames: ['queue'] as const,

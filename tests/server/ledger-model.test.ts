@@ -15,6 +15,7 @@ import { signWebhook } from '../../src/server/providers/webhook-signature';
 import { buyGemPack, gemBalance } from '../support/server-shop-fixtures';
 import { bearer, registerUser } from '../support/server-helpers';
 import { fundWallet, keyFor, referenceOf, refusal, walletOf } from '../support/server-wallet-ledger';
+import { monitoringOff } from '../support/server-monitoring-helpers';
 import { createTestApp, type TestApp } from '../support/test-app';
 import {
   bankTopUpBody,
@@ -115,6 +116,8 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({ SANDBOX_DECISION_MS: 0 });
+  // Bursts and the limits' edges are what the monitoring rules hold; they have their own tests.
+  await monitoringOff(t.database.db);
 });
 afterAll(async () => t?.close());
 

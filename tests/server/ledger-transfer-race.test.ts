@@ -3,6 +3,7 @@ import { processingFee } from '../../src/domain/fees';
 import { registerUser } from '../support/server-helpers';
 import { expectLedgerInvariants, ledgerTotal } from '../support/server-wallet-invariants';
 import { accountTotal, fundWallet, keyFor, refusal, walletOf } from '../support/server-wallet-ledger';
+import { monitoringOff } from '../support/server-monitoring-helpers';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /*
@@ -14,6 +15,8 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Bursts and the limits' edges are what the monitoring rules hold; they have their own tests.
+  await monitoringOff(t.database.db);
 });
 afterAll(async () => t?.close());
 

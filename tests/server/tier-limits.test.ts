@@ -38,6 +38,7 @@ import {
 } from '../support/server-wallet-fixtures';
 import { expectLedgerInvariants } from '../support/server-wallet-invariants';
 import { fundWallet as fundLedgerWallet } from '../support/server-wallet-ledger';
+import { monitoringOff } from '../support/server-monitoring-helpers';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { proves } from '../support/requirements';
 
@@ -51,6 +52,8 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({ SANDBOX_DECISION_MS: 0 });
+  // Bursts and the limits' edges are what the monitoring rules hold; they have their own tests.
+  await monitoringOff(t.database.db);
 });
 afterAll(async () => {
   if (t) await expectLedgerInvariants(t.database.db);

@@ -64,7 +64,7 @@ export const expectLedgerInvariants = async (db: Db): Promise<void> => {
         from wallets w
         left join ledger_accounts a on a.user_id = w.user_id and a.kind = 'wallet'
         left join (select account_id, sum(amount_minor) as total from ledger_entries group by account_id) e on e.account_id = a.id
-        left join (select user_id, sum(held_minor) as held from wallet_operations where status = 'pending' group by user_id) h
+        left join (select user_id, sum(held_minor) as held from wallet_operations where status in ('pending', 'review') group by user_id) h
           on h.user_id = w.user_id
         where w.balance_minor <> coalesce(e.total, 0) or w.held_minor <> coalesce(h.held, 0)
            or w.balance_minor < 0 or w.held_minor < 0 or w.balance_minor < w.held_minor`,
@@ -76,7 +76,7 @@ export const expectLedgerInvariants = async (db: Db): Promise<void> => {
     sql`select o.reference_number, o.status, o.held_minor, count(t.id) as postings
         from wallet_operations o left join ledger_transactions t on t.operation_id = o.id
         group by o.id
-        having (o.status <> 'pending' and o.held_minor <> 0)
+        having (o.status not in ('pending', 'review') and o.held_minor <> 0)
             or (o.kind in (${mirrorKinds()}) and count(t.id) <> 0)
             or (o.kind not in (${mirrorKinds()}) and o.status = 'Successful' and count(t.id) <> 1)
             or (o.kind not in (${mirrorKinds()}) and o.status <> 'Successful' and count(t.id) <> 0)`,

@@ -22,7 +22,7 @@ export const operationResult = (operation: Operation, availableMinor: number): W
 
 /**
  * A failure is a 402 with its reason; a MoMo top-up waiting for the payer is a 202; otherwise 200 with the
- * operation (a withdrawal is pending until the payout is confirmed).
+ * operation (a withdrawal is pending until the payout is confirmed; a move held for review says so).
  */
 export const answerFor = (operation: Operation, availableMinor: number): StoredAnswer => {
   if (operation.status === 'Failed') {
@@ -34,8 +34,10 @@ export const answerFor = (operation: Operation, availableMinor: number): StoredA
     return { statusCode: 202, body: { code: 202, message: domainMessages['topUp.awaitingApproval'], data } };
   }
   const message =
-    operation.status === 'Successful' && operation.direction === 'Credit'
-      ? domainMessages['topUp.recharged']
-      : 'OK';
+    operation.status === 'review'
+      ? domainMessages['monitoring.underReview']
+      : operation.status === 'Successful' && operation.direction === 'Credit'
+        ? domainMessages['topUp.recharged']
+        : 'OK';
   return { statusCode: 200, body: { code: 200, message, data } };
 };

@@ -25,7 +25,7 @@ export interface LedgerSnapshot {
     amountMinor: number;
     /** The processing fee a debit pays on top of its amount (transfers); 0 when absent. */
     feeMinor?: number;
-    status: 'pending' | 'Successful' | 'Failed';
+    status: 'pending' | 'review' | 'Successful' | 'Failed';
     heldMinor: number;
     /**
      * A receiving row (a transfer between wallets seen from the receiver): the sender's operation, whose posting
@@ -51,6 +51,10 @@ export interface CheckOptions {
    */
   keys?: boolean;
 }
+
+/** A status whose operation may hold money: pending on its rail, or held for review (issue 25). */
+const isHolding = (status: LedgerSnapshot['operations'][number]['status']): boolean =>
+  status === 'pending' || status === 'review';
 
 export const sumBy = <T>(items: readonly T[], value: (item: T) => number) =>
   items.reduce((total, item) => total + value(item), 0);
@@ -183,11 +187,11 @@ export const ledgerViolations = (snapshot: LedgerSnapshot, options: CheckOptions
         problems.push(`gem account ${account.code} has ${accountSum(account.id)} gems and no cached balance`);
   }
 
-  // 5. held_minor is exactly what the user's pending operations hold.
+  // 5. held_minor is exactly what the user's pending operations (and those held for review) hold.
   const operationsByUser = groupBy(snapshot.operations, (operation) => operation.userId);
   for (const wallet of snapshot.wallets) {
     const pendingHolds = sumBy(
-      (operationsByUser.get(wallet.userId) ?? []).filter((operation) => operation.status === 'pending'),
+      (operationsByUser.get(wallet.userId) ?? []).filter((operation) => isHolding(operation.status)),
       (operation) => operation.heldMinor,
     );
     if (wallet.heldMinor !== pendingHolds) {
@@ -250,12 +254,12 @@ export const ledgerViolations = (snapshot: LedgerSnapshot, options: CheckOptions
         `operation ${operation.referenceNumber} has ${transactions.length} ledger transactions (at most ${maxTransactions})`,
       );
     }
-    if (operation.status !== 'pending' && operation.heldMinor !== 0) {
+    if (!isHolding(operation.status) && operation.heldMinor !== 0) {
       problems.push(
         `operation ${operation.referenceNumber} is ${operation.status} but still holds ${operation.heldMinor}`,
       );
     }
-    if (options.settled && operation.status === 'pending') {
+    if (options.settled && isHolding(operation.status)) {
       problems.push(`operation ${operation.referenceNumber} (${operation.kind}) is still pending`);
     }
   }
@@ -341,7 +345,7 @@ export const readLedgerSnapshot = (db: Db): Promise<LedgerSnapshot> =>
         direction: String(row.direction) as 'Credit' | 'Debit',
         amountMinor: num(row.amount_minor),
         feeMinor: num(row.fee_minor),
-        status: String(row.status) as 'pending' | 'Successful' | 'Failed',
+        status: String(row.status) as 'pending' | 'review' | 'Successful' | 'Failed',
         heldMinor: num(row.held_minor),
         sourceOperationId: numOrNull(row.source_operation_id),
         recency: num(row.recency),

@@ -49,7 +49,7 @@ export type Created =
   | { outcome: 'refused'; answer: StoredAnswer };
 
 /** The operation as it stands once created, before the statement has given it an id and a date. */
-const draftOperation = (
+export const draftOperation = (
   userId: number,
   referenceNumber: string,
   draft: OperationDraft,
@@ -74,7 +74,7 @@ const draftOperation = (
  * A new operation's reference, fee and the first seven parameters of the creating statements ($1-$7); its cart is
  * the last parameter of each.
  */
-const newOperation = ({ userId }: IdempotencyKey, draft: OperationDraft) => {
+export const newOperation = ({ userId }: IdempotencyKey, draft: OperationDraft) => {
   const feeMinor = draft.feeMinor ?? feeOf(draft.kind, draft.amountMinor);
   if (
     !Number.isSafeInteger(feeMinor) ||
@@ -99,14 +99,14 @@ const PAID_ONCE = [
   'wallet_operations_bill_quote_unique',
   'wallet_operations_bill_key_unique',
 ] as const;
-const isPaidAlready = (error: unknown) =>
+export const isPaidAlready = (error: unknown) =>
   PAID_ONCE.some((constraint) => isUniqueViolation(error, constraint));
 
 /** A receiving row's reference: the payer's operation's, with this suffix (one transfer, one reference to quote). */
 export const RECEIVED_SUFFIX = '-R';
 
 /** The user whose wallet receives a draft's amount (a transfer between wallets). */
-const receivingUser = ({ kind, counterparty }: OperationDraft): number => {
+export const receivingUser = ({ kind, counterparty }: OperationDraft): number => {
   if (counterparty.rail !== 'wallet') throw new CounterpartyMismatchError(kind, counterparty.rail);
   return counterparty.userId;
 };
@@ -207,10 +207,26 @@ export const createOperation = async (
 };
 
 /** The answer's walletAmount: the paying wallet's available balance after the statement, in exact numeric. */
-const answerWithBalance = (answer: string, fill: string, user: string) =>
+export const answerWithBalance = (answer: string, fill: string, user: string) =>
   `case when ${fill} then jsonb_set(${answer}::jsonb, '{data,walletAmount}',
      to_jsonb(round((select w.balance_minor - w.held_minor from w where w.user_id = ${user}::int) / 100.0, 2)))
    else ${answer}::jsonb end`;
+
+/**
+ * The receiving row `m` of a transfer between wallets posted from `op` (kind `kind`, or none when it is null; the
+ * receiver `user`): a Successful credit of the amount, its counterparty the payer's full name, its reference the
+ * payer's with '-R', no entries of its own (the payer's posting credits that wallet).
+ */
+export const receivedPart = (kind: string, user: string) => `m as (
+    insert into wallet_operations
+      (user_id, reference_number, kind, direction, amount_minor, fee_minor, counterparty, held_minor, status, resolved_at, source_operation_id)
+    select ${user}::int, op.reference_number || '${RECEIVED_SUFFIX}', ${kind}::text, 'Credit', op.amount_minor, 0,
+           jsonb_build_object('rail', 'wallet', 'userId', op.user_id, 'label',
+             (select concat_ws(' ', u.first_name, nullif(u.middle_name, ''), u.last_name) from users u where u.id = op.user_id)),
+           0, 'Successful', now(), op.id
+    from op where ${kind}::text is not null
+    returning 1
+  )`;
 
 /**
  * Created and posted at once (a kind decided without a provider): the operation (Successful), its ledger
@@ -226,16 +242,7 @@ const CREATE_POSTED = `with op as (
       (user_id, reference_number, kind, direction, amount_minor, fee_minor, counterparty, held_minor, status, resolved_at, cart_id)
     values ($1::int, $2::text, $3::text, $4::text, $5::bigint, $6::bigint, $7::jsonb, 0, 'Successful', now(), $17::uuid)
     returning ${OPERATION_COLUMN_LIST}
-  ), m as (
-    insert into wallet_operations
-      (user_id, reference_number, kind, direction, amount_minor, fee_minor, counterparty, held_minor, status, resolved_at, source_operation_id)
-    select $19::int, op.reference_number || '${RECEIVED_SUFFIX}', $18::text, 'Credit', op.amount_minor, 0,
-           jsonb_build_object('rail', 'wallet', 'userId', op.user_id, 'label',
-             (select concat_ws(' ', u.first_name, nullif(u.middle_name, ''), u.last_name) from users u where u.id = op.user_id)),
-           0, 'Successful', now(), op.id
-    from op where $18::text is not null
-    returning 1
-  ), ${entriesPart(
+  ), ${receivedPart('$18', '$19')}, ${entriesPart(
     "insert into ledger_transactions (operation_id, description) select id, kind || ' ' || reference_number from op",
     '$8',
     '$9',

@@ -8,7 +8,10 @@ import {
 import { findIdempotencyRecord, recordAnswer, storeAnswer } from '../idempotency/stored-answers';
 import type { PaymentProvider, ProviderEvent, ProviderOutcome } from '../providers/provider';
 import { appendAudit } from '../audit/audit-log';
-import { limitAnswer, limitChecks, limitRefusalOf } from '../tiers/limits';
+import type { MonitoringHit } from '../../domain/monitoring';
+import { ContinuationRegistry, type Continuation, type ProviderCall } from '../monitoring/continuations';
+import { isMonitored, isMonitoringClear, monitoringCheck, monitoringHitsOf } from '../monitoring/rules';
+import { incomingLimitCheck, limitAnswer, limitChecks, limitRefusalOf } from '../tiers/limits';
 import { accountHoldCheck, accountOnHoldError, isAccountOnHold } from './account-hold';
 import { LedgerAccounts } from './accounts';
 import { answerFor } from './answers';
@@ -22,6 +25,7 @@ import {
   findOperation,
   resolveOperation,
 } from './operations';
+import { createReviewOperation, rejectReview, releaseReview, type ReviewDecision } from './review';
 import type { Precondition } from './statements';
 
 export interface MoneyMovement {
@@ -40,10 +44,24 @@ export interface MoneyMovement {
    * it refuses, nothing happens and nothing is stored under the key: PreconditionFailedError.
    */
   precondition?: Precondition;
+  /**
+   * A money move out: its provider call as data (WalletService.payout gives both), so a move a monitoring rule holds
+   * for review can make the call when a staff member releases it.
+   */
+  continuation?: Continuation;
 }
 
 /** A payment decided at once (no provider): a transfer between wallets, a gem purchase. */
-export type ImmediatePayment = Omit<MoneyMovement, 'callProvider'>;
+export type ImmediatePayment = Omit<MoneyMovement, 'callProvider' | 'continuation'>;
+
+/** A staff member's decision on a move held for review: what became of it. */
+export type ReviewOutcome =
+  | { outcome: 'released'; operation: Operation }
+  | { outcome: 'rejected'; operation: Operation }
+  | { outcome: 'decidedAlready' };
+
+/** How many times a move goes between the rules' check and the hold when the rules change their mind meanwhile. */
+const REVIEW_ATTEMPTS = 3;
 
 export interface PendingCheck {
   now: Date;
@@ -74,6 +92,8 @@ const REPEAT_POLL_MS = 20;
  */
 export class WalletService {
   readonly accounts = new LedgerAccounts();
+  /** The provider calls a held move can make when released (routes register theirs: billing-routes.ts). */
+  readonly continuations: ContinuationRegistry;
   private readonly db: Db;
   private readonly provider: PaymentProvider;
   private readonly log: FastifyBaseLogger;
@@ -84,16 +104,17 @@ export class WalletService {
     this.provider = provider;
     this.log = log;
     this.repeatWaitMs = repeatWaitMs;
+    this.continuations = new ContinuationRegistry(provider);
+  }
+
+  /** A money move out's provider call, and the same call as data (MoneyMovement `continuation`). */
+  payout(continuation: Continuation): { callProvider: ProviderCall; continuation: Continuation } {
+    return { callProvider: this.continuations.callOf(continuation), continuation };
   }
 
   /** Money moved through a provider: created (a debit holds amount + fee), the provider called, then resolved. */
-  async move({
-    idempotency,
-    draft,
-    callProvider,
-    insufficientFunds,
-    precondition,
-  }: MoneyMovement): Promise<StoredAnswer> {
+  async move(movement: MoneyMovement, attempt = 1): Promise<StoredAnswer> {
+    const { idempotency, draft, callProvider, insufficientFunds, precondition } = movement;
     if (operationKinds[draft.kind].decision !== 'provider') throw new Error(`${draft.kind} has no provider`);
     let created: Awaited<ReturnType<typeof createOperation>>;
     try {
@@ -105,6 +126,11 @@ export class WalletService {
         this.checksOf(idempotency.userId, draft, precondition),
       );
     } catch (error) {
+      const hits = monitoringHitsOf(error);
+      if (hits && attempt <= REVIEW_ATTEMPTS)
+        return this.heldForReview(movement, hits, movement.continuation ?? null, attempt, () =>
+          this.move(movement, attempt + 1),
+        );
       return this.refusedByLimit(error, idempotency, draft);
     }
     // A key seen before (an earlier or concurrent copy, a retry of a withdrawal that already holds the money)
@@ -136,12 +162,8 @@ export class WalletService {
    * A payment decided at once: created and posted in one statement (two user wallets locked first, in user id
    * order), or refused when the payer's wallet cannot cover amount + fee; either answer is stored under the key.
    */
-  async pay({
-    idempotency,
-    draft,
-    insufficientFunds,
-    precondition,
-  }: ImmediatePayment): Promise<StoredAnswer> {
+  async pay(payment: ImmediatePayment, attempt = 1): Promise<StoredAnswer> {
+    const { idempotency, draft, insufficientFunds, precondition } = payment;
     if (operationKinds[draft.kind].decision !== 'immediate')
       throw new Error(`${draft.kind} needs its provider`);
     let posted: Awaited<ReturnType<typeof createPostedOperation>>;
@@ -154,6 +176,9 @@ export class WalletService {
         this.checksOf(idempotency.userId, draft, precondition),
       );
     } catch (error) {
+      const hits = monitoringHitsOf(error);
+      if (hits && attempt <= REVIEW_ATTEMPTS)
+        return this.heldForReview(payment, hits, null, attempt, () => this.pay(payment, attempt + 1));
       return this.refusedByLimit(error, idempotency, draft);
     }
     if (posted.outcome === 'posted') return posted.answer;
@@ -168,9 +193,16 @@ export class WalletService {
 
   /**
    * What a new operation must pass under the wallet lock: the caller's precondition, then the tier limits of the
-   * payer (and of the receiving wallet of a transfer between wallets).
+   * payer (and of the receiving wallet of a transfer between wallets), then, for a money move out, the monitoring
+   * rules (a hit refuses the move, which is then held for review: heldForReview). `confirm`: the checks of the
+   * statement that holds it, where the rules must still hit.
    */
-  private checksOf(userId: number, draft: OperationDraft, precondition?: Precondition): Precondition[] {
+  private checksOf(
+    userId: number,
+    draft: OperationDraft,
+    precondition?: Precondition,
+    confirm = false,
+  ): Precondition[] {
     const receiver =
       operationKinds[draft.kind].receivedAs && draft.counterparty.rail === 'wallet'
         ? draft.counterparty.userId
@@ -179,7 +211,87 @@ export class WalletService {
       accountHoldCheck(userId),
       ...(precondition ? [precondition] : []),
       ...limitChecks(draft.kind, userId, draft.amountMinor, receiver),
+      ...(isMonitored(draft.kind)
+        ? [monitoringCheck(userId, draft.amountMinor, draft.cartId ?? null, confirm)]
+        : []),
     ];
+  }
+
+  /**
+   * A money move out a monitoring rule hit: created 'review' with its hold of amount + fee and answered 200 'review'
+   * (stored under the key), the rules confirmed in that statement's transaction, under the wallet lock. When they no
+   * longer hit there (a payment failed meanwhile), the move goes its ordinary way (`again`).
+   */
+  private async heldForReview(
+    { idempotency, draft, insufficientFunds, precondition }: ImmediatePayment,
+    hits: MonitoringHit[],
+    continuation: Continuation | null,
+    attempt: number,
+    again: () => Promise<StoredAnswer>,
+  ): Promise<StoredAnswer> {
+    if (operationKinds[draft.kind].decision === 'provider' && continuation === null)
+      throw new Error(`a ${draft.kind} held for review needs its continuation (WalletService.payout)`);
+    let created: Awaited<ReturnType<typeof createReviewOperation>>;
+    try {
+      created = await createReviewOperation(
+        this.db,
+        idempotency,
+        draft,
+        insufficientFunds,
+        hits,
+        continuation,
+        this.checksOf(idempotency.userId, draft, precondition, true),
+      );
+    } catch (error) {
+      if (isMonitoringClear(error) && attempt < REVIEW_ATTEMPTS) return again();
+      return this.refusedByLimit(error, idempotency, draft);
+    }
+    if (created.outcome === 'duplicateKey') return this.repeat(idempotency);
+    if (created.outcome === 'duplicateCart') return this.cartPaidBefore(idempotency, draft);
+    if (created.outcome === 'refused') return created.answer;
+    this.log.info(
+      { reference: created.operation.referenceNumber, rules: hits.map((hit) => hit.rule) },
+      'money move held for review',
+    );
+    return created.answer ?? answerFor(created.operation, created.availableMinor);
+  }
+
+  /**
+   * A staff member's decision on a move held for review (one transaction with their audit row). Released, it goes
+   * on exactly as if it had passed: a kind decided at once is posted now; a provider's kind becomes pending and its
+   * provider call is made (the continuation), then resolved as the route would have (or later, by the worker and
+   * the webhooks). Rejected, it fails and its hold (amount and fee) is given back.
+   */
+  async decideReview(
+    decision: ReviewDecision,
+    verdict: 'release' | 'reject',
+  ): Promise<ReviewOutcome> {
+    if (verdict === 'reject') {
+      const operation = await rejectReview(this.db, decision);
+      return operation ? { outcome: 'rejected', operation } : { outcome: 'decidedAlready' };
+    }
+    const released = await releaseReview(this.db, this.accounts, decision, (operation) =>
+      operation.counterparty.rail === 'wallet'
+        ? [incomingLimitCheck(operation.counterparty.userId, operation.amountMinor, true)]
+        : [],
+    );
+    if (released.outcome === 'decidedAlready') return released;
+    if (released.outcome === 'posted') return { outcome: 'released', operation: released.operation };
+    const { operation, continuation } = released;
+    if (continuation === null) throw new Error(`held ${operation.referenceNumber} has no continuation`);
+    let outcome: ProviderOutcome;
+    try {
+      outcome = await this.continuations.callOf(continuation)(operation.referenceNumber);
+    } catch (error) {
+      // Pending with its hold: the worker follows it from the provider's status, as after any failed call.
+      this.log.error({ err: error, reference: operation.referenceNumber }, 'provider call after release failed');
+      return { outcome: 'released', operation };
+    }
+    const resolution = resolutionOf(operation.kind, outcome);
+    const resolved = resolution
+      ? await resolveOperation(this.db, this.accounts, operation, resolution)
+      : null;
+    return { outcome: 'released', operation: resolved?.operation ?? operation };
   }
 
   /**

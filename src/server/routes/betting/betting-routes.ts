@@ -177,14 +177,15 @@ export const bettingRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMo
           const moved = await wallet.service.move({
             idempotency,
             draft: { kind: 'bet', amountMinor, counterparty },
-            callProvider: (reference) =>
-              wallet.provider.creditBettingAccount({
-                reference,
+            ...wallet.service.payout({
+              name: 'bettingCredit',
+              request: {
                 amountMinor,
                 operatorCode: operator.code,
                 bettingNo: bet.bettingNo,
                 receiverPhoneNo: bet.receiverPhoneNo,
-              }),
+              },
+            }),
             insufficientFunds: notEnoughFundsAnswer,
           });
           // Refused (funds) or failed at once: nothing was paid, the link can be paid again.

@@ -29,7 +29,6 @@ import {
 } from '../../../domain/billing';
 import { minorToApiAmount, minorToDecimalString, parseDecimalAmount } from '../../../domain/money';
 import type { RuleViolation } from '../../../domain/rule';
-import type { Db } from '../../db/client';
 import { failure, ok } from '../../envelope';
 import { HttpError, toViolations, violationsError } from '../../http-error';
 import type { IdempotencyKey, StoredAnswer } from '../../idempotency/idempotency-key';
@@ -152,8 +151,7 @@ const quoteOfSpecRequest = async (
 };
 
 const payQuote = async (
-  db: Db,
-  { wallet, billerRail }: { wallet: WalletModule; billerRail: BillerRail },
+  wallet: WalletModule,
   idempotency: IdempotencyKey,
   quote: Quote,
   subCompany: SubCompany,
@@ -173,17 +171,18 @@ const payQuote = async (
         billQuoteId: quote.id,
         billKey: billKeyOfQuote(quote),
       },
-      callProvider: async (reference) => {
-        const outcome = await billerRail.pay({
-          reference,
-          subCompanyCode: subCompany.code,
-          customerReference: quote.referenceNo,
-          amountMinor,
-          prepaid: quote.prepaid,
-        });
-        if (outcome.token) await saveToken(db, quote.id, outcome.token);
-        return outcome;
-      },
+      ...wallet.service.payout({
+        name: 'billPayment',
+        request: {
+          quoteId: quote.id,
+          bill: {
+            subCompanyCode: subCompany.code,
+            customerReference: quote.referenceNo,
+            amountMinor,
+            prepaid: quote.prepaid,
+          },
+        },
+      }),
       insufficientFunds: insufficientFundsAnswer,
     })
     .catch((error: unknown) => {
@@ -206,6 +205,12 @@ export const historyRow = (record: BillPaymentRecord): BillingHistoryRow => ({
 export const billingRoutes: FastifyPluginAsyncZod<
   RouteDeps & { wallet: WalletModule; billerRail: BillerRail }
 > = async (app, { db, wallet, billerRail }) => {
+  // A bill's payment, as its request makes it and as a release after review does (a prepaid token is kept).
+  wallet.service.continuations.register('billPayment', async ({ quoteId, bill }, reference) => {
+    const outcome = await billerRail.pay({ reference, ...bill });
+    if (outcome.token) await saveToken(db, quoteId, outcome.token);
+    return outcome;
+  });
   // The billers are reference data: read once per host, served with an ETag (reference-cache.ts).
   const cache = createReferenceCache();
   app.get(apiPaths.billingCompanies, { schema: { response: billingCompaniesResponses } }, (request, reply) =>
@@ -278,7 +283,7 @@ export const billingRoutes: FastifyPluginAsyncZod<
               ? specAmountToCharge(quote, request.body)
               : amountToCharge(quote, request.body);
           const subCompany = await knownSubCompany(db, quote.subCompanyId);
-          return payQuote(db, { wallet, billerRail }, idempotency, quote, subCompany, amountMinor);
+          return payQuote(wallet, idempotency, quote, subCompany, amountMinor);
         })(),
       );
       return (reply as FastifyReply).code(answer.statusCode).send(answer.body);

@@ -7,7 +7,7 @@ import type { IdempotencyKey, StoredAnswer } from '../../idempotency/idempotency
 import type { Counterparty } from '../../ledger/counterparty';
 import { CartAlreadyPaidError, PreconditionFailedError } from '../../ledger/errors';
 import type { OperationDraft } from '../../ledger/operation';
-import type { ProviderOutcome } from '../../providers/provider';
+import type { Continuation } from '../../monitoring/continuations';
 import type { WalletModule } from '../wallet/wallet-module';
 import { cartStillPayable, type Cart, type CartRefusal } from './carts-repository';
 import { couponRefusalOf } from './coupons-repository';
@@ -100,7 +100,7 @@ export const CASH_PICKUP_PARTNER = 'sandbox-cash';
  */
 export const payCart = async (
   db: Db,
-  { service, provider }: Pick<WalletModule, 'service' | 'provider'>,
+  { service }: Pick<WalletModule, 'service'>,
   idempotency: IdempotencyKey,
   cart: Cart,
   { quoteExpiry = true }: { quoteExpiry?: boolean } = {},
@@ -109,8 +109,14 @@ export const payCart = async (
   const amountMinor = cart.sendMinor;
   const payout = { currency: cart.currency, payoutMinor: cart.receiveMinor };
   const precondition = cartStillPayable(cart.id, { quoteExpiry });
-  const move = (draft: OperationDraft, callProvider: (reference: string) => Promise<ProviderOutcome>) =>
-    service.move({ idempotency, draft, callProvider, insufficientFunds: notEnoughFundsAnswer, precondition });
+  const move = (draft: OperationDraft, continuation: Continuation) =>
+    service.move({
+      idempotency,
+      draft,
+      ...service.payout(continuation),
+      insufficientFunds: notEnoughFundsAnswer,
+      precondition,
+    });
   const rail = payoutRailOf(cart.deliveryMethodId);
 
   if (rail === 'cash_pickup') {
@@ -118,15 +124,16 @@ export const payCart = async (
     if (collectionCode === null) throw new Error(`cash pick-up cart ${cart.id} has no collection code`);
     return move(
       { kind: 'cash_pickup_transfer', ...quoted, counterparty: cashCounterparty(cart) },
-      (reference) =>
-        provider.disburseCashPickup({
-          reference,
+      {
+        name: 'cashPickupPayout',
+        request: {
           amountMinor,
           ...payout,
           recipientName: cart.beneficiaryName,
           recipientPhone: cart.beneficiaryPhone,
           collectionCode,
-        }),
+        },
+      },
     );
   }
   if (rail === 'momo' || (rail === 'beneficiary' && cart.beneficiaryType === 'mobile')) {
@@ -149,8 +156,7 @@ export const payCart = async (
     }
     return move(
       { kind: 'momo_transfer', ...quoted, counterparty: momoCounterparty(cart, network) },
-      (reference) =>
-        provider.disburseMomo({ reference, amountMinor, phone: cart.beneficiaryPhone, network, ...payout }),
+      { name: 'momoPayout', request: { amountMinor, phone: cart.beneficiaryPhone, network, ...payout } },
     );
   }
   const { bankId, bankName, accountNo } = cart;
@@ -158,7 +164,6 @@ export const payCart = async (
     throw new Error(`bank cart ${cart.id} has no account`);
   return move(
     { kind: 'bank_transfer', ...quoted, counterparty: bankCounterparty(cart, bankId, bankName, accountNo) },
-    (reference) =>
-      provider.disburseBank({ reference, amountMinor, bankId, accountNumber: accountNo, ...payout }),
+    { name: 'bankPayout', request: { amountMinor, bankId, accountNumber: accountNo, ...payout } },
   );
 };

@@ -207,8 +207,10 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMod
           await move({
             idempotency,
             draft: { kind: 'momo_withdrawal', amountMinor: amount, counterparty: momoCounterparty(wallet) },
-            callProvider: (reference) =>
-              provider.disburseMomo({ reference, amountMinor: amount, ...wallet, ...inCedis(amount) }),
+            ...service.payout({
+              name: 'momoPayout',
+              request: { amountMinor: amount, ...wallet, ...inCedis(amount) },
+            }),
           }),
         );
       }
@@ -219,8 +221,10 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMod
         await move({
           idempotency,
           draft: { kind: 'bank_withdrawal', amountMinor: amount, counterparty },
-          callProvider: (reference) =>
-            provider.disburseBank({ reference, amountMinor: amount, ...account, ...inCedis(amount) }),
+          ...service.payout({
+            name: 'bankPayout',
+            request: { amountMinor: amount, ...account, ...inCedis(amount) },
+          }),
         }),
       );
     },

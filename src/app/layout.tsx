@@ -47,7 +47,12 @@ export function AppLayout() {
         </ErrorBoundary>
       </main>
       <Footer />
-      {session && signedIn && chrome ? <chrome.SignedInChrome session={session} /> : null}
+      {session && signedIn && chrome ? (
+        <>
+          <chrome.SignedInChrome session={session} />
+          <chrome.StepUpHost />
+        </>
+      ) : null}
       <CookieBanner
         actorRef={actors?.cookieConsent ?? null}
         undecidedBeforeActor={consentUndecided}

@@ -53,6 +53,9 @@ const BettingHistoryRoute = lazy(() => betting().then((m) => ({ default: m.Betti
 const BillPaymentRoute = lazy(() => withSignedInChrome(import('./routes/bill-payment-route')));
 const BillingHistoryRoute = lazy(() => withSignedInChrome(import('./routes/billing-history-route')));
 const account = () => withSignedInChrome(import('./routes/account-routes'));
+const security = () => withSignedInChrome(import('./routes/security-routes'));
+const PasskeysRoute = lazy(() => security().then((m) => ({ default: m.PasskeysRoute })));
+const DevicesRoute = lazy(() => security().then((m) => ({ default: m.DevicesRoute })));
 const MobileWalletRoute = lazy(() => account().then((m) => ({ default: m.MobileWalletRoute })));
 const VerifyIdentityRoute = lazy(() => account().then((m) => ({ default: m.VerifyIdentityRoute })));
 
@@ -115,6 +118,8 @@ export function AppRoutes() {
           <Route path="billHistory" element={<BillingHistoryRoute />} />
           <Route path="mobileWallet" element={<MobileWalletRoute />} />
           <Route path="account" element={<AccountRoute />} />
+          <Route path="passkeys" element={<PasskeysRoute />} />
+          <Route path="devices" element={<DevicesRoute />} />
         </Route>
         <Route
           path="/WalletTopUp"

@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
 import { withEnglish } from '../i18n/i18n';
 import type { SignedInChrome } from '../screens/signed-in-chrome';
+import type { StepUpHost } from './step-up-host';
 
 interface SignedInChromeModule {
   SignedInChrome: typeof SignedInChrome;
+  /** The step-up before a large payment (issue 26): installed as soon as the chrome arrives. */
+  StepUpHost: typeof StepUpHost;
 }
 
 let loaded: SignedInChromeModule | null = null;
@@ -14,7 +17,9 @@ let loaded: SignedInChromeModule | null = null;
  * included, so this is fetched at most once per page load.
  */
 const loadSignedInChrome = (): Promise<SignedInChromeModule> =>
-  withEnglish(import('../screens/signed-in-chrome')).then((module) => (loaded = module));
+  Promise.all([withEnglish(import('../screens/signed-in-chrome')), import('./step-up-host')]).then(
+    ([chrome, host]) => (loaded = { SignedInChrome: chrome.SignedInChrome, StepUpHost: host.StepUpHost }),
+  );
 
 /**
  * A protected page's chunk, with every English message and the signed-in chrome: no signed-in page shows without the

@@ -71,6 +71,8 @@ const refusalMessage = (error: unknown): DomainMessageId => {
   if (id === 'walletPayment.notEnough' || id === 'treasureShop.selectPack') return id;
   // A tier limit (issue 24): the message names the limit and what is left, and the screen offers the upgrade.
   if (id !== null && id.startsWith('limit.')) return id;
+  // A large payment the user did not confirm with their passkey (issue 26): nothing moved, and the message says why.
+  if (id !== null && (id.startsWith('stepUp.') || id === 'auth.stepUpRequired')) return id;
   return (failureStatus(error) ?? 0) >= 500 ? 'treasureShop.paymentFailed' : 'gateway.transactionFailed';
 };
 

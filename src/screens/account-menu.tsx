@@ -11,6 +11,9 @@ const accountLinks: readonly { to: string; label: MessageId }[] = [
   { to: '/Withdrawal', label: 'dashboard.withdraw' },
   { to: '/WalletTopUp', label: 'dashboard.walletTopUp' },
   { to: '/Dashboard/myIdentifications', label: 'dashboard.myIdentification' },
+  // Issue 26: passkeys (and the step-up setting), and the devices signed in.
+  { to: '/Dashboard/passkeys', label: 'passkeys.title' },
+  { to: '/Dashboard/devices', label: 'devices.title' },
 ];
 
 /**

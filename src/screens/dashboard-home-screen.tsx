@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { MonthSummaryMachine } from '../machines/month-summary.machine';
+import type { PasskeyOfferMachine } from '../machines/passkey-offer.machine';
 import type { PhoneVerificationMachine } from '../machines/phone-verification.machine';
 import type { SessionMachine } from '../machines/session.machine';
 import type { WalletMachine } from '../machines/wallet.machine';
@@ -13,6 +14,7 @@ import { RetryAlert } from './ui/retry-alert';
 import { Skeleton } from './ui/skeleton';
 import { UPGRADE_PATH } from './ui/upgrade-link';
 import { MonthPanel } from './month-chart';
+import { PasskeyOfferCard } from './passkey-offer-card';
 import { PhoneVerificationCard } from './phone-verification-card';
 import { MovementList } from './wallet-movements';
 
@@ -26,11 +28,14 @@ export function DashboardHomeScreen({
   wallet,
   phoneVerification,
   monthSummary,
+  passkeyOffer,
 }: {
   session: ActorRefFrom<SessionMachine>;
   wallet: ActorRefFrom<WalletMachine>;
   phoneVerification: ActorRefFrom<PhoneVerificationMachine>;
   monthSummary: ActorRefFrom<MonthSummaryMachine>;
+  /** The offer of a passkey (issue 26); none in screens that do not test it. */
+  passkeyOffer?: ActorRefFrom<PasskeyOfferMachine>;
 }) {
   const { t } = useI18n();
   const { formatMoney } = useFormat();
@@ -75,6 +80,7 @@ export function DashboardHomeScreen({
           </Link>
         </div>
       </section>
+      {passkeyOffer ? <PasskeyOfferCard actorRef={passkeyOffer} /> : null}
       <PhoneVerificationCard actorRef={phoneVerification} />
       <MonthPanel actorRef={monthSummary} />
       <section className="card" aria-labelledby="activity-title">

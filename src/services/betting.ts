@@ -12,10 +12,11 @@ import type {
   BettingRequestInPesewas,
   BettingResult,
 } from '../contract/betting';
-import { apiPaths, IDEMPOTENCY_KEY_HEADER } from '../contract/paths';
+import { apiPaths } from '../contract/paths';
+import { moneyPost } from './money-post';
 import type { MinorUnits } from '../domain/money';
 import { apiAmountToMinor, minorToApiAmount } from './amounts';
-import { currentUserId, get, post } from './http';
+import { currentUserId, get } from './http';
 
 type Call = { signal?: AbortSignal };
 
@@ -43,7 +44,7 @@ export const initiateBetting = async (
   idempotencyKey: string,
   call: Call = {},
 ): Promise<BettingOperation> => {
-  const result = await post<BettingResult>(
+  const result = await moneyPost<BettingResult>(
     apiPaths.initiateBetting,
     {
       ...request,
@@ -53,7 +54,8 @@ export const initiateBetting = async (
       totalPay: optionalAmount(totalPay),
       status: 'pending',
     },
-    { ...call, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } },
+    idempotencyKey,
+    call,
   );
   return {
     ...result,

@@ -1,4 +1,5 @@
-import { apiPaths, IDEMPOTENCY_KEY_HEADER } from '../contract/paths';
+import { apiPaths } from '../contract/paths';
+import { moneyPost } from './money-post';
 import type {
   Bill,
   BillInPesewas,
@@ -13,7 +14,7 @@ import type {
 import type { WalletOperation, WalletOperationResult } from '../contract/wallet';
 import { BILL_PAID_BY, BILL_PROCESSING_FEE_MINOR, billTotalPay } from '../domain/billing';
 import { apiAmountToMinor, minorToApiAmount } from './amounts';
-import { currentUserId, get, post } from './http';
+import { currentUserId, get } from './http';
 
 type Call = { signal?: AbortSignal };
 
@@ -45,7 +46,7 @@ export const payBill = async (
   idempotencyKey: string,
   call: Call = {},
 ): Promise<WalletOperation> => {
-  const result = await post<WalletOperationResult>(
+  const result = await moneyPost<WalletOperationResult>(
     apiPaths.payBill,
     {
       userId: currentUserId(),
@@ -61,7 +62,8 @@ export const payBill = async (
       paidBy: BILL_PAID_BY,
       subCompanyId: bill.subCompanyId,
     },
-    { ...call, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } },
+    idempotencyKey,
+    call,
   );
   return {
     ...result,

@@ -7,11 +7,12 @@ import type {
   GemPurchasePage,
   GemPurchasesPage,
 } from '../contract/gems';
-import { apiPaths, IDEMPOTENCY_KEY_HEADER } from '../contract/paths';
+import { apiPaths } from '../contract/paths';
+import { moneyPost } from './money-post';
 import type { WalletOperation, WalletOperationResult } from '../contract/wallet';
 import type { MinorUnits } from '../domain/money';
 import { apiAmountToMinor, minorToApiAmount } from './amounts';
-import { currentUserId, get, post } from './http';
+import { currentUserId, get } from './http';
 import { operationOf } from './wallet';
 
 type Call = { signal?: AbortSignal };
@@ -42,10 +43,11 @@ export const buyGemPack = async (
   call: Call = {},
 ): Promise<WalletOperation> =>
   operationOf(
-    await post<WalletOperationResult>(
+    await moneyPost<WalletOperationResult>(
       apiPaths.buyGemPack,
       { userId: currentUserId(), packId, price: minorToApiAmount(priceMinor) },
-      { ...call, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } },
+      idempotencyKey,
+      call,
     ),
   );
 

@@ -1,4 +1,5 @@
-import { apiPaths, IDEMPOTENCY_KEY_HEADER } from '../contract/paths';
+import { apiPaths } from '../contract/paths';
+import { moneyPost } from './money-post';
 import type { CouponCheck, CouponCheckInPesewas } from '../contract/cross-border';
 import type {
   CartPayment,
@@ -104,10 +105,11 @@ export const payNow = async (
   call: Call = {},
   payment: CartPayment = { method: 'wallet' },
 ): Promise<WalletOperation> => {
-  const result = await post<WalletOperationResult>(
+  const result = await moneyPost<WalletOperationResult>(
     apiPaths.payNow,
     { userId: currentUserId(), cartId, ...paymentFields(payment) },
-    { ...call, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } },
+    idempotencyKey,
+    call,
   );
   return {
     ...result,

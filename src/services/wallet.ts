@@ -1,4 +1,4 @@
-import { apiPaths, IDEMPOTENCY_KEY_HEADER } from '../contract/paths';
+import { apiPaths } from '../contract/paths';
 import type {
   BankTopUpRequest,
   CardTopUpRequest,
@@ -16,7 +16,8 @@ import type {
 import type { WalletAmount, WalletBalance } from '../contract/user';
 import type { MinorUnits } from '../domain/money';
 import { apiAmountToMinor, minorToApiAmount } from './amounts';
-import { currentUserId, get, post } from './http';
+import { currentUserId, get } from './http';
+import { moneyPost } from './money-post';
 
 type Call = { signal?: AbortSignal };
 
@@ -24,17 +25,18 @@ type Call = { signal?: AbortSignal };
  * Every money-moving POST carries the Idempotency-Key its caller made for this submit attempt: a retry with the
  * same key gets the first answer back and moves money once.
  */
-const moneyPost = async (
+const walletPost = async (
   path: (typeof apiPaths)[keyof typeof apiPaths],
   { amount, ...body }: { amount: MinorUnits },
   idempotencyKey: string,
   call: Call,
 ): Promise<WalletOperation> =>
   operationOf(
-    await post<WalletOperationResult>(
+    await moneyPost<WalletOperationResult>(
       path,
       { ...body, amount: minorToApiAmount(amount), userId: currentUserId() },
-      { ...call, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } },
+      idempotencyKey,
+      call,
     ),
   );
 
@@ -56,19 +58,19 @@ const movementOf = (row: WalletHistoryRow): WalletMovement => ({
 
 /** Card top-up: 200 'Successful', or 402 with 'card.declined' / 'card.insufficientFunds'. */
 export const topUpByCard = (payload: Body<CardTopUpRequest>, idempotencyKey: string, call: Call = {}) =>
-  moneyPost(apiPaths.cardTopUp, payload, idempotencyKey, call);
+  walletPost(apiPaths.cardTopUp, payload, idempotencyKey, call);
 
 /** Bank top-up: 200 'Successful', or 402 'topUp.bankFailed'. */
 export const topUpByBank = (payload: Body<BankTopUpRequest>, idempotencyKey: string, call: Call = {}) =>
-  moneyPost(apiPaths.bankTopUp, payload, idempotencyKey, call);
+  walletPost(apiPaths.bankTopUp, payload, idempotencyKey, call);
 
 /** MoMo top-up: 202 'pending' until the payer approves on the phone (follow it with getWalletOperation). */
 export const topUpByMomo = (payload: Body<MomoTopUpRequest>, idempotencyKey: string, call: Call = {}) =>
-  moneyPost(apiPaths.momoTopUp, payload, idempotencyKey, call);
+  walletPost(apiPaths.momoTopUp, payload, idempotencyKey, call);
 
 /** Withdrawal to a bank account or a MoMo number: 200 'pending' with the money held. */
 export const withdraw = (payload: Body<WithdrawalRequest>, idempotencyKey: string, call: Call = {}) =>
-  moneyPost(apiPaths.withdrawal, payload, idempotencyKey, call);
+  walletPost(apiPaths.withdrawal, payload, idempotencyKey, call);
 
 /** The live status of one of the user's own operations. */
 export const getWalletOperation = async (

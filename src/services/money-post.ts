@@ -1,0 +1,68 @@
+/**
+ * The one way a money-moving POST is sent: with its attempt's Idempotency-Key, and through the step-up when the
+ * server asks for it (issue 26; contract/passkeys.ts). A 401 'auth.stepUpRequired' moved nothing: the installed
+ * step-up (the signed-in app's, src/app/step-up-host.tsx) shows what is being confirmed and asks for the passkey,
+ * then the same request goes again with the SAME key and the proof. When the user does not confirm, the server's
+ * 401 stands, carrying the step-up's outcome as its message ('stepUp.cancelled', ...), so every flow returns to its
+ * review with that message, and its next attempt takes a new key (an answered request).
+ */
+import { ApiError } from '../contract/failure';
+import { IDEMPOTENCY_KEY_HEADER, type ApiPath } from '../contract/paths';
+import { STEP_UP_PROOF_HEADER, STEP_UP_REQUIRED_MESSAGE_ID } from '../contract/step-up-proof';
+import { post } from './http';
+
+/** The money request the server refused, exactly as it was sent. */
+export interface RefusedRequest {
+  path: ApiPath;
+  body: unknown;
+}
+
+/**
+ * Asks the user for the step-up: resolves with the proof header's value, or rejects with the message id that says
+ * why there is none ('stepUp.cancelled' when the user said no).
+ */
+export type StepUp = (refused: RefusedRequest, signal: AbortSignal | undefined) => Promise<string>;
+
+let stepUp: StepUp | null = null;
+
+/** The signed-in app installs its step-up once; `null` removes it (a refusal then stays 'auth.stepUpRequired'). */
+export const setStepUp = (handler: StepUp | null): void => {
+  stepUp = handler;
+};
+
+export const isStepUpRequired = (error: unknown): boolean =>
+  error instanceof ApiError &&
+  error.failure.kind === 'http' &&
+  error.failure.status === 401 &&
+  error.failure.data?.messageId === STEP_UP_REQUIRED_MESSAGE_ID;
+
+/** The server's step-up refusal, now saying why the step-up did not happen. */
+const refusalBecause = (refusal: ApiError, messageId: string): ApiError =>
+  refusal.failure.kind === 'http' ? new ApiError({ ...refusal.failure, data: { messageId } }) : refusal;
+
+export interface MoneyCall {
+  signal?: AbortSignal;
+}
+
+/** POSTs a money move once per key; a step-up the server asks for is answered, then the same key sent again. */
+export const moneyPost = async <Data>(
+  path: ApiPath,
+  body: unknown,
+  idempotencyKey: string,
+  call: MoneyCall = {},
+): Promise<Data> => {
+  const headers = { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey };
+  try {
+    return await post<Data>(path, body, { ...call, headers });
+  } catch (error) {
+    if (!stepUp || !isStepUpRequired(error)) throw error;
+    let proof: string;
+    try {
+      proof = await stepUp({ path, body }, call.signal);
+    } catch (why) {
+      if (call.signal?.aborted) throw call.signal.reason ?? why;
+      throw refusalBecause(error as ApiError, typeof why === 'string' ? why : 'stepUp.failed');
+    }
+    return post<Data>(path, body, { ...call, headers: { ...headers, [STEP_UP_PROOF_HEADER]: proof } });
+  }
+};

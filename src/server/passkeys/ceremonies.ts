@@ -63,6 +63,25 @@ export const challengeOf = (clientDataJSON: string): string | null => {
   }
 };
 
+/** The live challenge of `purpose` the browser signed (used up here), bound as `binding` says; null: none. */
+const takeSignedChallenge = async (
+  db: Queryable,
+  clientDataJSON: string,
+  purpose: ChallengePurpose,
+  binding: ChallengeBinding,
+): Promise<StoredChallenge | null> => {
+  const challenge = challengeOf(clientDataJSON);
+  return challenge ? takeChallenge(db, challenge, purpose, binding) : null;
+};
+
+/** What every verification expects: the stored challenge, our origin and RP id, a verified user. */
+const expected = (rp: RelyingParty, stored: StoredChallenge) => ({
+  expectedChallenge: stored.challenge,
+  expectedOrigin: rp.origin,
+  expectedRPID: rp.rpId,
+  requireUserVerification: true,
+});
+
 export interface RegisteringUser {
   id: number;
   email: string;
@@ -111,17 +130,14 @@ export const verifyRegistration = async (
   sessionId: number,
   response: RegistrationResponse,
 ): Promise<Omit<NewPasskey, 'name'>> => {
-  const challenge = challengeOf(response.response.clientDataJSON);
-  const stored = challenge && (await takeChallenge(db, challenge, 'registration', { userId, sessionId }));
+  const binding = { userId, sessionId };
+  const stored = await takeSignedChallenge(db, response.response.clientDataJSON, 'registration', binding);
   if (!stored) throw new CeremonyError(400, 'passkey.challengeExpired', 'challenge');
   let verified;
   try {
     verified = await verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
-      expectedChallenge: stored.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.rpId,
-      requireUserVerification: true,
+      ...expected(rp, stored),
     });
   } catch (error) {
     throw new CeremonyError(400, 'passkey.verificationFailed', (error as Error).message);
@@ -208,8 +224,7 @@ const verifyKnownAssertion = async (
   status: 401 | 403,
   passkey: StoredPasskey,
 ): Promise<VerifiedAssertion> => {
-  const challenge = challengeOf(response.response.clientDataJSON);
-  const stored = challenge && (await takeChallenge(db, challenge, purpose, binding));
+  const stored = await takeSignedChallenge(db, response.response.clientDataJSON, purpose, binding);
   if (!stored) {
     const messageId = purpose === 'stepUp' ? 'stepUp.invalidProof' : 'passkey.challengeExpired';
     throw new CeremonyError(status, messageId, 'challenge');
@@ -218,16 +233,13 @@ const verifyKnownAssertion = async (
   try {
     verified = await verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,
-      expectedChallenge: stored.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.rpId,
+      ...expected(rp, stored),
       credential: {
         id: passkey.credentialId,
         publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
         counter: passkey.counter,
         transports: passkey.transports as AuthenticatorTransport[],
       },
-      requireUserVerification: true,
     });
   } catch (error) {
     const message = (error as Error).message;

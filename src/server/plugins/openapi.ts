@@ -11,6 +11,7 @@ import { PARTNER_KEY_HEADER } from '../../contract/betting';
 import { failureEnvelopeSchema, notModifiedSchema } from '../../contract/envelope';
 import { isOpsPath } from '../../contract/ops';
 import { apiPaths, IDEMPOTENCY_KEY_HEADER } from '../../contract/paths';
+import { STEP_UP_PROOF_HEADER } from '../../contract/step-up-proof';
 import { IDENTIFICATION_IMAGE_MAX_BYTES, IDENTIFICATION_IMAGE_TYPES } from '../../domain/identification';
 import { requireIdempotencyKey } from '../idempotency/require-idempotency-key';
 import { SIGNATURE_HEADER } from '../providers/webhook-signature';
@@ -103,6 +104,12 @@ const withIdempotencyKey = (headers: HeaderSchema | undefined): HeaderSchema => 
       description:
         'One per submit attempt (1 to 128 visible ASCII characters), sent again on a retry: a repeat answers the ' +
         'first answer and moves the money once; the same key with another body is a 409.',
+    },
+    [STEP_UP_PROOF_HEADER]: {
+      type: 'string',
+      description:
+        'The step-up proof (issue 26), when the request was answered 401 auth.stepUpRequired: a passkey assertion ' +
+        'on the options of POST /api/User/StepUpOptions for this very request, base64url JSON; single-use, 120 s.',
     },
   },
   required: [...(headers?.required ?? []), IDEMPOTENCY_KEY_HEADER],

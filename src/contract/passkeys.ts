@@ -14,9 +14,20 @@ import { STEP_UP_REQUIRED_MESSAGE_ID } from './step-up-proof';
 
 /* The paths are in contract/paths.ts (apiPaths.passkeyRegistrationOptions ... apiPaths.stepUpSetting). */
 
-const base64url = z.string().max(8192).regex(/^[A-Za-z0-9_-]*$/, 'base64url');
+const base64url = z
+  .string()
+  .max(8192)
+  .regex(/^[A-Za-z0-9_-]*$/, 'base64url');
 
-export const authenticatorTransportSchema = z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']);
+export const authenticatorTransportSchema = z.enum([
+  'ble',
+  'cable',
+  'hybrid',
+  'internal',
+  'nfc',
+  'smart-card',
+  'usb',
+]);
 export type AuthenticatorTransport = z.infer<typeof authenticatorTransportSchema>;
 
 /** PublicKeyCredentialCreationOptionsJSON: given to startRegistration({ optionsJSON }) as it is. */
@@ -27,7 +38,13 @@ export const registrationOptionsSchema = z.looseObject({
   pubKeyCredParams: z.array(z.looseObject({ alg: z.number().int(), type: z.literal('public-key') })),
   timeout: z.number().int().optional(),
   excludeCredentials: z
-    .array(z.looseObject({ id: base64url, type: z.literal('public-key'), transports: z.array(z.string()).optional() }))
+    .array(
+      z.looseObject({
+        id: base64url,
+        type: z.literal('public-key'),
+        transports: z.array(z.string()).optional(),
+      }),
+    )
     .optional(),
 });
 export type RegistrationOptions = z.infer<typeof registrationOptionsSchema>;
@@ -39,7 +56,13 @@ export const authenticationOptionsSchema = z.looseObject({
   timeout: z.number().int().optional(),
   userVerification: z.enum(['required', 'preferred', 'discouraged']).optional(),
   allowCredentials: z
-    .array(z.looseObject({ id: base64url, type: z.literal('public-key'), transports: z.array(z.string()).optional() }))
+    .array(
+      z.looseObject({
+        id: base64url,
+        type: z.literal('public-key'),
+        transports: z.array(z.string()).optional(),
+      }),
+    )
     .optional(),
 });
 export type AuthenticationOptions = z.infer<typeof authenticationOptionsSchema>;
@@ -219,7 +242,6 @@ export const stepUpOptionsResponseSchema = z.object({
 });
 export type StepUpOptionsResponse = z.infer<typeof stepUpOptionsResponseSchema>;
 
-
 /** The header back to an assertion; null when it is not one. */
 export const decodeStepUpProof = (header: string | undefined): AuthenticationResponse | null => {
   if (!header || header.length > 16_384 || !/^[A-Za-z0-9_-]+$/.test(header)) return null;
@@ -259,10 +281,11 @@ export const passkeyMessageIds = [
   'passkey.counterReplayed', // the authenticator's counter went back: a cloned or replayed assertion
   'passkey.alreadyRegistered', // this authenticator is already registered (to this or another account)
   'passkey.notFound',
-  'passkey.tooManyFailures', // rate limit, like logIn.tooManyFailures
+  'passkey.wrongAccount', // a step-up signed by a passkey of another account (403)
+  'logIn.tooManyFailures', // 429: the account's failed log-ins, passkey and password counted together
   'session.notFound',
-  STEP_UP_REQUIRED_MESSAGE_ID,
-  'stepUp.invalidProof', // a proof that is expired, used, another operation's, or does not verify
+  STEP_UP_REQUIRED_MESSAGE_ID, // 401 on a money POST: ask StepUpOptions, retry with the proof
+  'stepUp.invalidProof', // 403: a proof that is expired, used, another operation's, or does not verify
   'stepUp.notMoneyMoving', // StepUpOptions for a path that does not move money
 ] as const;
 export type PasskeyMessageId = (typeof passkeyMessageIds)[number];

@@ -83,7 +83,7 @@ describe('npm run trace', () => {
     );
   });
 
-  it('docs/traceability.md and .json are current (run `npm run trace` after changing a rule, a guard or a test)', () => {
+  it('docs/traceability.md and .json are current (run `npm run trace` or `npm run diagrams` after changing a machine, a rule, a guard map or a tagged test)', () => {
     expect(readFileSync(join(root, TRACE_JSON), 'utf8')).toBe(traceJson(trace));
     expect(readFileSync(join(root, TRACE_MD), 'utf8')).toBe(traceMarkdown(trace));
   });

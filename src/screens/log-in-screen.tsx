@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { LogInContext, LogInField } from '../machines/log-in.form';
@@ -20,9 +20,11 @@ export type LogInForm = DeferredForm<LogInMachine, LogInContext>;
 export interface LogInScreenProps {
   form: LogInForm;
   connectivity: ActorRefFrom<ConnectivityMachine> | null;
+  /** The passkey log-in (issue 26), below the form once its chunk has come; the route decides when. */
+  passkey?: ReactNode;
 }
 
-export function LogInScreen({ form, connectivity }: LogInScreenProps) {
+export function LogInScreen({ form, connectivity, passkey = null }: LogInScreenProps) {
   const { t } = useI18n();
   const id = useId();
   const actor = form.started?.actor ?? null;
@@ -60,6 +62,8 @@ export function LogInScreen({ form, connectivity }: LogInScreenProps) {
         <EmailField
           id={`${id}-email`}
           label={t('logIn.email')}
+          // 'webauthn': the browser may offer the account's passkeys in this field's autofill (issue 26).
+          autoComplete="username webauthn"
           value={email}
           error={fieldError('email')}
           onValueChange={(value) => form.send({ type: 'CHANGE', field: 'email', value })}
@@ -85,6 +89,7 @@ export function LogInScreen({ form, connectivity }: LogInScreenProps) {
           {t('logIn.noAccount')} <Link to="/SignUp">{t('logIn.signUp')}</Link>
         </p>
       </form>
+      {passkey}
     </div>
   );
 }

@@ -1,9 +1,12 @@
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { draftLogIn, initialLogInContext } from '../../machines/log-in.form';
 import { LogInScreen } from '../../screens/log-in-screen';
 import { useAppActorsIfReady, useWithAppActors } from '../app-actors';
 import { useDeferredActor } from '../deferred-actor';
+import { onInteraction } from '../first-interaction';
+import { withEnglish } from '../../i18n/i18n';
+import type { AuthSession } from '../../machines/session.machine';
 import type { LogInActors } from './log-in-actors';
 
 /** The English only this form shows: src/app/routes.tsx adds it before the route renders. */
@@ -20,22 +23,30 @@ export const afterLogIn = (state: unknown): string => {
     : '/dashboard';
 };
 
+/**
+ * The passkey log-in (issue 26): its own chunk, with @simplewebauthn/browser and the rest of English. A chunk that
+ * cannot be fetched leaves the password form as it is.
+ */
+const PasskeyLogIn = lazy(() =>
+  withEnglish(import('./passkey-log-in')).catch(() => ({ default: () => null })),
+);
+
 export default function LogInRoute() {
   const withAppActors = useWithAppActors();
   const navigate = useNavigate();
   const location = useLocation();
-  const start = useCallback(
-    (): Promise<LogInActors> =>
-      import('./log-in-actors').then(({ startLogIn }) =>
-        startLogIn({
-          loggedIn: (auth) =>
-            withAppActors(({ session }) => {
-              session.send({ type: 'LOGGED_IN', auth });
-              void navigate(afterLogIn(location.state));
-            }),
-        }),
-      ),
+  // A password or a passkey: the same session, the same page after.
+  const loggedIn = useCallback(
+    (auth: AuthSession) =>
+      withAppActors(({ session }) => {
+        session.send({ type: 'LOGGED_IN', auth });
+        void navigate(afterLogIn(location.state));
+      }),
     [withAppActors, navigate, location.state],
+  );
+  const start = useCallback(
+    (): Promise<LogInActors> => import('./log-in-actors').then(({ startLogIn }) => startLogIn({ loggedIn })),
+    [loggedIn],
   );
   // A visitor who came from another page of the app has interacted already: the form's actor starts at once.
   const eager = useAppActorsIfReady() !== null;
@@ -45,5 +56,16 @@ export default function LogInRoute() {
     applyToDraft: draftLogIn,
     eager,
   });
-  return <LogInScreen form={form} connectivity={form.started?.connectivity ?? null} />;
+  // The passkey's part comes at the visitor's first interaction too, outside the first route's JavaScript.
+  const [withPasskey, setWithPasskey] = useState(eager);
+  useEffect(() => {
+    if (withPasskey) return;
+    return onInteraction(() => setWithPasskey(true));
+  }, [withPasskey]);
+  const passkey = withPasskey ? (
+    <Suspense fallback={null}>
+      <PasskeyLogIn loggedIn={loggedIn} />
+    </Suspense>
+  ) : null;
+  return <LogInScreen form={form} connectivity={form.started?.connectivity ?? null} passkey={passkey} />;
 }

@@ -12,6 +12,8 @@ import { installStepUp } from './passkeys/step-up';
 import { createSms, type Sms } from './messaging/sms';
 import { installAuth } from './plugins/auth';
 import { opsRoutes } from './ops/ops-routes';
+import { holdEscalationJob } from './monitoring/holds-repository';
+import { opsMonitoringRoutes } from './monitoring/ops-monitoring-routes';
 import { installStaffAuth } from './ops/staff-auth';
 import { clientErrorHandler } from './plugins/client-errors';
 import { installErrorHandling } from './plugins/errors';
@@ -205,6 +207,7 @@ export const buildApp = async ({
   });
   await app.register(providerWebhookRoutes, { wallet });
   await app.register(opsRoutes, deps);
+  await app.register(opsMonitoringRoutes, { ...deps, wallet });
 
   const jobs = new JobScheduler({ db: database.db, log: app.log });
   jobs.add({ name: 'provider-poll', everyMs: config.PROVIDER_POLL_MS, run: () => wallet.worker.pollPass() });
@@ -216,6 +219,7 @@ export const buildApp = async ({
     },
   });
   jobs.add(ledgerCheckJob(database.db, app.log));
+  jobs.add(holdEscalationJob(database.db, app.log, config.MONITORING_ESCALATION_MINUTES));
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
 

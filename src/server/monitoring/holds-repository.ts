@@ -50,6 +50,10 @@ export const openHolds = async (db: Queryable): Promise<OpenHold[]> => {
   }));
 };
 
+/** Whether a hold of this id exists (open or decided). */
+export const holdExists = async (db: Queryable, holdId: number): Promise<boolean> =>
+  (await queryRows<{ id: number }>(db, sql`select id from monitoring_holds where id = ${holdId}::int`)).length > 0;
+
 /** Marks the open holds older than `escalationMinutes` that were not escalated yet; returns them. */
 export const escalateOverdueHolds = async (
   db: Queryable,

@@ -63,6 +63,24 @@ export const moneyPost = async <Data>(
       if (call.signal?.aborted) throw call.signal.reason ?? why;
       throw refusalBecause(error as ApiError, typeof why === 'string' ? why : 'stepUp.failed');
     }
-    return post<Data>(path, body, { ...call, headers: { ...headers, [STEP_UP_PROOF_HEADER]: proof } });
+    try {
+      return await post<Data>(path, body, {
+        ...call,
+        headers: { ...headers, [STEP_UP_PROOF_HEADER]: proof },
+      });
+    } catch (retried) {
+      // The proof refused (403 'stepUp.invalidProof', 'passkey.wrongAccount'): still the step-up's refusal, not a
+      // missing identification (what a money flow reads in a 403). Nothing moved.
+      const messageId = refusedProofMessage(retried);
+      throw messageId ? refusalBecause(error as ApiError, messageId) : retried;
+    }
   }
+};
+
+/** The message of a refused proof, or null for any other failure of the retried request. */
+const refusedProofMessage = (error: unknown): string | null => {
+  if (!(error instanceof ApiError) || error.failure.kind !== 'http' || error.failure.status !== 403)
+    return null;
+  const id = error.failure.data?.messageId;
+  return id === 'stepUp.invalidProof' || id === 'passkey.wrongAccount' ? id : null;
 };

@@ -1,12 +1,8 @@
-import { isCouponCode, normaliseCouponCode, parseCouponDiscount } from '../src/domain/coupon';
+import { normaliseCouponCode } from '../src/domain/coupon';
 import { minorToDecimalString } from '../src/domain/money';
 import type { Queryable } from '../src/server/db/client';
-import { isUniqueViolation } from '../src/server/db/errors';
-import {
-  createCoupon,
-  listCoupons,
-  setCouponEnabled,
-} from '../src/server/routes/transfer/coupons-repository';
+import { createCouponFrom, type CouponRow } from '../src/server/ops/admin-actions';
+import { listCoupons, setCouponEnabled } from '../src/server/routes/transfer/coupons-repository';
 import { optionsOf, type AdminCommandResult } from './admin-command';
 
 /*
@@ -23,7 +19,7 @@ export const COUPONS_USAGE = [
   '  Dates are ISO (2026-12-01 or 2026-12-01T09:00:00Z); --until is exclusive. Without limits a coupon is unlimited.',
 ];
 
-type Row = Awaited<ReturnType<typeof listCoupons>>[number];
+type Row = CouponRow;
 
 const discountText = (row: Row) =>
   row.discountKind === 'percent'
@@ -46,17 +42,6 @@ const line = (row: Row) =>
 const usage = (problem: string): AdminCommandResult => ({ exitCode: 2, lines: [problem, ...COUPONS_USAGE] });
 const refused = (problem: string): AdminCommandResult => ({ exitCode: 1, lines: [problem] });
 
-const dateOf = (text: string | undefined): Date | null | 'invalid' => {
-  if (text === undefined) return null;
-  const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? 'invalid' : date;
-};
-
-const limitOf = (text: string | undefined): number | null | 'invalid' => {
-  if (text === undefined) return null;
-  return /^\d{1,9}$/.test(text) && Number(text) > 0 ? Number(text) : 'invalid';
-};
-
 export const runCouponsCommand = async (
   db: Queryable,
   args: readonly string[],
@@ -75,34 +60,16 @@ export const runCouponsCommand = async (
     const [rawCode = '', rawDiscount = '', ...flags] = rest;
     const options = optionsOf(flags, ['--from', '--until', '--max-uses', '--per-user']);
     if (!options) return usage(`create: unknown or incomplete option in: ${flags.join(' ')}`);
-    if (!isCouponCode(rawCode))
-      return refused(`${rawCode} is not a coupon code: 3 to 32 letters, digits, '-' or '_'.`);
-    const discount = parseCouponDiscount(rawDiscount);
-    if (!discount)
-      return refused(`${rawDiscount} is not a discount: a percentage up to 100% (10%) or cedis (5, 2.50).`);
-    const from = dateOf(options.get('--from'));
-    const until = dateOf(options.get('--until'));
-    if (from === 'invalid' || until === 'invalid') return refused('--from and --until take ISO dates.');
-    if (until !== null && until.getTime() <= (from ?? new Date()).getTime())
-      return refused('--until must be after --from (and after now when --from is not given).');
-    const maxUses = limitOf(options.get('--max-uses'));
-    const perUser = limitOf(options.get('--per-user'));
-    if (maxUses === 'invalid' || perUser === 'invalid')
-      return refused('--max-uses and --per-user take a whole number above 0.');
-    try {
-      const row = await createCoupon(db, {
-        code: rawCode,
-        discount,
-        ...(from ? { validFrom: from } : {}),
-        validUntil: until,
-        maxUses,
-        maxUsesPerUser: perUser,
-      });
-      return { exitCode: 0, lines: [`created: ${line(row)}`] };
-    } catch (error) {
-      if (isUniqueViolation(error)) return refused(`${normaliseCouponCode(rawCode)} exists already.`);
-      throw error;
-    }
+    const created = await createCouponFrom(db, {
+      code: rawCode,
+      discount: rawDiscount,
+      from: options.get('--from'),
+      until: options.get('--until'),
+      maxUses: options.get('--max-uses'),
+      perUser: options.get('--per-user'),
+    });
+    if (!created.ok) return refused(created.problem);
+    return { exitCode: 0, lines: [`created: ${line(created.row)}`] };
   }
   return usage(
     command === undefined ? 'no command given' : `unknown command or arguments: ${args.join(' ')}`,

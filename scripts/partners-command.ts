@@ -1,11 +1,6 @@
-import { newToken, tokenHash } from '../src/server/crypto';
 import type { Db } from '../src/server/db/client';
-import { operatorByCode } from '../src/server/routes/betting/bets-repository';
-import {
-  partnerKeyListing,
-  replacePartnerKey,
-  revokePartnerKey,
-} from '../src/server/routes/betting/payment-links-repository';
+import { issuePartnerKey, revokePartnerKeyOf } from '../src/server/ops/admin-actions';
+import { partnerKeyListing } from '../src/server/routes/betting/payment-links-repository';
 
 /*
  * The partner API key admin command (`npm run partners -- ...`), as a function of a database and its arguments,
@@ -47,21 +42,17 @@ export const runPartnersCommand = async (db: Db, args: readonly string[]): Promi
   }
   if ((command !== 'create-key' && command !== 'revoke') || code === undefined || rest.length > 0)
     return usage();
-  const operator = await operatorByCode(db, code);
-  if (!operator)
-    return { exitCode: 1, lines: [`partners: no betting operator with code '${code}' (see list)`] };
   if (command === 'revoke') {
-    const revoked = await revokePartnerKey(db, operator.id);
-    return {
-      exitCode: revoked ? 0 : 1,
-      lines: [revoked ? `${operator.name}: key revoked` : `partners: ${operator.name} has no active key`],
-    };
+    const revoked = await revokePartnerKeyOf(db, code);
+    return revoked.ok
+      ? { exitCode: 0, lines: [`${revoked.operator.name}: key revoked`] }
+      : { exitCode: 1, lines: [revoked.problem] };
   }
-  const key = newToken();
-  await replacePartnerKey(db, operator.id, tokenHash(key));
+  const issued = await issuePartnerKey(db, code);
+  if (!issued.ok) return { exitCode: 1, lines: [issued.problem] };
   return {
     exitCode: 0,
-    key,
-    lines: [`${operator.name}: new API key (shown once; any previous key is revoked):`, key],
+    key: issued.key,
+    lines: [`${issued.operator.name}: new API key (shown once; any previous key is revoked):`, issued.key],
   };
 };

@@ -1,15 +1,8 @@
 import { userInfo } from 'node:os';
 import { optionsOf, type AdminCommandResult } from './admin-command';
-import { isRate } from '../src/domain/fx';
-import { WALLET_CURRENCY } from '../src/domain/money';
 import type { Queryable } from '../src/server/db/client';
-import {
-  appendRate,
-  currentRate,
-  currentRates,
-  rateHistory,
-  type RateRecord,
-} from '../src/server/routes/transfer/rates-repository';
+import { setExchangeRate } from '../src/server/ops/admin-actions';
+import { currentRates, rateHistory, type RateRecord } from '../src/server/routes/transfer/rates-repository';
 
 /*
  * The exchange-rate admin command (`npm run rates -- ...`), as a function of a database and its arguments, so the
@@ -60,26 +53,21 @@ export const runRatesCommand = async (
     const [rawCode = '', rate = '', ...flags] = rest;
     const options = optionsOf(flags, ['--note', '--name']);
     if (!options) return usage(`set: unknown or incomplete option in: ${flags.join(' ')}`);
-    const code = rawCode.toUpperCase();
-    if (!/^[A-Z]{3}$/.test(code))
-      return refused(`${rawCode} is not a currency code (three letters, e.g. USD).`);
-    if (code === WALLET_CURRENCY)
-      return refused(`${WALLET_CURRENCY} is the base of the table: its rate is always 1.`);
-    if (!isRate(rate))
-      return refused(`${rate} is not a rate: a positive decimal with at most 8 decimals, e.g. 0.0812.`);
-    const before = await currentRate(db, code);
-    const name = options.get('--name') ?? before?.name;
-    if (!name) return refused(`${code} is new: give its name with --name, e.g. --name "US dollar".`);
-    const after = await appendRate(db, {
-      code,
-      name,
-      rate: rate.trim(),
+    const set = await setExchangeRate(db, {
+      code: rawCode,
+      rate,
+      name: options.get('--name'),
+      note: options.get('--note'),
       setBy: operator,
-      note: options.get('--note') ?? '',
     });
+    if (!set.ok) return refused(set.problem);
+    const { code } = set.after;
     return {
       exitCode: 0,
-      lines: [`${code}: ${before ? before.rate : '(none)'} -> ${after.rate} per GHS`, line(after)],
+      lines: [
+        `${code}: ${set.before ? set.before.rate : '(none)'} -> ${set.after.rate} per GHS`,
+        line(set.after),
+      ],
     };
   }
   return usage(

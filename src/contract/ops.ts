@@ -432,3 +432,24 @@ export const ledgerCheckSchema = z.object({
   checkedAt: z.string(),
 });
 export type LedgerCheck = z.infer<typeof ledgerCheckSchema>;
+
+/** AuditLog.csv's success: the CSV text (text/csv, an attachment), not an envelope. */
+export const auditLogCsvSchema = z.custom<unknown>(
+  (value) => typeof value === 'string' || value instanceof Uint8Array,
+  'the CSV text',
+);
+
+/** The columns of AuditLog.csv, in order (RFC 4180; `before` and `after` as JSON text). */
+export const AUDIT_CSV_COLUMNS = [
+  'id',
+  'chain',
+  'seq',
+  'at',
+  'actorKind',
+  'actorId',
+  'actorName',
+  'action',
+  'subject',
+  'before',
+  'after',
+] as const;

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteDeps } from '../routes/deps';
+import { opsAdminRoutes } from './ops-admin-routes';
+import { opsAuditRoutes } from './ops-audit-routes';
 import { opsSessionRoutes } from './ops-session-routes';
 import { opsUserRoutes } from './ops-user-routes';
 
@@ -10,4 +12,6 @@ import { opsUserRoutes } from './ops-user-routes';
 export const opsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   await app.register(opsSessionRoutes, deps);
   await app.register(opsUserRoutes, deps);
+  await app.register(opsAuditRoutes, deps);
+  await app.register(opsAdminRoutes, deps);
 };

@@ -84,7 +84,7 @@ const createNameViolations = ({
   const violations: RuleViolation<BeneficiaryField>[] = [];
   const first = firstName.trim();
   const last = lastName.trim();
-  if ([first, last, middleName, motherMaidenName].some(isForeignText))
+  if (foreignNameFields({ firstName: first, lastName: last, middleName, motherMaidenName }).length > 0)
     violations.push({ field: 'form', messageId: 'beneficiary.nameInvalid' });
   if (characterCount(first) > BENEFICIARY_CREATE_NAME_MAX_LENGTH)
     violations.push({ field: 'firstName', messageId: 'beneficiary.firstNameTooLong' });
@@ -93,8 +93,34 @@ const createNameViolations = ({
   return violations;
 };
 
-const namesMissing = ({ firstName, lastName }: BeneficiaryNames) =>
-  firstName.trim() === '' || lastName.trim() === '';
+/** The create forms' required fields; 'All fields are required!' is about those left empty. */
+export type BeneficiaryRequiredField = 'firstName' | 'lastName' | 'phoneNumber' | 'bankId' | 'accountNo';
+
+const missingNames = ({ firstName, lastName }: BeneficiaryNames): BeneficiaryRequiredField[] => [
+  ...(firstName.trim() === '' ? (['firstName'] as const) : []),
+  ...(lastName.trim() === '' ? (['lastName'] as const) : []),
+];
+
+/** The mobile create form's required fields left empty (the form marks them beside the message). */
+export const missingMobileFields = (input: MobileBeneficiaryInput): BeneficiaryRequiredField[] => [
+  ...missingNames(input),
+  ...(input.phoneNumber.trim() === '' ? (['phoneNumber'] as const) : []),
+];
+
+/** The bank create form's required fields left empty. */
+export const missingBankFields = (input: BankBeneficiaryInput): BeneficiaryRequiredField[] => [
+  ...missingNames(input),
+  ...(input.bankId > 0 ? [] : (['bankId'] as const)),
+  ...(input.accountNo.trim() === '' ? (['accountNo'] as const) : []),
+];
+
+/** The names holding something other than letters and spaces ('Names must not contain numbers...' is about them). */
+export const foreignNameFields = (
+  names: BeneficiaryNames,
+): ('firstName' | 'middleName' | 'lastName' | 'motherMaidenName')[] =>
+  (['firstName', 'middleName', 'lastName', 'motherMaidenName'] as const).filter((field) =>
+    isForeignText(names[field]),
+  );
 
 /**
  * Mobile beneficiary create (spec section 5), in its order: required fields, names of letters and spaces, the
@@ -104,7 +130,7 @@ export const mobileBeneficiaryViolations = (
   input: MobileBeneficiaryInput,
 ): RuleViolation<BeneficiaryField>[] => {
   const violations: RuleViolation<BeneficiaryField>[] = [];
-  if (namesMissing(input) || input.phoneNumber.trim() === '')
+  if (missingMobileFields(input).length > 0)
     violations.push({ field: 'form', messageId: 'beneficiary.required' });
   const names = createNameViolations(input);
   violations.push(...names.filter((violation) => violation.field === 'form'));
@@ -122,7 +148,7 @@ export const mobileBeneficiaryViolations = (
 export const bankBeneficiaryViolations = (input: BankBeneficiaryInput): RuleViolation<BeneficiaryField>[] => {
   const violations: RuleViolation<BeneficiaryField>[] = [];
   const account = input.accountNo.trim();
-  if (namesMissing(input) || account === '' || !(input.bankId > 0))
+  if (missingBankFields(input).length > 0)
     violations.push({ field: 'form', messageId: 'beneficiary.required' });
   const names = createNameViolations(input);
   violations.push(...names.filter((violation) => violation.field === 'form'));
@@ -196,3 +222,34 @@ export const beneficiaryFullName = (names: { firstName: string; middleName?: str
 /** Does a beneficiary's full name start with what was typed (spec: search by name prefix, ignoring case)? */
 export const matchesNamePrefix = (fullName: string, typed: string): boolean =>
   fullName.toLocaleLowerCase().startsWith(typed.trim().toLocaleLowerCase());
+
+const nameWords = (text: string): string[] =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLocaleLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '');
+
+/**
+ * Is the account holder the network or bank names the one typed (issue 23)? The first and last names typed are
+ * among the holder's names, whatever the case or accents: 'KOFI BOATENG' is Kofi Boateng, 'Kwaku Agyeman' is not.
+ * A middle name is not asked for: networks often hold a name without it.
+ */
+export const holderNameMatches = (names: BeneficiaryNames, holder: string): boolean => {
+  const held = new Set(nameWords(holder));
+  const typed = nameWords(`${names.firstName} ${names.lastName}`);
+  return typed.length > 0 && typed.every((word) => held.has(word));
+};
+
+/** The holder's name as the form's names: the first word, the last word, the words between as the middle name. */
+export const namesOfHolder = (
+  holder: string,
+): { firstName: string; middleName: string; lastName: string } => {
+  const words = holder
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '');
+  if (words.length < 2) return { firstName: words[0] ?? '', middleName: '', lastName: '' };
+  return { firstName: words[0]!, middleName: words.slice(1, -1).join(' '), lastName: words.at(-1)! };
+};

@@ -6,8 +6,15 @@
 import {
   bankBeneficiaryViolations,
   beneficiaryPhoneForRequest,
+  foreignNameFields,
+  holderNameMatches,
+  missingBankFields,
+  missingMobileFields,
   mobileBeneficiaryViolations,
+  namesOfHolder,
+  type BankBeneficiaryInput,
   type BeneficiaryField,
+  type MobileBeneficiaryInput,
 } from '../domain/beneficiary';
 import type { DomainMessageId } from '../domain/messages';
 import type { RuleViolation } from '../domain/rule';
@@ -111,25 +118,64 @@ const bankFilters: FieldFilters<BankBeneficiaryForm> = {
   accountNo: beneficiaryAccountInput,
 };
 
+const mobileInputOf = (form: MobileBeneficiaryForm): MobileBeneficiaryInput => ({
+  firstName: form.firstName,
+  middleName: form.middleName,
+  lastName: form.lastName,
+  motherMaidenName: form.motherMaidenName,
+  phoneNumber: beneficiaryPhoneForRequest(form.phoneNumber),
+  relationship: form.relationship,
+});
+const bankInputOf = (form: BankBeneficiaryForm): BankBeneficiaryInput => ({
+  firstName: form.firstName,
+  middleName: form.middleName,
+  lastName: form.lastName,
+  motherMaidenName: form.motherMaidenName,
+  bankId: form.bankId,
+  accountNo: form.accountNo,
+});
+
 /** The create rules of the tab shown, in the spec's order. */
 export const beneficiaryFormViolations = (forms: BeneficiaryForms): RuleViolation<BeneficiaryField>[] =>
   forms.tab === 'mobile'
-    ? mobileBeneficiaryViolations({
-        firstName: forms.mobile.firstName,
-        middleName: forms.mobile.middleName,
-        lastName: forms.mobile.lastName,
-        motherMaidenName: forms.mobile.motherMaidenName,
-        phoneNumber: beneficiaryPhoneForRequest(forms.mobile.phoneNumber),
-        relationship: forms.mobile.relationship,
-      })
-    : bankBeneficiaryViolations({
-        firstName: forms.bank.firstName,
-        middleName: forms.bank.middleName,
-        lastName: forms.bank.lastName,
-        motherMaidenName: forms.bank.motherMaidenName,
-        bankId: forms.bank.bankId,
-        accountNo: forms.bank.accountNo,
-      });
+    ? mobileBeneficiaryViolations(mobileInputOf(forms.mobile))
+    : bankBeneficiaryViolations(bankInputOf(forms.bank));
+
+/**
+ * The fields a form-wide message is about, so the form marks them and shows the message beside them: the required
+ * fields left empty ('All fields are required!'), the names with other characters than letters and spaces.
+ */
+export const fieldsOfFormMessage = (
+  forms: BeneficiaryForms,
+  messageId: DomainMessageId,
+): BeneficiaryFormField[] => {
+  const form = forms.tab === 'mobile' ? forms.mobile : forms.bank;
+  if (messageId === 'beneficiary.nameInvalid') return foreignNameFields(form);
+  if (messageId !== 'beneficiary.required') return [];
+  return forms.tab === 'mobile'
+    ? missingMobileFields(mobileInputOf(forms.mobile))
+    : missingBankFields(bankInputOf(forms.bank));
+};
+
+/** Is the holder the lookup named the one whose names the tab's form holds? */
+export const holderMatchesForm = (forms: BeneficiaryForms, holder: string): boolean =>
+  holderNameMatches(forms.tab === 'mobile' ? forms.mobile : forms.bank, holder);
+
+/** The tab's form with the holder's name in place of the names typed (as the name inputs would keep it). */
+export const withHolderName = (
+  forms: BeneficiaryForms,
+  holder: string,
+): Pick<BeneficiaryForms, 'mobile' | 'bank'> => {
+  const names = namesOfHolder(holder);
+  const kept = {
+    firstName: beneficiaryNameInput(names.firstName),
+    middleName: beneficiaryNameInput(names.middleName),
+    lastName: beneficiaryNameInput(names.lastName),
+  };
+  return forms.tab === 'mobile'
+    ? { mobile: { ...forms.mobile, ...kept }, bank: forms.bank }
+    : { mobile: forms.mobile, bank: { ...forms.bank, ...kept } };
+};
 
 const isBeneficiaryField = (field: string): field is BeneficiaryField =>
   [

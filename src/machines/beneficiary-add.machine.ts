@@ -6,8 +6,9 @@
  *
  * States: editing (TAB_CHOSEN mobile | bank: the bank tab first loads the banks, loadingBanks | banksFailed with
  * RETRY; CHANGE through each input's filter; the rules show after the first SUBMIT) -> SUBMIT with the rules kept
- * -> lookingUp (invoke `resolveAccountName`) -> confirming (CONFIRM | BACK to the form as it was) -> creating
- * (invoke `createBeneficiary`) -> saved (`beneficiarySaved` { beneficiary } for the caller; after `closeDelay`,
+ * -> lookingUp (invoke `resolveAccountName`) -> confirming when the holder is the one typed (CONFIRM | BACK to the
+ * form as it was), else mismatch (USE_HOLDER_NAME saves the holder's name instead | BACK: a mismatch is never
+ * saved as typed) -> creating (invoke `createBeneficiary`) -> saved (`beneficiarySaved` { beneficiary } for the caller; after `closeDelay`,
  * or CLOSE) -> closed (final; `closeDialog`). A failed lookup or create goes back to the form with its message
  * (400 violations under their fields). CLOSE closes from any state but creating (the request is on its way).
  */
@@ -19,12 +20,15 @@ import type { Beneficiary, ResolveAccountNameRequest, ResolvedAccountName } from
 import type { Bank } from '../contract/reference';
 import {
   beneficiaryFormRules,
+  beneficiaryFormViolations,
   createCallOf,
   createFailureMessage,
   emptyBankBeneficiaryForm,
   emptyMobileBeneficiaryForm,
   lookupFailureMessage,
+  holderMatchesForm,
   lookupRequestOf,
+  withHolderName,
   type BankBeneficiaryForm,
   type BeneficiaryCreateCall,
   type BeneficiaryFormField,
@@ -55,6 +59,7 @@ export type BeneficiaryAddEvent =
   | { type: 'CHANGE'; field: BeneficiaryFormField; value: string }
   | { type: 'SUBMIT' }
   | { type: 'CONFIRM' }
+  | { type: 'USE_HOLDER_NAME' }
   | { type: 'BACK' }
   | { type: 'RETRY' }
   | { type: 'CLOSE' };
@@ -129,6 +134,12 @@ export const beneficiaryAddMachine = setup({
     ...beneficiaryFormRules.guards,
     ...bankListGuards,
     isTab: (_, params: { tab: BeneficiaryTab; is: BeneficiaryTab }) => params.tab === params.is,
+    holderMatches: ({ context }, params: { accountName: string }) =>
+      holderMatchesForm(context, params.accountName),
+    /** The form with the holder's name keeps every rule (a name over 15 letters does not). */
+    holderNameFits: ({ context }) =>
+      context.accountName !== null &&
+      beneficiaryFormViolations({ ...context, ...withHolderName(context, context.accountName) }).length === 0,
   },
   actions: {
     /** The caller takes the new beneficiary (the manager reloads its list; the wizard selects it). */
@@ -148,6 +159,9 @@ export const beneficiaryAddMachine = setup({
       error: null,
     })),
     forgetAccountName: assign({ accountName: null }),
+    takeHolderName: assign(({ context }) =>
+      context.accountName === null ? {} : withHolderName(context, context.accountName),
+    ),
     setServerViolations: assign((_, params: { error: unknown }) => ({
       ...beneficiaryFormRules.refused(params.error),
       accountName: null,
@@ -203,10 +217,20 @@ export const beneficiaryAddMachine = setup({
         id: 'resolveAccountName',
         src: 'resolveAccountName',
         input: ({ context }) => lookupRequestOf(context),
-        onDone: {
-          target: 'confirming',
-          actions: { type: 'setAccountName', params: ({ event }) => ({ result: event.output }) },
-        },
+        onDone: [
+          {
+            guard: {
+              type: 'holderMatches',
+              params: ({ event }) => ({ accountName: event.output.accountName }),
+            },
+            target: 'confirming',
+            actions: { type: 'setAccountName', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            target: 'mismatch',
+            actions: { type: 'setAccountName', params: ({ event }) => ({ result: event.output }) },
+          },
+        ],
         onError: [
           {
             guard: { type: 'hasServerViolations', params: ({ event }) => ({ error: event.error }) },
@@ -224,6 +248,18 @@ export const beneficiaryAddMachine = setup({
     confirming: {
       on: {
         CONFIRM: 'creating',
+        BACK: { target: 'editing', actions: 'forgetAccountName' },
+        ...close,
+      },
+    },
+    /** '<Holder>: is this who you mean?' for other names than those typed: save the holder's name, or go back. */
+    mismatch: {
+      on: {
+        USE_HOLDER_NAME: [
+          { guard: 'holderNameFits', target: 'creating', actions: 'takeHolderName' },
+          // The holder's name breaks a rule (too long): the form shows it with its message, to be shortened.
+          { target: 'editing', actions: ['takeHolderName', 'showViolations', 'forgetAccountName'] },
+        ],
         BACK: { target: 'editing', actions: 'forgetAccountName' },
         ...close,
       },

@@ -2,6 +2,7 @@
  * Forgot password (/otp, /createnewpassword): e-mail -> requestCode -> the six code boxes -> verifyCode -> the new
  * password (sign-up password rules) -> resetPassword -> done (/LogIn).
  */
+import type { LogInArrival } from './log-in.form';
 import { assign, fromPromise, setup } from 'xstate';
 import { emailViolation, normalizeEmail } from '../domain/email';
 import type { DomainMessageId } from '../domain/messages';
@@ -110,7 +111,8 @@ export const forgotPasswordMachine = setup({
       failureStatus(params.error) === 400 && serverViolations(params.error, isNewPasswordField).length > 0,
   },
   actions: {
-    navigate: (_, _params: { to: '/otp' | '/createnewpassword' | '/LogIn' }) => notProvided('navigate'),
+    navigate: (_, _params: { to: '/otp' | '/createnewpassword' | '/LogIn'; state?: LogInArrival }) =>
+      notProvided('navigate'),
     changeEmail: assign(({ context }, params: { value: string }) => {
       const message = emailViolation(params.value);
       return {
@@ -274,7 +276,17 @@ export const forgotPasswordMachine = setup({
         }),
         onDone: {
           target: 'done',
-          actions: ['passwordReset', { type: 'navigate', params: { to: '/LogIn' } }],
+          actions: [
+            'passwordReset',
+            // The log-in form says the password was changed and has the e-mail filled in (issue 23).
+            {
+              type: 'navigate',
+              params: ({ context }) => ({
+                to: '/LogIn',
+                state: { email: context.email.trim(), done: 'passwordReset' },
+              }),
+            },
+          ],
         },
         onError: [
           {

@@ -1,13 +1,15 @@
 /**
  * The Add Identification form (spec sections 2 "Identifications", 4 "Identification form", 5 "Identification"):
  * the identification types load, the form keeps every identification rule (expiry forced after the issue date),
- * the ID image uploads with its real progress (over 5 MB refused without upload), then 'Add Now' -> added ->
- * /Dashboard.
+ * the ID image uploads with its real progress (over 5 MB refused without upload), then 'Add Now' -> added -> back
+ * to the page that sent the user (input `returnTo`: the money screen that asked for an ID), else /Dashboard.
  *
  * States: loadingTypes (invoke `loadTypes`) -> editing | typesFailed (RETRY); editing.idle <-> editing.uploading
  * (the image upload runs while the rest of the form stays editable); SUBMIT ('Add Now') -> adding (invoke
  * `addIdentification`) -> added ('identification.added'; `identificationAdded`) -> after `addedRedirectDelay`
- * the final state `done` (`navigate` { to: '/Dashboard' }).
+ * the final state `done` (`navigate` { to: returnTo }).
+ *
+ * The expiry is never pre-filled: it is forced after the issue date only once both are complete (issue 23).
  *
  * The upload: `uploadImage` is a promise actor (invoke id 'uploadImage') whose input carries the chosen file and an
  * `onProgress` callback. The app's implementation passes that callback to the XHR upload, whose own
@@ -82,10 +84,13 @@ export type IdentificationFormField =
 export interface IdentificationFormInput {
   /** Today's date (UTC, Ghana's time): the date rules and the year options depend on it. */
   today: IsoDate;
+  /** Where the user goes once the identification is added (a path of this site); '/Dashboard' when left out. */
+  returnTo?: string;
 }
 
 export interface IdentificationFormContext {
   today: IsoDate;
+  returnTo: string;
   form: IdentificationForm;
   types: IdentificationType[];
   image: IdentificationImage | null;
@@ -155,15 +160,14 @@ const clampDay = (parts: DateParts): DateParts =>
     ? { ...parts, day: daysInMonth(parts.year, parts.month) }
     : parts;
 
-/** Once the issue date is complete the expiry is kept after it (or set to the day after it). */
+/**
+ * Once the issue date and the expiry are both complete, the expiry is kept after the issue date (moved to the day
+ * after it). An expiry not chosen, or half chosen (a day before its year), is left as it is: no pre-filled date.
+ */
 const forceExpiry = (form: IdentificationForm): IdentificationForm => {
   const issued = datePartsIso(form.issued);
-  if (issued === '') return form;
   const expiry = datePartsIso(form.expiry);
-  const expiryIncomplete =
-    expiry === '' && (form.expiry.year > 0 || form.expiry.month > 0 || form.expiry.day > 0);
-  // A half-chosen expiry (the user is picking it part by part) is left alone until it is complete.
-  if (expiryIncomplete) return form;
+  if (issued === '' || expiry === '') return form;
   return { ...form, expiry: partsOf(expiryAfterIssue(issued, expiry)) };
 };
 
@@ -269,7 +273,7 @@ export const identificationFormMachine = setup({
   actions: {
     /** The app sends IDENTIFICATION_ADDED to the session (hasIdentification becomes true). */
     identificationAdded: () => notProvided('identificationAdded'),
-    navigate: (_, _params: { to: '/Dashboard' }) => notProvided('navigate'),
+    navigate: (_, _params: { to: string }) => notProvided('navigate'),
     setTypes: assign((_, params: { types: IdentificationType[] }) => ({ types: params.types, error: null })),
     setTypesFailed: assign({ error: 'identification.loadFailed' }),
     clearError: assign({ error: null }),
@@ -328,6 +332,7 @@ export const identificationFormMachine = setup({
   id: 'identificationForm',
   context: ({ input }) => ({
     today: input.today,
+    returnTo: input.returnTo ?? '/Dashboard',
     form: emptyIdentificationForm(),
     types: [],
     image: null,
@@ -449,7 +454,10 @@ export const identificationFormMachine = setup({
     added: {
       entry: ['setAdded', 'identificationAdded'],
       after: {
-        addedRedirectDelay: { target: 'done', actions: { type: 'navigate', params: { to: '/Dashboard' } } },
+        addedRedirectDelay: {
+          target: 'done',
+          actions: { type: 'navigate', params: ({ context }) => ({ to: context.returnTo }) },
+        },
       },
     },
     done: { type: 'final' },

@@ -8,6 +8,15 @@ import type { RuleViolation } from '../domain/rule';
 
 export type LogInField = 'email' | 'password';
 
+/**
+ * What sign-up and the password reset hand the log-in page (router state): the e-mail, and what was done (a flag,
+ * not the message: its English stays out of the sign-up page's first route).
+ */
+export interface LogInArrival {
+  email: string;
+  done: 'signUp' | 'passwordReset';
+}
+
 export interface LogInContext {
   email: string;
   password: string;

@@ -2,6 +2,7 @@
  * The sign-up form (/SignUp): loadingCountries (invoke `loadCountries`) -> editing | countriesFailed (RETRY);
  * SUBMIT only with every sign-up rule of spec section 5 kept -> submitting (invoke `register`) -> registered (/LogIn).
  */
+import type { LogInArrival } from './log-in.form';
 import { assign, fromPromise, setup } from 'xstate';
 import type { DomainMessageId } from '../domain/messages';
 import { DEFAULT_PHONE_CODE, limitPhoneInput } from '../domain/phone';
@@ -68,7 +69,7 @@ export const signUpMachine = setup({
       failureStatus(params.error) === 400 && serverViolations(params.error, isSignUpField).length > 0,
   },
   actions: {
-    navigate: (_, _params: { to: string }) => notProvided('navigate'),
+    navigate: (_, _params: { to: '/LogIn'; state: LogInArrival }) => notProvided('navigate'),
     setCountries: assign(({ context }, params: { countries: Country[] }) => {
       const first = params.countries[0];
       const ghana = params.countries.find((country) => country.isoCode === DEFAULT_PHONE_COUNTRY_ISO);
@@ -178,7 +179,14 @@ export const signUpMachine = setup({
     },
     registered: {
       type: 'final',
-      entry: { type: 'navigate', params: { to: '/LogIn' } },
+      // The log-in form says the account was made and has the e-mail filled in (issue 23).
+      entry: {
+        type: 'navigate',
+        params: ({ context }) => ({
+          to: '/LogIn',
+          state: { email: context.form.email.trim(), done: 'signUp' },
+        }),
+      },
     },
   },
 });

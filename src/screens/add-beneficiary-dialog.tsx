@@ -3,7 +3,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { Beneficiary } from '../contract/beneficiary';
 import type { BeneficiaryField } from '../domain/beneficiary';
 import { BENEFICIARY_ACCOUNT_MAX_DIGITS } from '../domain/beneficiary';
-import type { BeneficiaryFormField, BeneficiaryTab } from '../machines/beneficiary-add.form';
+import {
+  fieldsOfFormMessage,
+  type BeneficiaryFormField,
+  type BeneficiaryTab,
+} from '../machines/beneficiary-add.form';
 import { beneficiaryAddMachine } from '../machines/beneficiary-add.machine';
 import {
   BENEFICIARY_NAME_INPUT_MAX,
@@ -67,8 +71,13 @@ function AddBeneficiaryForm({
   const close = () => actorRef.send({ type: 'CLOSE' });
   const fieldId = (field: BeneficiaryFormField | BeneficiaryField) =>
     `${id}-${field === 'form' ? 'firstName' : field}`;
-  const fieldError = (field: BeneficiaryField) => {
-    const messageId = firstViolationOf(violations, field);
+  // A form-wide message ('All fields are required!') shows beside each field it is about, marked (issue 23).
+  const formMessage = firstViolationOf(violations, 'form');
+  const markedFields = formMessage ? fieldsOfFormMessage(snapshot.context, formMessage) : [];
+  const fieldError = (field: BeneficiaryFormField) => {
+    const messageId =
+      firstViolationOf(violations, field as BeneficiaryField) ??
+      (markedFields.includes(field) ? formMessage : null);
     return messageId ? t(messageId) : null;
   };
   const change = (field: BeneficiaryFormField) => (value: string) =>
@@ -104,12 +113,19 @@ function AddBeneficiaryForm({
     event.preventDefault();
     if (snapshot.matches('lookingUp')) return;
     actorRef.send({ type: 'SUBMIT' });
-    focusFirstInvalid(actorRef.getSnapshot().context.violations, fieldId);
+    const after = actorRef.getSnapshot().context;
+    const message = firstViolationOf(after.violations, 'form');
+    const marked = message ? fieldsOfFormMessage(after, message) : [];
+    focusFirstInvalid(
+      marked.length > 0 && message ? [{ field: marked[0]!, messageId: message }] : after.violations,
+      fieldId,
+    );
   };
 
   // Once closed (the caller then unmounts it), a saved beneficiary's message stays until then.
   const saved = snapshot.context.saved !== null;
   const closed = snapshot.status === 'done';
+  const mismatch = snapshot.matches('mismatch');
   const confirming = snapshot.matches('confirming') || snapshot.matches('creating');
   const creating = snapshot.matches('creating');
   const lookingUp = snapshot.matches('lookingUp');
@@ -125,7 +141,7 @@ function AddBeneficiaryForm({
       maxLength={BENEFICIARY_NAME_INPUT_MAX}
       autoComplete="off"
       required={field === 'firstName' || field === 'lastName'}
-      error={field === 'firstName' || field === 'lastName' ? fieldError(field) : null}
+      error={fieldError(field)}
       onValueChange={change(field)}
     />
   );
@@ -139,6 +155,26 @@ function AddBeneficiaryForm({
           <p className="muted">{t('addBeneficiary.closing')}</p>
           <div className="form-actions">
             <Button onClick={close}>{t('addBeneficiary.close')}</Button>
+          </div>
+        </StepFocus>
+      );
+    }
+    if (mismatch) {
+      const typed = [form.firstName, form.lastName].map((name) => name.trim()).join(' ');
+      return (
+        // Another name than the one typed: save the holder's name, or go back to the form (issue 23).
+        <StepFocus key="mismatch" className="beneficiary-confirm">
+          <p className="modal-message">{t('addBeneficiary.confirm', { name: accountName ?? '' })}</p>
+          <p className="beneficiary-detail">
+            {t('addBeneficiary.mismatch', { typed, name: accountName ?? '' })}
+          </p>
+          <div className="form-actions">
+            <Button onClick={() => actorRef.send({ type: 'USE_HOLDER_NAME' })}>
+              {t('addBeneficiary.useHolderName', { name: accountName ?? '' })}
+            </Button>
+            <Button variant="secondary" onClick={back}>
+              {t('addBeneficiary.back')}
+            </Button>
           </div>
         </StepFocus>
       );
@@ -179,7 +215,8 @@ function AddBeneficiaryForm({
     const panelId = `${id}-panel`;
     const loadingBanks = snapshot.matches('loadingBanks');
     const banksFailed = snapshot.matches('banksFailed');
-    const formError = fieldError('form');
+    // A form-wide message with no field to stand beside stays on top.
+    const formError = formMessage && markedFields.length === 0 ? t(formMessage) : null;
     return (
       <>
         <div role="tablist" aria-label={t('addBeneficiary.kind')} className="beneficiary-tabs">
@@ -247,6 +284,7 @@ function AddBeneficiaryForm({
                     placeholder={t('beneficiaryForm.selectBank')}
                     banks={banks}
                     bankId={bank.bankId}
+                    error={fieldError('bankId')}
                     onValueChange={change('bankId')}
                   />
                   <TextField

@@ -40,6 +40,9 @@ export function AddIdentificationScreen({
   const adding = snapshot.matches('adding');
   const added = snapshot.matches('added') || snapshot.matches('done');
   const expiryOpen = expiryEnabled(form);
+  // The number's hint names where it is printed: in a passport, on a card (issue 23).
+  const passport =
+    types.find((type) => type.id === form.identificationTypeId)?.identificationType === 'Passport';
 
   // The preview's blob: URL lives as long as the image is chosen: revoked when it is removed, replaced or left.
   const previewUrl = image?.previewUrl ?? null;
@@ -135,7 +138,7 @@ export function AddIdentificationScreen({
         <TextField
           id={elementId('identificationNumber')}
           label={t('addIdentification.number')}
-          hint={t('addIdentification.numberHint')}
+          hint={t(passport ? 'addIdentification.passportNumberHint' : 'addIdentification.numberHint')}
           inputMode="numeric"
           autoComplete="off"
           required

@@ -11,8 +11,8 @@ import { FocusHeading } from './ui/focus-heading';
 import { StatusBadge } from './wallet-movements';
 
 /**
- * The billing history (/Dashboard/billHistory; spec section 2 "Histories"): titled 'Transaction History', the
- * Filter menu, 'Search By Reference Number', five payments a page (Sender, Reference #, Total Payment, Status),
+ * The billing history (/Dashboard/billHistory; spec section 2 "Histories"): titled 'Billing History' as its menu
+ * entry is (issue 23: the spec's 'Transaction History' gave two pages one heading), the Filter menu, 'Search By Reference Number', five payments a page (Sender, Reference #, Total Payment, Status),
  * 'Loading Billing history...', 'No Billing History Found'; a row opens its receipt (with a prepaid token).
  */
 export function BillingHistoryPanel({

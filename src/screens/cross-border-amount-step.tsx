@@ -17,6 +17,7 @@ import { AmountField } from './ui/amount-field';
 import { Button } from './ui/button';
 import { SelectField } from './ui/select-field';
 import { TextField } from './ui/text-field';
+import { currencyName } from './reference-names';
 import { NextRow, RecipientFields, useTransferForm } from './transfer-amount-step';
 import { rateLine, useCurrencyFormat } from './transfer-summary';
 import { stepHeading } from './wizard-parts';
@@ -66,7 +67,8 @@ export function CrossBorderAmountStep({
 
   const currencies = currencyOptions(rates).map((rate) => ({
     value: rate.code,
-    label: t('sendMoney.currencyOption', { code: rate.code, name: rate.name }),
+    // The server names currencies in English: shown in the reader's language (reference data, issue 23).
+    label: t('sendMoney.currencyOption', { code: rate.code, name: currencyName(t, rate.code, rate.name) }),
   }));
   // To offers what the recipient's country is paid in, once it is known (and what is chosen, to show it).
   const countryCurrency = receivingCurrencyOf(snapshot.context);

@@ -22,9 +22,11 @@ export interface LogInScreenProps {
   connectivity: ActorRefFrom<ConnectivityMachine> | null;
   /** The passkey log-in (issue 26), below the form once its chunk has come; the route decides when. */
   passkey?: ReactNode;
+  /** What brought the visitor here: 'Your account has been created...', 'Your password has been changed...'. */
+  notice?: 'signUp.done' | 'resetPassword.done' | null;
 }
 
-export function LogInScreen({ form, connectivity, passkey = null }: LogInScreenProps) {
+export function LogInScreen({ form, connectivity, passkey = null, notice = null }: LogInScreenProps) {
   const { t } = useI18n();
   const id = useId();
   const actor = form.started?.actor ?? null;
@@ -58,6 +60,7 @@ export function LogInScreen({ form, connectivity, passkey = null }: LogInScreenP
       ) : null}
       <form className="card form" noValidate onSubmit={onSubmit}>
         <FocusHeading>{t('logIn.title')}</FocusHeading>
+        {notice && !error ? <Alert tone="success">{t(notice)}</Alert> : null}
         {error ? <Alert>{t(error)}</Alert> : null}
         <EmailField
           id={`${id}-email`}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { afterLogIn } from '../../src/app/routes/log-in-route';
+import { returnPathOf } from '../../src/app/return-path';
 
 describe('afterLogIn', () => {
   it('goes back to the protected page that sent the visitor to /LogIn (a partner payment link)', () => {
@@ -18,5 +19,11 @@ describe('afterLogIn', () => {
       { from: '/\\evil.example' },
     ])
       expect(afterLogIn(state)).toBe('/dashboard');
+  });
+
+  it('is the same rule that brings Add Identification back to the money page that sent the user', () => {
+    expect(returnPathOf({ from: '/SendMoney' })).toBe('/SendMoney');
+    expect(returnPathOf({ from: '//evil.example' })).toBeNull();
+    expect(returnPathOf(null)).toBeNull();
   });
 });

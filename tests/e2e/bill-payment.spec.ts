@@ -96,7 +96,7 @@ test.describe('bill payment', () => {
     await expect(page.getByLabel('Search companies')).toBeVisible();
 
     await page.goto('/Dashboard/billHistory');
-    await expect(page.getByRole('heading', { name: 'Transaction History' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Billing History' })).toBeVisible();
     const table = page.getByRole('table');
     await expect(table).toContainText(reference);
     await expect(table).toContainText(cedis(75));

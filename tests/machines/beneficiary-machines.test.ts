@@ -262,6 +262,27 @@ describe('add beneficiary', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  test("another holder than the one typed is never saved as typed: the holder's name, or back", async () => {
+    const { actor, creates } = startAdd({ lookup: async () => ({ accountName: 'Kwaku Agyeman' }) });
+    type(actor, 'firstName', 'Kofi');
+    type(actor, 'lastName', 'Boateng');
+    type(actor, 'phoneNumber', phoneFieldFromNational('024 123 4567'));
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.matches('mismatch'));
+    // Confirm is not an answer to a mismatch.
+    actor.send({ type: 'CONFIRM' });
+    expect(actor.getSnapshot().value).toBe('mismatch');
+    actor.send({ type: 'BACK' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.mobile.firstName).toBe('Kofi');
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.matches('mismatch'));
+    actor.send({ type: 'USE_HOLDER_NAME' });
+    await waitFor(actor, (s) => s.matches('saved'));
+    expect(creates).toHaveLength(1);
+    expect(creates[0]!.request).toMatchObject({ firstName: 'Kwaku', middleName: '', lastName: 'Agyeman' });
+  });
+
   test('bank: the banks load once, the account is looked up by bank and number', async () => {
     const { actor, lookups, creates, loadBanks } = startAdd({
       lookup: async () => ({ accountName: 'KOFI BOATENG' }),

@@ -114,7 +114,10 @@ describe('sign-up with a faked API', () => {
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
     expect(register).toHaveBeenCalledWith(form);
-    expect(navigate).toHaveBeenCalledWith({ to: '/LogIn' });
+    expect(navigate).toHaveBeenCalledWith({
+      to: '/LogIn',
+      state: { email: form.email, done: 'signUp' },
+    });
   });
 
   test("the server's violations are shown as it sent them", async () => {

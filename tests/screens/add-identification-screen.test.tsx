@@ -101,16 +101,26 @@ describe('AddIdentificationScreen', () => {
       await chooseDate('Issue', '4', 'March', '2021');
       for (const part of ['Expiry day', 'Expiry month', 'Expiry year'])
         expect(screen.getByLabelText(part)).toBeEnabled();
-      // Forced after the issue date: the day after it, and 50 expiry years from the issue year.
-      expect(screen.getByLabelText('Expiry day')).toHaveDisplayValue('5');
-      expect(screen.getByLabelText('Expiry month')).toHaveDisplayValue('March');
-      expect(screen.getByLabelText('Expiry year')).toHaveDisplayValue('2021');
+      // Not pre-filled (the day after the issue date is past: 'Invalid Date Range' at once); 50 expiry years from
+      // the issue year.
+      expect(screen.getByLabelText('Expiry day')).toHaveDisplayValue('Day');
+      expect(screen.getByLabelText('Expiry year')).toHaveDisplayValue('Year');
+      expect(screen.getByLabelText('Expiry day')).not.toHaveAttribute('aria-invalid');
       const expiryYears = within(screen.getByLabelText('Expiry year')).getAllByRole('option').slice(1);
       expect(expiryYears.map((option) => option.textContent)).toEqual(
         Array.from({ length: 50 }, (_, index) => String(2021 + index)),
       );
     },
   );
+
+  it("a passport's number hint says where a passport prints it, not 'on the card'", async () => {
+    setup();
+    await screen.findByRole('option', { name: 'Passport' });
+    const number = screen.getByLabelText('ID number');
+    expect(number).toHaveAccessibleDescription('10 digits, as printed on the card.');
+    await userEvent.selectOptions(screen.getByLabelText('Identification type'), 'Passport');
+    expect(number).toHaveAccessibleDescription('10 digits, as printed in the passport.');
+  });
 
   it('keeps the ten digits of an ID number pasted as printed on the card', async () => {
     setup();
@@ -137,10 +147,14 @@ describe('AddIdentificationScreen', () => {
     expect(screen.getByLabelText('ID image')).toHaveAccessibleDescription(
       'A clear photo of the card: JPEG, PNG or WebP, at most 5 MB. Please upload ID image to proceed',
     );
+    // The expiry is left to be chosen (no pre-filled past date, no 'Invalid Date Range' before one is chosen).
+    expect(screen.getByLabelText('Expiry day')).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(screen.getByLabelText('Identification type')).toHaveFocus());
+    // A past expiry chosen says so under it.
+    await chooseDate('Expiry', '5', 'March', '2022');
     expect(screen.getByLabelText('Expiry day')).toHaveAccessibleDescription(
       'Invalid Date Range: Expiry date must be greater than today',
     );
-    await waitFor(() => expect(screen.getByLabelText('Identification type')).toHaveFocus());
   });
 
   it('refuses an image over 5 MB at once, under the image input, without uploading it', async () => {
@@ -198,7 +212,8 @@ describe('AddIdentificationScreen', () => {
     await userEvent.selectOptions(screen.getByLabelText('Identification type'), 'Ghana Card');
     await userEvent.type(screen.getByLabelText('ID number'), '1234567890');
     await chooseDate('Issue', '4', 'March', '2021');
-    await userEvent.selectOptions(screen.getByLabelText('Expiry year'), '2031');
+    // The day first, then the month and the year: the day is kept.
+    await chooseDate('Expiry', '5', 'March', '2031');
     await userEvent.upload(screen.getByLabelText('ID image'), jpeg());
     await act(async () =>
       uploads[0]!.answer.resolve({ imageId: 'img-9', contentType: 'image/jpeg', sizeBytes: 4 }),

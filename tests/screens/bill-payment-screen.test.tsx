@@ -217,7 +217,7 @@ describe('BillingHistoryPanel', () => {
   it('shows its title, the search box, five payments a page in the spec’s columns, and a receipt with the token', async () => {
     const user = userEvent.setup();
     showHistory(rows(7));
-    expect(screen.getByRole('heading', { name: 'Transaction History' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Billing History' })).toBeInTheDocument();
     expect(screen.getByLabelText('Search By Reference Number')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading Billing history...');
     const table = await screen.findByRole('table');

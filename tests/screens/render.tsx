@@ -37,10 +37,14 @@ export const httpError = (status: number, messageId = 'server.error', violations
     data: violations ? { messageId, violations: violations as never } : { messageId },
   });
 
-/** Shows the router's current path, so tests can assert redirects. */
+/** Shows the router's current path (and its state, as JSON), so tests can assert redirects. */
 export function LocationDisplay() {
   const location = useLocation();
-  return <div data-testid="location">{location.pathname}</div>;
+  return (
+    <div data-testid="location" data-state={location.state ? JSON.stringify(location.state) : undefined}>
+      {location.pathname}
+    </div>
+  );
 }
 
 /** Hands the router's navigate to machine actions created outside React. */

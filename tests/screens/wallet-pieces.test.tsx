@@ -31,6 +31,11 @@ describe('IdentityGate', () => {
     expect(screen.queryByText('the money screen')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Click here' }));
     expect(location()).toBe('/Dashboard/myIdentifications');
+    // The page comes along, so the user is back on it once the identification is added (issue 23).
+    expect(screen.getByTestId('location')).toHaveAttribute(
+      'data-state',
+      JSON.stringify({ from: '/Withdrawal' }),
+    );
   });
 
   it('shows the screen once the session says an identification was added', async () => {

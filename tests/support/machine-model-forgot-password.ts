@@ -182,7 +182,10 @@ const forgotPasswordCheck = (step: ModelStep): void => {
       if (!inState('resettingPassword')) return expectUnchanged(step);
       expect(snapshot.value).toBe('done');
       expect(context.notice).toBe('resetPassword.done');
-      expect(named(actions)).toEqual([['navigate', { to: '/LogIn' }]]);
+      // The log-in form is told the password was changed, with the e-mail (issue 23).
+      expect(named(actions)).toEqual([
+        ['navigate', { to: '/LogIn', state: { email: context.email.trim(), done: 'passwordReset' } }],
+      ]);
       return;
     case 'xstate.error.actor.requestCode':
     case 'xstate.error.actor.verifyCode':

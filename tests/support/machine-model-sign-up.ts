@@ -169,7 +169,10 @@ const signUpCheck = (step: ModelStep): void => {
       if (!previous.matches('submitting')) return expectUnchanged(step);
       expect(snapshot.value).toBe('registered');
       expect(snapshot.status).toBe('done');
-      expect(named(actions)).toEqual([['navigate', { to: '/LogIn' }]]);
+      // The log-in form is told the account was made, with the e-mail (issue 23).
+      expect(named(actions)).toEqual([
+        ['navigate', { to: '/LogIn', state: { email: context.form.email.trim(), done: 'signUp' } }],
+      ]);
       return;
     case 'xstate.error.actor.register': {
       if (!previous.matches('submitting')) return expectUnchanged(step);

@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import {
   bankBeneficiaryViolations,
+  holderNameMatches,
   beneficiaryEditViolations,
   mobileBeneficiaryViolations,
 } from '../../src/domain/beneficiary';
@@ -373,8 +374,18 @@ const expectedAddViolations = (context: AddContext) =>
         accountNo: String(context.bank.accountNo),
       });
 
+/**
+ * Holders the lookup names beside the one typed (Ama Mensah, Kofi Boateng), and the names the form then holds: the
+ * first, middle and last words, as the name inputs keep them ('-' dropped: 18 letters, over the create rules' 15).
+ */
+const otherHolders: Record<Tab, [holder: string, names: Record<string, string>]> = {
+  mobile: ['Kwaku Agyeman', { firstName: 'Kwaku', middleName: '', lastName: 'Agyeman' }],
+  bank: ['Yaw Asantewaa-Boakyewaa', { firstName: 'Yaw', middleName: '', lastName: 'AsantewaaBoakyewaa' }],
+};
+
 const lookupAnswers = (tab: Tab): AnyEventObject[] => [
   doneEvent('resolveAccountName', { accountName: tab === 'mobile' ? 'Ama Mensah' : 'KOFI BOATENG' }),
+  doneEvent('resolveAccountName', { accountName: otherHolders[tab][0] }),
   errorEvent('resolveAccountName', httpError(404, 'beneficiary.noAccount')),
   errorEvent(
     'resolveAccountName',
@@ -429,6 +440,7 @@ const addEvents =
     const events: AnyEventObject[] = [
       { type: 'SUBMIT' },
       { type: 'CONFIRM' },
+      { type: 'USE_HOLDER_NAME' },
       { type: 'BACK' },
       { type: 'RETRY' },
       { type: 'CLOSE' },
@@ -457,7 +469,7 @@ const addCheck = (step: ModelStep): void => {
   // The phone field always starts with the dial code digits.
   expect(context.mobile.phoneNumber!.startsWith('233')).toBe(true);
   // The holder's name, from the lookup until the beneficiary is saved (or the form shows again).
-  if (snapshot.matches('confirming') || snapshot.matches('creating'))
+  if (snapshot.matches('confirming') || snapshot.matches('mismatch') || snapshot.matches('creating'))
     expect(context.accountName).not.toBeNull();
   else if (!snapshot.matches('closed')) expect(context.accountName).toBeNull();
   if (snapshot.matches('saved') || snapshot.matches('closed')) {
@@ -534,10 +546,32 @@ const addCheck = (step: ModelStep): void => {
       expect(actions).toEqual([]);
       return;
     }
-    case 'xstate.done.actor.resolveAccountName':
-      expect(snapshot.value).toBe('confirming');
-      expect(context.accountName).toBe(outputOf<{ accountName: string }>(event).accountName);
+    case 'xstate.done.actor.resolveAccountName': {
+      const { accountName } = outputOf<{ accountName: string }>(event);
+      // Another holder than the one typed is never confirmed as typed (issue 23).
+      const typed = before[before.tab] as Record<string, string>;
+      // The samples: the same holder is the typed names in capitals or not; another holder, other names.
+      const same = accountName.toLowerCase() === `${typed.firstName} ${typed.lastName}`.toLowerCase();
+      expect(holderNameMatches({ firstName: typed.firstName!, lastName: typed.lastName! }, accountName)).toBe(
+        same,
+      );
+      expect(snapshot.value).toBe(same ? 'confirming' : 'mismatch');
+      expect(context.accountName).toBe(accountName);
+      expect(context[before.tab]).toEqual(before[before.tab]);
       return;
+    }
+    case 'USE_HOLDER_NAME': {
+      if (!previous.matches('mismatch')) return expectUnchanged(step);
+      // The holder's name replaces the names typed; the rest of the form stays.
+      expect(context[before.tab]).toEqual({ ...before[before.tab], ...otherHolders[before.tab][1] });
+      const violations = expectedAddViolations(context);
+      expect(snapshot.value).toBe(violations.length ? 'editing' : 'creating');
+      if (violations.length) {
+        expect(context.showViolations).toBe(true);
+        expect(context.violations).toEqual(violations);
+      }
+      return;
+    }
     case 'xstate.error.actor.resolveAccountName': {
       const error = errorOf(event);
       expect(snapshot.value).toBe('editing');
@@ -553,7 +587,7 @@ const addCheck = (step: ModelStep): void => {
       expect(snapshot.value).toBe('creating');
       return;
     case 'BACK':
-      if (!previous.matches('confirming')) return expectUnchanged(step);
+      if (!previous.matches('confirming') && !previous.matches('mismatch')) return expectUnchanged(step);
       // Back to the form as it was.
       expect(snapshot.value).toBe('editing');
       expect(context.mobile).toEqual(before.mobile);

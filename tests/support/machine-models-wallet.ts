@@ -478,6 +478,7 @@ type IdImage = {
 };
 type IdFormContext = {
   today: string;
+  returnTo: string;
   form: { identificationTypeId: number; identificationNumber: string; issued: DateParts; expiry: DateParts };
   types: IdentificationType[];
   image: IdImage | null;
@@ -516,6 +517,9 @@ const idFormRepair = (context: IdFormContext): AnyEventObject | null => {
   if (!form.issued.year) return { type: 'CHANGE', field: 'issuedYear', value: '2020' };
   if (!form.issued.month) return { type: 'CHANGE', field: 'issuedMonth', value: '2' };
   if (!form.issued.day) return { type: 'CHANGE', field: 'issuedDay', value: '31' };
+  // The expiry is not pre-filled; its day is chosen before its year and kept (issue 23).
+  if (!form.expiry.day) return { type: 'CHANGE', field: 'expiryDay', value: '15' };
+  if (!form.expiry.month) return { type: 'CHANGE', field: 'expiryMonth', value: '3' };
   if (isoOf(form.expiry) <= context.today) return { type: 'CHANGE', field: 'expiryYear', value: '2030' };
   if (context.image === null) return { type: 'IMAGE_CHOSEN', file: smallImage, previewUrl: 'blob:card' };
   return null;
@@ -571,7 +575,7 @@ const idFormEvents = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
   return events;
 };
 
-/** Spec section 4: the expiry follows the issue date (the day after when it is not after it). */
+/** Spec section 4: a complete expiry follows the issue date (the day after when it is not after it). */
 const expectedIdForm = (form: IdFormContext['form'], field: string, value: string): IdFormContext['form'] => {
   const next = structuredClone(form);
   const number = Number(value);
@@ -592,9 +596,7 @@ const expectedIdForm = (form: IdFormContext['form'], field: string, value: strin
     }
     const issued = isoOf(next.issued);
     const expiry = isoOf(next.expiry);
-    const expiryStarted = next.expiry.year || next.expiry.month || next.expiry.day;
-    if (issued !== '' && (expiry !== '' || !expiryStarted) && !(expiry > issued))
-      next.expiry = dateOf(addDays(issued, 1));
+    if (issued !== '' && expiry !== '' && !(expiry > issued)) next.expiry = dateOf(addDays(issued, 1));
   }
   return next;
 };
@@ -633,7 +635,10 @@ const idFormCheck = (step: ModelStep): void => {
   if (snapshot.matches('added') || snapshot.matches('done'))
     expect(context.notice).toBe('identification.added');
   else expect(context.notice).toBeNull();
+  // The page that sent the user (the input's), else the dashboard; it never changes.
+  expect(context.returnTo).toBe(previous ? (previous.context as IdFormContext).returnTo : context.returnTo);
   if (previous === null) {
+    expect(['/Dashboard', '/SendMoney']).toContain(context.returnTo);
     expect(snapshot.value).toBe('loadingTypes');
     expect(context.form).toEqual({
       identificationTypeId: 0,
@@ -762,7 +767,8 @@ const idFormCheck = (step: ModelStep): void => {
     case 'xstate.after.addedRedirectDelay.identificationForm.added':
       expect(snapshot.value).toBe('done');
       expect(snapshot.status).toBe('done');
-      expect(named(actions)).toEqual([['navigate', { to: '/Dashboard' }]]);
+      // Back to the page that sent the user, else the dashboard.
+      expect(named(actions)).toEqual([['navigate', { to: context.returnTo }]]);
       return;
     default:
       throw new Error(`identification-form model: unexpected event ${event.type}`);
@@ -772,7 +778,10 @@ const idFormCheck = (step: ModelStep): void => {
 export const identificationFormModel: MachineModel<typeof identificationFormMachine> = {
   name: 'identification-form',
   machine: identificationFormMachine,
-  inputs: [{ label: `today ${TODAY}`, input: { today: TODAY } }],
+  inputs: [
+    { label: `today ${TODAY}`, input: { today: TODAY } },
+    { label: 'sent by /SendMoney', input: { today: TODAY, returnTo: '/SendMoney' } },
+  ],
   events: idFormEvents,
   key: contextKey,
   check: idFormCheck,

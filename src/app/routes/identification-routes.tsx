@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { todayIso } from '../../domain/calendar';
@@ -16,6 +16,7 @@ import { AddIdentificationScreen } from '../../screens/add-identification-screen
 import type { ImageLoader } from '../../screens/ghana-card';
 import { useAppActors } from '../app-actors';
 import { useLiveActors } from '../live-actors';
+import { returnPathOf } from '../return-path';
 
 const loadImage: ImageLoader = (imageId, call) => getIdentificationImage(imageId, call);
 
@@ -24,7 +25,7 @@ function IdentificationsList({ onAdd }: { onAdd: () => void }) {
   return <IdentificationsPanel actorRef={actorRef} loadImage={loadImage} onAdd={onAdd} />;
 }
 
-function AddIdentification({ onCancel }: { onCancel: () => void }) {
+function AddIdentification({ onCancel, returnTo }: { onCancel: () => void; returnTo: string | null }) {
   const { session } = useAppActors();
   const navigate = useNavigate();
   const actorRef = useActorRef(
@@ -44,16 +45,21 @@ function AddIdentification({ onCancel }: { onCancel: () => void }) {
         },
       },
     }),
-    { input: { today: todayIso() } },
+    { input: { today: todayIso(), ...(returnTo ? { returnTo } : {}) } },
   );
   return <AddIdentificationScreen actorRef={actorRef} onCancel={onCancel} />;
 }
 
-/** /Dashboard/myIdentifications: the cards, and the Add Identification form in their place when asked for. */
+/**
+ * /Dashboard/myIdentifications: the cards, and the Add Identification form in their place when asked for. A money
+ * page that needs an ID sends the user here with { from } (IdentityGate): the form opens at once, and once the ID is
+ * added the user is back on that page (issue 23).
+ */
 export default function IdentificationsRoute() {
-  const [adding, setAdding] = useState(false);
+  const returnTo = returnPathOf(useLocation().state);
+  const [adding, setAdding] = useState(returnTo !== null);
   return adding ? (
-    <AddIdentification onCancel={() => setAdding(false)} />
+    <AddIdentification onCancel={() => setAdding(false)} returnTo={returnTo} />
   ) : (
     <IdentificationsList onAdd={() => setAdding(true)} />
   );

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { draftLogIn, initialLogInContext } from '../../machines/log-in.form';
+import { draftLogIn, initialLogInContext, type LogInArrival } from '../../machines/log-in.form';
 import { LogInScreen } from '../../screens/log-in-screen';
 import { useAppActorsIfReady, useWithAppActors } from '../app-actors';
 import { useDeferredActor } from '../deferred-actor';
 import { onInteraction } from '../first-interaction';
 import { withEnglish } from '../../i18n/i18n';
 import type { AuthSession } from '../../machines/session.machine';
+import { returnPathOf } from '../return-path';
 import type { LogInActors } from './log-in-actors';
 
 /** The English only this form shows: src/app/routes.tsx adds it before the route renders. */
@@ -16,11 +17,16 @@ export { default as english } from '../../i18n/locales/en/public-log-in.json';
  * Where to go after logging in: back to the protected page that sent the visitor here (a partner's payment link,
  * /deposit/{token}), when it is a path of this site; else the dashboard (spec: /dashboard).
  */
-export const afterLogIn = (state: unknown): string => {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\')
-    ? from
-    : '/dashboard';
+export const afterLogIn = (state: unknown): string => returnPathOf(state) ?? '/dashboard';
+
+/** After sign-up or a password reset (router state): the e-mail to fill in and the success line to show. */
+export const arrivalOf = (
+  state: unknown,
+): { email: string; notice: 'signUp.done' | 'resetPassword.done' } | null => {
+  const { email, done } = (state ?? {}) as Partial<Record<keyof LogInArrival, unknown>>;
+  if (typeof email !== 'string') return null;
+  if (done === 'signUp') return { email, notice: 'signUp.done' };
+  return done === 'passwordReset' ? { email, notice: 'resetPassword.done' } : null;
 };
 
 /**
@@ -67,5 +73,18 @@ export default function LogInRoute() {
       <PasskeyLogIn loggedIn={loggedIn} />
     </Suspense>
   ) : null;
-  return <LogInScreen form={form} connectivity={form.started?.connectivity ?? null} passkey={passkey} />;
+  const arrival = arrivalOf(location.state);
+  const email = arrival?.email;
+  const { send } = form;
+  useEffect(() => {
+    if (email) void send({ type: 'CHANGE', field: 'email', value: email });
+  }, [email, send]);
+  return (
+    <LogInScreen
+      form={form}
+      connectivity={form.started?.connectivity ?? null}
+      passkey={passkey}
+      notice={arrival?.notice ?? null}
+    />
+  );
 }

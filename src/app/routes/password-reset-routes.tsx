@@ -20,7 +20,7 @@ export function PasswordResetFlow() {
       },
       actions: {
         navigate: (_, params) => {
-          void navigate(params.to);
+          void navigate(params.to, { state: params.state });
         },
       },
     }),

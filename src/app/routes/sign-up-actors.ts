@@ -8,7 +8,7 @@ import { getCountries } from '../../services/reference';
 import { register } from '../../services/user';
 import { currentLanguage } from '../../i18n/i18n';
 
-export const startSignUp = ({ navigate }: { navigate: (to: string) => void }) => {
+export const startSignUp = ({ navigate }: { navigate: (to: string, state: unknown) => void }) => {
   const actor = createActor(
     signUpMachine.provide({
       actors: {
@@ -17,7 +17,7 @@ export const startSignUp = ({ navigate }: { navigate: (to: string) => void }) =>
           register({ ...input, language: currentLanguage() }, { signal }),
         ),
       },
-      actions: { navigate: (_, params) => navigate(params.to) },
+      actions: { navigate: (_, params) => navigate(params.to, params.state) },
     }),
   ).start();
   return { actor, stop: () => actor.stop() };

@@ -15,7 +15,7 @@ export default function SignUpRoute() {
   const start = useCallback(
     (): Promise<SignUpActors> =>
       import('./sign-up-actors').then(({ startSignUp }) =>
-        startSignUp({ navigate: (to) => void navigate(to) }),
+        startSignUp({ navigate: (to, state) => void navigate(to, { state }) }),
       ),
     [navigate],
   );

@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTNER_KEY_HEADER } from '../../src/contract/betting';
+import { opsPaths } from '../../src/contract/ops';
 import { apiPaths, IDEMPOTENCY_KEY_HEADER, unauthenticatedPaths } from '../../src/contract/paths';
 import { fieldsOf } from '../support/bad-input-arbitraries';
 import { bearer } from '../support/server-helpers';
@@ -85,8 +86,11 @@ const operationOf = (method: string, url: string): Operation => {
   return operation as Operation;
 };
 
+/** A user's session token, or a staff member's on /api/Ops (issue 25). */
 const usesBearer = (operation: Operation) =>
-  (operation.security ?? []).some((requirement) => 'bearerAuth' in requirement);
+  (operation.security ?? []).some(
+    (requirement) => 'bearerAuth' in requirement || 'staffBearer' in requirement,
+  );
 
 describe('the OpenAPI document', () => {
   it('is a valid OpenAPI 3.1 document, served without a token', async () => {
@@ -167,7 +171,9 @@ describe('security in the document is what the host enforces', () => {
     const withoutToken = operations()
       .filter(({ operation }) => !usesBearer(operation))
       .map(({ url }) => url);
-    expect(withoutToken.sort()).toEqual([...unauthenticatedPaths, DOCUMENT_PATH, '/metrics'].sort());
+    expect(withoutToken.sort()).toEqual(
+      [...unauthenticatedPaths, opsPaths.logIn, DOCUMENT_PATH, '/metrics'].sort(),
+    );
   });
 
   it('names the partner key and the provider signature where those routes take them', () => {
@@ -179,6 +185,9 @@ describe('security in the document is what the host enforces', () => {
     expect(operationOf('POST', apiPaths.providerWebhook).security).toEqual([{ providerSignature: [] }]);
     expect(operationOf('POST', apiPaths.logIn).security).toEqual([]);
     expect(operationOf('GET', apiPaths.walletAmount).security).toEqual([{ bearerAuth: [] }]);
+    expect(schemes.staffBearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(operationOf('GET', opsPaths.users).security).toEqual([{ staffBearer: [] }]);
+    expect(operationOf('POST', opsPaths.logIn).security).toEqual([]);
   });
 
   it('every operation marked with the bearer token refuses a request without one (401)', async () => {

@@ -159,11 +159,18 @@ const transformObject: SwaggerTransformObject = (input) => {
 /** The API and the metrics are documented; the app's pages, its files and the reference page's own are not. */
 const isDocumented = (url: string): boolean => url.startsWith('/api/') || url in OWN_SCHEME;
 
-/** `/api/User/UserLogin` -> tag `User`, id `UserLogin` (the spec's names); `/api/health` -> `Host`, `health`. */
-const namesOf = (url: string): { tag: string; operationId: string } => {
+/** A path's PUT, PATCH or DELETE, beside its GET: its id says the verb ('PutMonitoringRules'). */
+const VERB_PREFIX: Readonly<Record<string, string>> = { PUT: 'Put', PATCH: 'Patch', DELETE: 'Delete' };
+
+/**
+ * `/api/User/UserLogin` -> tag `User`, id `UserLogin` (the spec's names); `/api/health` -> `Host`, `health`;
+ * PUT `/api/Ops/MonitoringRules` -> `PutMonitoringRules` (its GET keeps the plain name).
+ */
+const namesOf = (url: string, method: unknown): { tag: string; operationId: string } => {
   const segments = url.split('/').filter((segment) => segment !== '' && segment !== 'api');
   const last = segments.at(-1) ?? url;
-  return { tag: segments.length > 1 ? (segments[0] ?? 'Host') : 'Host', operationId: last };
+  const verb = VERB_PREFIX[String([method].flat()[0] ?? '').toUpperCase()] ?? '';
+  return { tag: segments.length > 1 ? (segments[0] ?? 'Host') : 'Host', operationId: `${verb}${last}` };
 };
 
 const transform: SwaggerTransform = (input) => {
@@ -171,7 +178,7 @@ const transform: SwaggerTransform = (input) => {
   if (!isDocumented(url)) return { schema: { hide: true }, url };
   const { schema } = zodTransform(input);
   if (schema.hide) return { schema, url };
-  const names = namesOf(url);
+  const names = namesOf(url, route.method);
   return {
     url,
     schema: {

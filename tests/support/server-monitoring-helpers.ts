@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { MONITORING_RULES, type MonitoringParameters, type MonitoringRuleName } from '../../src/domain/monitoring';
+import {
+  MONITORING_RULES,
+  type MonitoringParameters,
+  type MonitoringRuleName,
+} from '../../src/domain/monitoring';
 import type { Queryable } from '../../src/server/db/client';
 
 /*

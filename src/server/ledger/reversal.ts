@@ -152,7 +152,11 @@ const POST_REVERSAL = `with ${entriesPart(
  * Approves a proposed reversal: refused to its proposer; otherwise the original posting's entries negated, in one
  * transaction with the approval and the approver's audit row (the wallets it changes locked first, in user id order).
  */
-export const approveReversal = async (db: Db, staffId: number, reversalId: number): Promise<ApproveOutcome> => {
+export const approveReversal = async (
+  db: Db,
+  staffId: number,
+  reversalId: number,
+): Promise<ApproveOutcome> => {
   try {
     return await inTransaction(db, async (statements): Promise<ApproveOutcome> => {
       const [reversal] = await statements.rows<{
@@ -231,7 +235,8 @@ export const approveReversal = async (db: Db, staffId: number, reversalId: numbe
     if (isWalletShortfall(error) || isGemShortfall(error)) return { outcome: 'notCovered' };
     if (error instanceof InsufficientFundsError || error instanceof InsufficientGemsError)
       return { outcome: 'notCovered' };
-    if (isUniqueViolation(error, 'ledger_transactions_reverses_unique')) return { outcome: 'approvedAlready' };
+    if (isUniqueViolation(error, 'ledger_transactions_reverses_unique'))
+      return { outcome: 'approvedAlready' };
     throw error;
   }
 };

@@ -14,13 +14,7 @@ import {
   type OperationDraft,
   type OperationRecord,
 } from './operation';
-import {
-  draftOperation,
-  isPaidAlready,
-  newOperation,
-  receivedPart,
-  type Created,
-} from './operations';
+import { draftOperation, isPaidAlready, newOperation, receivedPart, type Created } from './operations';
 import { isUniqueViolation } from '../db/errors';
 import {
   entriesPart,
@@ -148,19 +142,14 @@ export interface DecidedHold {
   continuation: Continuation | null;
 }
 
-
-const OPEN_HOLD = `select h.id as hold_id, h.continuation, ${OPERATION_COLUMN_LIST
-  .split(', ')
+const OPEN_HOLD = `select h.id as hold_id, h.continuation, ${OPERATION_COLUMN_LIST.split(', ')
   .map((column) => `o.${column}`)
   .join(', ')}
   from monitoring_holds h join wallet_operations o on o.id = h.operation_id
   where h.id = $1::int and h.status = 'open' and o.status = 'review'`;
 
 /** The open hold, read after its payer's wallet (and a receiver's) is locked; null when decided already. */
-const lockedOpenHold = async (
-  statements: Statements,
-  holdId: number,
-): Promise<DecidedHold | null> => {
+const lockedOpenHold = async (statements: Statements, holdId: number): Promise<DecidedHold | null> => {
   const [peek] = await statements.rows<{ user_id: number; counterparty: unknown; kind: string }>(
     'monitoring_hold_peek',
     `select o.user_id, o.kind, o.counterparty from monitoring_holds h join wallet_operations o on o.id = h.operation_id
@@ -181,7 +170,11 @@ const lockedOpenHold = async (
   if (!row) return null;
   const continuation =
     typeof row.continuation === 'string' ? JSON.parse(row.continuation) : (row.continuation ?? null);
-  return { holdId: row.hold_id, operation: toOperation(row), continuation: continuation as Continuation | null };
+  return {
+    holdId: row.hold_id,
+    operation: toOperation(row),
+    continuation: continuation as Continuation | null,
+  };
 };
 
 const decideHold = (
@@ -202,7 +195,14 @@ const decideHold = (
  */
 export const staffAuditIn = (
   statements: Statements,
-  entry: { staffId: number; userId: number; action: string; subject: string; before: unknown; after: unknown },
+  entry: {
+    staffId: number;
+    userId: number;
+    action: string;
+    subject: string;
+    before: unknown;
+    after: unknown;
+  },
 ) =>
   statements.rows(
     'staff_audit_in_ledger',

@@ -262,10 +262,7 @@ export class WalletService {
    * provider call is made (the continuation), then resolved as the route would have (or later, by the worker and
    * the webhooks). Rejected, it fails and its hold (amount and fee) is given back.
    */
-  async decideReview(
-    decision: ReviewDecision,
-    verdict: 'release' | 'reject',
-  ): Promise<ReviewOutcome> {
+  async decideReview(decision: ReviewDecision, verdict: 'release' | 'reject'): Promise<ReviewOutcome> {
     if (verdict === 'reject') {
       const operation = await rejectReview(this.db, decision);
       return operation ? { outcome: 'rejected', operation } : { outcome: 'decidedAlready' };
@@ -284,7 +281,10 @@ export class WalletService {
       outcome = await this.continuations.callOf(continuation)(operation.referenceNumber);
     } catch (error) {
       // Pending with its hold: the worker follows it from the provider's status, as after any failed call.
-      this.log.error({ err: error, reference: operation.referenceNumber }, 'provider call after release failed');
+      this.log.error(
+        { err: error, reference: operation.referenceNumber },
+        'provider call after release failed',
+      );
       return { outcome: 'released', operation };
     }
     const resolution = resolutionOf(operation.kind, outcome);

@@ -52,14 +52,20 @@ export const openHolds = async (db: Queryable): Promise<OpenHold[]> => {
 
 /** Whether a hold of this id exists (open or decided). */
 export const holdExists = async (db: Queryable, holdId: number): Promise<boolean> =>
-  (await queryRows<{ id: number }>(db, sql`select id from monitoring_holds where id = ${holdId}::int`)).length > 0;
+  (await queryRows<{ id: number }>(db, sql`select id from monitoring_holds where id = ${holdId}::int`))
+    .length > 0;
 
 /** Marks the open holds older than `escalationMinutes` that were not escalated yet; returns them. */
 export const escalateOverdueHolds = async (
   db: Queryable,
   escalationMinutes: number,
 ): Promise<{ id: number; userId: number; referenceNumber: string; createdAt: Date }[]> => {
-  const rows = await queryRows<{ id: number; user_id: number; reference_number: string; created_at: Date | string }>(
+  const rows = await queryRows<{
+    id: number;
+    user_id: number;
+    reference_number: string;
+    created_at: Date | string;
+  }>(
     db,
     sql`update monitoring_holds h set escalated_at = now()
         from wallet_operations o

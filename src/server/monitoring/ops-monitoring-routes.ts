@@ -135,7 +135,12 @@ export const opsMonitoringRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: Wa
     { schema: { body: proposeReversalRequestSchema, response: envelopeResponses(200, reversalSchema) } },
     async (request) => {
       const staff = currentStaff(request);
-      const outcome = await proposeReversal(db, staff.staffId, request.body.referenceNumber, request.body.reason);
+      const outcome = await proposeReversal(
+        db,
+        staff.staffId,
+        request.body.referenceNumber,
+        request.body.reason,
+      );
       if (outcome.outcome === 'notFound') throw new HttpError(404, 'ops.reversal.notFound');
       if (outcome.outcome === 'notReversible') throw new HttpError(409, 'ops.reversal.notReversible');
       return ok(reversalView(outcome.reversal));

@@ -80,13 +80,13 @@ const decide = (holdId: number, decision: 'approve' | 'reject', token = complian
     reason: `${decision} after looking at it`,
   });
 
-const statusOf = async (referenceNumber: string) =>
-  (
-    await queryRows<{ status: string; held_minor: unknown }>(
-      db(),
-      sql`select status, held_minor from wallet_operations where reference_number = ${referenceNumber}`,
-    )
-  )[0];
+const statusOf = async (referenceNumber: string) => {
+  const [row] = await queryRows<{ status: string; held_minor: unknown }>(
+    db(),
+    sql`select status, held_minor from wallet_operations where reference_number = ${referenceNumber}`,
+  );
+  return row && { status: row.status, held_minor: Number(row.held_minor) };
+};
 
 const withdraw = (user: WalletUser, cedis: number) =>
   postMoney(t.app, user, apiPaths.withdrawal, bankWithdrawalBody(user, cedis));

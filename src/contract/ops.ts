@@ -178,7 +178,8 @@ export const ledgerEntryViewSchema = z.object({
 });
 export type LedgerEntryView = z.infer<typeof ledgerEntryViewSchema>;
 
-export const staffSessionViewSchema = z.object({
+/** One of the user's sessions (their devices' log-ins), as the user view lists them. */
+export const userSessionViewSchema = z.object({
   id: z.number().int(),
   createdAt: z.string(),
   lastSeenAt: z.string(),
@@ -223,7 +224,7 @@ export const opsUserViewSchema = z.object({
   bettingHistory: bettingHistoryPageSchema,
   billingHistory: billingHistoryPageSchema,
   identifications: identificationListSchema,
-  sessions: z.array(staffSessionViewSchema),
+  sessions: z.array(userSessionViewSchema),
   /** The newest rows of the user's audit chain, newest first. */
   auditEntries: z.array(auditEntrySchema),
 });

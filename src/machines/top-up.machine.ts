@@ -4,17 +4,20 @@
  * for RETRY, MoMo approval followed live, then 'Wallet Recharged' or the reason it failed.
  *
  * States: choosingGateway -> GATEWAY_CHOSEN -> editing (the bank form first loads the banks: loadingBanks |
- * banksFailed) -> SUBMIT -> processing (invoke `topUp`) -> recharged (`walletChanged`) | awaitingApproval (MoMo
- * answered 'pending': every `statusPollInterval` invoke `getOperation`) -> recharged | failed. Failed calls go back
- * to editing with their message. BACK returns to the gateway choice; AGAIN / DONE start over.
+ * banksFailed) -> SUBMIT -> reviewing (the review: what the card, bank or MoMo pays, fee, total, the balance after;
+ * BACK to the form) -> CONFIRM -> processing (invoke `topUp`) -> recharged (`walletChanged`) | awaitingApproval
+ * (MoMo answered 'pending': every `statusPollInterval` invoke `getOperation`) -> recharged | failed. Failed calls go
+ * back to editing with their message; an unanswered one back to the review. BACK returns to the gateway choice;
+ * AGAIN / DONE start over. Tag (shared/review-step.ts): `reviewPage` on the review and while it is sent.
  *
  * Built from the shared flow parts (src/machines/shared): gateway choice, reference data (the banks), form rules
- * (top-up.form.ts), idempotent submit (RETRY resends an unanswered request with the same key; any change of the
- * form, any answer and every restart drop it) and following the operation.
+ * (top-up.form.ts), idempotent submit (the review's Confirm resends an unanswered request with the same key; any
+ * change of the form, any answer and every restart drop it), the review and following the operation.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { todayIso, type IsoDate } from '../domain/calendar';
 import type { DomainMessageId } from '../domain/messages';
+import type { MinorUnits } from '../domain/money';
 import type { RuleViolation } from '../domain/rule';
 import type { Bank } from '../contract/reference';
 import type { WalletOperation } from '../contract/wallet';
@@ -29,6 +32,8 @@ import { wizardActions, type WizardEvent } from './shared/wizard-actions';
 import { editingTransitions } from './shared/form-rules';
 import * as operations from './shared/follow-operation';
 import * as keys from './shared/idempotent-submit';
+import { reviewStep, type ReviewEvent, type ReviewTag } from './shared/review-step';
+import type { SharedStateConfig } from './shared/state-config';
 import {
   emptyBankForm,
   emptyCardForm,
@@ -47,6 +52,8 @@ import {
 } from './top-up.form';
 
 export interface TopUpInput {
+  /** The wallet's balance as the session holds it, in pesewas (the review's 'balance after'). */
+  walletAmount?: MinorUnits;
   /** Seed of the Idempotency-Keys (random when absent). */
   keySeed?: string;
   /** Today (UTC): a card expiring before this month is refused. Defaults to the real date. */
@@ -55,6 +62,8 @@ export interface TopUpInput {
 
 export interface TopUpContext extends keys.IdempotencyKeys {
   today: IsoDate;
+  /** The wallet's balance before the top-up, in pesewas. */
+  walletAmount: MinorUnits;
   gateway: TopUpGateway | null;
   card: CardForm;
   bank: BankForm;
@@ -68,7 +77,7 @@ export interface TopUpContext extends keys.IdempotencyKeys {
   operation: WalletOperation | null;
 }
 
-export type TopUpEvent = WizardEvent<TopUpGateway, TopUpField> | { type: 'DONE' };
+export type TopUpEvent = WizardEvent<TopUpGateway, TopUpField> | ReviewEvent | { type: 'DONE' };
 
 export const topUpDelays = {
   /** While a MoMo payment waits for the payer, its status is read every 2 s. */
@@ -95,6 +104,7 @@ export const topUpMachine = setup({
     context: {} as TopUpContext,
     events: {} as TopUpEvent,
     input: {} as TopUpInput,
+    tags: {} as ReviewTag,
   },
   actors: {
     ...bankListActors,
@@ -112,7 +122,11 @@ export const topUpMachine = setup({
   },
   actions: {
     ...wizardActions<TopUpContext, TopUpEvent, TopUpGateway, TopUpField>(topUpFormRules),
-    setOperation: assign((_, params: { result: WalletOperation }) => ({ operation: params.result })),
+    // Every answer carries the balance: the next review starts from it.
+    setOperation: assign((_, params: { result: WalletOperation }) => ({
+      operation: params.result,
+      walletAmount: params.result.walletAmount,
+    })),
     setOperationFailed: assign(({ context }, params: { result: WalletOperation }) => ({
       error: operations.operationFailureMessage(params.result, gatewayFailure(context.gateway)),
       ...keys.keyDropped,
@@ -136,6 +150,7 @@ export const topUpMachine = setup({
     ...restart,
     ...keys.initialKeys(input.keySeed),
     today: input.today ?? todayIso(),
+    walletAmount: input.walletAmount ?? 0,
     banks: [],
   }),
   initial: 'choosingGateway',
@@ -146,29 +161,29 @@ export const topUpMachine = setup({
     loadingBanks: banks.loading,
     banksFailed: banks.failed,
     editing: {
-      on: {
-        ...editingTransitions('processing'),
-        // Only while the last request went unanswered and the form is unchanged: the same key again.
-        RETRY: { guard: 'hasKey', target: 'processing', actions: 'clearError' },
-        ...back,
-      },
+      on: { ...editingTransitions('reviewing'), ...back },
     },
-    processing: operations.submitOperation<TopUpContext>({
-      id: 'topUp',
-      input: (context) => topUpCallOf(context, context.idempotencyKey ?? ''),
-      successful: { target: 'recharged', actions: operations.walletChangedByResult },
-      pending: { target: 'awaitingApproval' },
-      failed: { target: 'failed', actions: operations.withResult('setOperationFailed') },
-      onError: [
-        { guard: operations.withError('isUnanswered'), target: 'editing', actions: 'setUnanswered' },
-        {
-          guard: operations.withError('hasServerViolations'),
-          target: 'editing',
-          actions: operations.withError('setServerViolations'),
-        },
-        { target: 'editing', actions: operations.withError('setFailure') },
-      ],
-    }),
+    reviewing: reviewStep({ confirm: 'processing', back: 'editing' }),
+    processing: {
+      ...operations.submitOperation<TopUpContext>({
+        id: 'topUp',
+        input: (context) => topUpCallOf(context, context.idempotencyKey ?? ''),
+        successful: { target: 'recharged', actions: operations.walletChangedByResult },
+        pending: { target: 'awaitingApproval' },
+        failed: { target: 'failed', actions: operations.withResult('setOperationFailed') },
+        onError: [
+          // No answer: back to the review, the key kept, so its Confirm resends the same request.
+          { guard: operations.withError('isUnanswered'), target: 'reviewing', actions: 'setUnanswered' },
+          {
+            guard: operations.withError('hasServerViolations'),
+            target: 'editing',
+            actions: operations.withError('setServerViolations'),
+          },
+          { target: 'editing', actions: operations.withError('setFailure') },
+        ],
+      }),
+      tags: ['reviewPage'],
+    } as SharedStateConfig,
     awaitingApproval: operations.followOperation({
       machineId: 'topUp',
       pollDelay: 'statusPollInterval',

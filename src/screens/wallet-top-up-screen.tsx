@@ -1,16 +1,22 @@
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { NO_PROCESSING_FEE, walletCreditCheck } from '../domain/fees';
 import type { TopUpMachine } from '../machines/top-up.machine';
-import type { TopUpField, TopUpGateway, TopUpViolationField } from '../machines/top-up.form';
+import {
+  topUpCallOf,
+  type TopUpField,
+  type TopUpGateway,
+  type TopUpViolationField,
+} from '../machines/top-up.form';
 import { useI18n } from '../i18n/i18n';
 import type { MessageId } from '../i18n/en';
 import { bankListStepOf } from './bank-list-step';
 import { CardFields, MomoFields } from './payment-fields';
 import { Alert } from './ui/alert';
 import { AmountField } from './ui/amount-field';
-import { Button } from './ui/button';
 import { FocusHeading } from './ui/focus-heading';
+import { PaymentReview } from './ui/payment-review';
 import { ReceiptSummary } from './ui/receipt-summary';
 import { AgainRow, BankFields, GatewayStep, stepHeading, WizardFrame, wizardForm } from './wizard-parts';
 
@@ -25,14 +31,19 @@ const gatewayHint: Record<TopUpGateway, MessageId> = {
   momo: 'gateway.momoHint',
 };
 
-/** /WalletTopUp: Details (gateway, then its form), Done ('Wallet Recharged'). MoMo waits for the payer's approval. */
+/**
+ * /WalletTopUp: Details (gateway, then its form, then the review: what the card, bank or MoMo pays, the fee, the
+ * total and the balance after, and Confirm), Done ('Wallet Recharged'). MoMo waits for the payer's approval.
+ */
 export function WalletTopUpScreen({ actorRef }: { actorRef: ActorRefFrom<TopUpMachine> }) {
   const { t } = useI18n();
   const id = useId();
   const snapshot = useSelector(actorRef, (s) => s);
-  const { gateway, card, bank, momo, banks, violations, error, operation, idempotencyKey } = snapshot.context;
+  const { gateway, card, bank, momo, banks, violations, error, operation, walletAmount } = snapshot.context;
   const done = snapshot.matches('recharged') || snapshot.matches('failed');
   const processing = snapshot.matches('processing');
+  const form: Record<string, string | number> =
+    gateway === 'card' ? { ...card } : gateway === 'bank' ? { ...bank } : { ...momo };
 
   // 'All fields are required!' takes the reader to the form's first field.
   const fieldId = (field: TopUpViolationField) =>
@@ -44,6 +55,8 @@ export function WalletTopUpScreen({ actorRef }: { actorRef: ActorRefFrom<TopUpMa
     backLabel: t('topUpScreen.changeGateway'),
     submit: { label: t('topUpScreen.pay'), busyLabel: t('topUpScreen.processing') },
     t,
+    // 'All fields are required!' marks the fields left empty (a bank not chosen is 0).
+    isEmpty: (name) => name in form && (form[name] === 0 || String(form[name]).trim() === ''),
   });
   /** The operation summed up: its reference, the amount paid and, once recharged, the new balance. */
   const paid = (withBalance: boolean) =>
@@ -84,6 +97,39 @@ export function WalletTopUpScreen({ actorRef }: { actorRef: ActorRefFrom<TopUpMa
       back,
     });
     if (banksStep) return banksStep;
+    if (snapshot.hasTag('reviewPage')) {
+      const call = topUpCallOf(snapshot.context, '');
+      const { request } = call;
+      const details: [string, string][] =
+        call.gateway === 'card'
+          ? [
+              [
+                t('receiptDetails.paymentType'),
+                `${t('gateway.card')} •••• ${call.request.cardNumber.slice(-4)}`,
+              ],
+            ]
+          : gateway === 'bank'
+            ? [
+                [t('topUpScreen.bank'), banks.find((known) => known.id === bank.bankId)?.name ?? ''],
+                [t('topUpScreen.bankAccount'), bank.bankAccountNumber],
+              ]
+            : [
+                [t('topUpScreen.momoNumber'), momo.phone],
+                [t('topUpScreen.network'), momo.provider],
+              ];
+      return (
+        <PaymentReview
+          details={details}
+          check={walletCreditCheck(walletAmount, request.amount, NO_PROCESSING_FEE)}
+          amountMinor={request.amount}
+          busy={processing}
+          busyLabel={t('topUpScreen.processing')}
+          error={error ? <Alert>{t(error)}</Alert> : null}
+          onConfirm={() => actorRef.send({ type: 'CONFIRM' })}
+          onBack={() => actorRef.send({ type: 'BACK' })}
+        />
+      );
+    }
     if (snapshot.matches('awaitingApproval')) {
       return (
         <>
@@ -118,7 +164,7 @@ export function WalletTopUpScreen({ actorRef }: { actorRef: ActorRefFrom<TopUpMa
         </>
       );
     }
-    // editing and processing: the chosen gateway's form.
+    // editing: the chosen gateway's form.
     const amountField = (whole: boolean, value: string) => (
       <AmountField
         label={t('topUpScreen.amount')}
@@ -128,7 +174,6 @@ export function WalletTopUpScreen({ actorRef }: { actorRef: ActorRefFrom<TopUpMa
         {...field('amount')}
       />
     );
-    const canRetry = error === 'topUp.failed' && idempotencyKey !== null;
     return (
       <form className="form" noValidate onSubmit={onSubmit}>
         <FocusHeading key={`form-${gateway ?? ''}`} level={2}>
@@ -152,21 +197,7 @@ export function WalletTopUpScreen({ actorRef }: { actorRef: ActorRefFrom<TopUpMa
             <MomoFields momo={momo} field={field} />
           </>
         ) : null}
-        {submitRow(
-          error ? (
-            <Alert>
-              {t(error)}
-              {canRetry ? (
-                <>
-                  {' '}
-                  <Button variant="link" onClick={() => actorRef.send({ type: 'RETRY' })}>
-                    {t('topUpScreen.retry')}
-                  </Button>
-                </>
-              ) : null}
-            </Alert>
-          ) : null,
-        )}
+        {submitRow(error ? <Alert>{t(error)}</Alert> : null)}
       </form>
     );
   };

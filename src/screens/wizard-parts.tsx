@@ -144,18 +144,22 @@ export const wizardForm = <Field extends string, ViolationField extends string>(
     /** The submit button's label and its label while busy. */
     submit: { label: string; busyLabel: string };
     t: Translate;
+    /** Whether a field is empty: while 'All fields are required!' shows, each empty field is marked 'Required'. */
+    isEmpty?: (field: ViolationField) => boolean;
   },
 ) => {
+  // Every wizard's form names its whole-form violation 'form' ('All fields are required!').
+  const formMissing = firstViolationWithValues(options.violations, 'form' as ViolationField) !== null;
   const fieldError = (field: ViolationField) => {
     const violation = firstViolationWithValues(options.violations, field);
-    return violation ? options.t(violation.messageId, violation.values) : null;
+    if (violation) return options.t(violation.messageId, violation.values);
+    return formMissing && options.isEmpty?.(field) ? options.t('form.fieldRequired') : null;
   };
   const back = (
     <Button variant="link" onClick={() => actorRef.send({ type: 'BACK' })}>
       {options.backLabel}
     </Button>
   );
-  // Every wizard's form names its whole-form violation 'form' ('All fields are required!').
   const formError = fieldError('form' as ViolationField);
   return {
     fieldError,

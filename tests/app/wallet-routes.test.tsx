@@ -140,6 +140,9 @@ describe('wallet routes with the real services', () => {
     await userEvent.type(screen.getByLabelText('CVC'), '123');
     await userEvent.type(screen.getByLabelText('Amount (GH₵)'), '50');
     await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    // The review starts from the balance the server reports (GH₵ 12.50): GH₵ 62.50 once the GH₵ 50 is in.
+    expect(await screen.findByText('GH₵ 62.50')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Wallet Recharged' })).toBeInTheDocument();
 
     const pay = calls.find((call) => call.url === '/api/User/AddFundsToWallet')!;
@@ -153,7 +156,8 @@ describe('wallet routes with the real services', () => {
       expiryYear: 2039,
     });
     expect(session.getSnapshot().context.auth?.user.walletAmount).toBe(6250);
-  });
+    // The balance read, the form, the review and the payment: slow on a loaded machine.
+  }, 20_000);
 
   it('reads the available balance before a withdrawal and checks the amount against it', async () => {
     const session = identified(50000);

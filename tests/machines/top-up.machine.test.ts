@@ -72,6 +72,12 @@ const fail =
   async () =>
     Promise.reject(error);
 
+/** Pay, then Confirm on the review (a form that breaks a rule stays on the form). */
+const submitAndConfirm = (actor: Actor) => {
+  actor.send({ type: 'SUBMIT' });
+  if (actor.getSnapshot().matches('reviewing')) actor.send({ type: 'CONFIRM' });
+};
+
 describe('top-up', () => {
   test('card: the number shows in groups of four, the call carries the card and the key, the balance follows', async () => {
     const { actor, calls, walletChanged } = start([
@@ -80,6 +86,11 @@ describe('top-up', () => {
     fillCard(actor);
     expect(actor.getSnapshot().context.card.number).toBe('4242 4242 4242 4242');
     actor.send({ type: 'SUBMIT' });
+    // The review first (the card's amount, fee, total and the balance after): nothing is sent before Confirm.
+    expect(actor.getSnapshot().matches('reviewing')).toBe(true);
+    expect(actor.getSnapshot().hasTag('reviewPage')).toBe(true);
+    expect(calls).toEqual([]);
+    actor.send({ type: 'CONFIRM' });
     expect(actor.getSnapshot().matches('processing')).toBe(true);
     await waitFor(actor, (s) => s.matches('recharged'));
     expect(calls).toEqual([
@@ -119,7 +130,7 @@ describe('top-up', () => {
       actor.send({ type: 'CHANGE', field: 'amount', value: '100.50' });
       actor.send({ type: 'CHANGE', field: 'bankId', value: '2' });
       actor.send({ type: 'CHANGE', field: 'bankAccountNumber', value: '0123456789' });
-      actor.send({ type: 'SUBMIT' });
+      submitAndConfirm(actor);
       await waitFor(actor, (s) => s.matches('recharged'));
       expect(calls[0]).toEqual({
         gateway: 'bank',
@@ -149,7 +160,7 @@ describe('top-up', () => {
       ],
     );
     fillMomo(actor, '024 123 4567');
-    actor.send({ type: 'SUBMIT' });
+    submitAndConfirm(actor);
     await waitFor(actor, (s) => s.matches('awaitingApproval'));
     expect(calls[0]).toEqual({
       gateway: 'momo',
@@ -180,7 +191,7 @@ describe('top-up', () => {
       ],
     );
     fillMomo(actor);
-    actor.send({ type: 'SUBMIT' });
+    submitAndConfirm(actor);
     await waitFor(actor, (s) => s.matches('failed'), { timeout: 2000 });
     expect(actor.getSnapshot().context.error).toBe(message);
     expect(walletChanged).not.toHaveBeenCalled();
@@ -193,12 +204,12 @@ describe('top-up', () => {
   ])('card: a 402 (%s) shows its message and the next attempt takes a new key', async (id, message) => {
     const { actor, calls } = start([fail(httpError(402, id)), ok(operation('Successful'))]);
     fillCard(actor);
-    actor.send({ type: 'SUBMIT' });
+    submitAndConfirm(actor);
     await waitFor(actor, (s) => s.context.error !== null);
     expect(actor.getSnapshot().matches('editing')).toBe(true);
     expect(actor.getSnapshot().context.error).toBe(message);
-    expect(actor.getSnapshot().can({ type: 'RETRY' })).toBe(false);
-    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().can({ type: 'CONFIRM' })).toBe(false);
+    submitAndConfirm(actor);
     await waitFor(actor, (s) => s.matches('recharged'));
     expect(calls.map((call) => call.idempotencyKey)).toEqual(['seed-1', 'seed-2']);
   });
@@ -224,12 +235,12 @@ describe('top-up', () => {
     async (gateway, status) => {
       const { actor, calls } = start([fail(httpError(status)), ok(operation('Successful'))]);
       await fills[gateway](actor);
-      actor.send({ type: 'SUBMIT' });
+      submitAndConfirm(actor);
       await waitFor(actor, (s) => s.context.error !== null);
       expect(actor.getSnapshot().matches('editing')).toBe(true);
       expect(actor.getSnapshot().context.error).toBe('topUp.error');
-      expect(actor.getSnapshot().can({ type: 'RETRY' })).toBe(false);
-      actor.send({ type: 'SUBMIT' });
+      expect(actor.getSnapshot().can({ type: 'CONFIRM' })).toBe(false);
+      submitAndConfirm(actor);
       await waitFor(actor, (s) => s.matches('recharged'));
       expect(calls.map((call) => call.idempotencyKey)).toEqual(['seed-1', 'seed-2']);
     },
@@ -240,21 +251,22 @@ describe('top-up', () => {
     async (gateway) => {
       const { actor } = start([fail(httpError(409, 'idempotency.conflict'))]);
       await fills[gateway](actor);
-      actor.send({ type: 'SUBMIT' });
+      submitAndConfirm(actor);
       await waitFor(actor, (s) => s.context.error !== null);
       expect(actor.getSnapshot().context.error).toBe('idempotency.conflict');
     },
   );
 
   test.each(['bank', 'momo'] as const)(
-    '%s: no answer says Failed to add funds and RETRY resends the same key',
+    '%s: no answer says Failed to add funds on the review, whose Confirm resends the same key',
     async (gateway) => {
       const { actor, calls } = start([fail(networkError()), ok(operation('Successful'))]);
       await fills[gateway](actor);
-      actor.send({ type: 'SUBMIT' });
+      submitAndConfirm(actor);
       await waitFor(actor, (s) => s.context.error !== null);
+      expect(actor.getSnapshot().matches('reviewing')).toBe(true);
       expect(actor.getSnapshot().context.error).toBe('topUp.failed');
-      actor.send({ type: 'RETRY' });
+      actor.send({ type: 'CONFIRM' });
       await waitFor(actor, (s) => s.matches('recharged'));
       expect(calls.map((call) => call.idempotencyKey)).toEqual(['seed-1', 'seed-1']);
     },
@@ -263,12 +275,12 @@ describe('top-up', () => {
   test('403: identity required', async () => {
     const { actor } = start([fail(httpError(403, 'identity.required'))]);
     fillCard(actor);
-    actor.send({ type: 'SUBMIT' });
+    submitAndConfirm(actor);
     await waitFor(actor, (s) => s.context.error !== null);
     expect(actor.getSnapshot().context.error).toBe('identity.required');
   });
 
-  test('a lost connection: RETRY sends the same request with the same key; a changed form gets a new key', async () => {
+  test('a lost connection: Confirm on the review sends the same request with the same key; a changed form gets a new key', async () => {
     const { actor, calls } = start([
       fail(networkError()),
       fail(timeoutError()),
@@ -276,21 +288,21 @@ describe('top-up', () => {
       ok(operation('Successful')),
     ]);
     fillCard(actor);
-    actor.send({ type: 'SUBMIT' });
+    submitAndConfirm(actor);
     await waitFor(actor, (s) => s.context.error !== null);
     expect(actor.getSnapshot().context.error).toBe('topUp.failed');
-    expect(actor.getSnapshot().can({ type: 'RETRY' })).toBe(true);
-    actor.send({ type: 'RETRY' });
-    await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
+    expect(actor.getSnapshot().can({ type: 'CONFIRM' })).toBe(true);
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches('reviewing') && s.context.error !== null);
     expect(calls.map((call) => call.idempotencyKey)).toEqual(['seed-1', 'seed-1']);
     expect(calls[1]).toEqual(calls[0]);
     // Editing makes it another request.
+    actor.send({ type: 'BACK' });
     actor.send({ type: 'CHANGE', field: 'amount', value: '60' });
     expect(actor.getSnapshot().context.idempotencyKey).toBeNull();
-    expect(actor.getSnapshot().can({ type: 'RETRY' })).toBe(false);
-    actor.send({ type: 'SUBMIT' });
-    await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
-    actor.send({ type: 'SUBMIT' });
+    submitAndConfirm(actor);
+    await waitFor(actor, (s) => s.matches('reviewing') && s.context.error !== null);
+    actor.send({ type: 'CONFIRM' });
     await waitFor(actor, (s) => s.matches('recharged'));
     expect(calls.map((call) => call.idempotencyKey)).toEqual(['seed-1', 'seed-1', 'seed-2', 'seed-2']);
     expect(calls[2]!.request.amount).toBe(6000);
@@ -347,7 +359,7 @@ describe('top-up', () => {
         new Date(`${TODAY}T00:00:00Z`),
       );
       expect(snapshot.context.violations.map((v) => v.messageId)).toEqual(expected.map((v) => v.messageId));
-      expect(snapshot.matches('processing')).toBe(expected.length === 0);
+      expect(snapshot.matches('reviewing')).toBe(expected.length === 0);
       // What the inputs keep: names letters and spaces, the number in groups of four, digits elsewhere.
       expect(card.number).toMatch(/^(\d{4} ){0,3}\d{0,4}$/);
       expect(card.cvc).toMatch(/^\d{0,3}$/);

@@ -37,7 +37,7 @@ const setup = ({
       actions: { walletChanged: (_, params) => walletChanged(params.walletAmount) },
       delays: { statusPollInterval },
     }),
-    { input: { keySeed: 'seed', today: '2026-11-21' } },
+    { input: { keySeed: 'seed', today: '2026-11-21', walletAmount: 10000 } },
   ).start();
   renderScreen(<WalletTopUpScreen actorRef={actor} />, { route: '/WalletTopUp' });
   return { actor, walletChanged, calls };
@@ -56,6 +56,12 @@ const fillCard = async (number = '4242424242424242') => {
   await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '1230');
   await userEvent.type(screen.getByLabelText('CVC'), '123');
   await userEvent.type(screen.getByLabelText('Amount (GH₵)'), '50');
+};
+
+/** Pay on a valid form shows the review: nothing is sent before Confirm. */
+const payAndConfirm = async () => {
+  await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
 };
 
 describe('WalletTopUpScreen', () => {
@@ -92,6 +98,13 @@ describe('WalletTopUpScreen', () => {
     await userEvent.type(screen.getByLabelText('CVC'), '12');
     await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
     expect(screen.getByRole('alert')).toHaveTextContent('All fields are required!');
+    // The fields left empty are marked (aria-invalid and a visible 'Required'); the typed ones keep their rule.
+    for (const label of ['First name', 'Last name', 'Amount (GH₵)']) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(expect.stringContaining('Required'));
+    }
+    await userEvent.type(screen.getByLabelText('First name'), 'Ama');
+    expect(screen.getByLabelText('First name')).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription(
       'Enter a valid 16 digit card number',
     );
@@ -111,6 +124,22 @@ describe('WalletTopUpScreen', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Card' }));
     await fillCard();
     await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    // The review: the card, the balance, amount, fee, total and the balance once the money is in.
+    expect(screen.getByRole('heading', { level: 2, name: 'Check and confirm' })).toHaveFocus();
+    expect(
+      [...document.querySelectorAll('.payment-review dl > div')].map((row) =>
+        row.textContent?.replace(/\s/g, ' '),
+      ),
+    ).toEqual([
+      'Paid withCard •••• 4242',
+      'Available BalanceGH₵ 100.00',
+      'AmountGH₵ 50.00',
+      'FeeGH₵ 0.00',
+      'TotalGH₵ 50.00',
+      'Balance afterGH₵ 150.00',
+    ]);
+    expect(calls).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(screen.getByRole('button', { name: 'Processing...' })).toHaveAttribute('aria-busy', 'true');
     expect(calls[0]).toEqual({
       gateway: 'card',
@@ -140,13 +169,13 @@ describe('WalletTopUpScreen', () => {
     setup({ topUp: () => Promise.reject(httpError(402, 'card.declined')) });
     await userEvent.click(screen.getByRole('radio', { name: 'Card' }));
     await fillCard('4000000000000002');
-    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await payAndConfirm();
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined. No money was taken.');
     expect(screen.getByLabelText('Card number')).toHaveValue('4000 0000 0000 0002');
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
-  it('offers Try again with the same Idempotency-Key after a lost connection', async () => {
+  it('after a lost connection, the review says so and Confirm sends the same Idempotency-Key', async () => {
     let attempt = 0;
     const { calls } = setup({
       topUp: () =>
@@ -154,9 +183,9 @@ describe('WalletTopUpScreen', () => {
     });
     await userEvent.click(screen.getByRole('radio', { name: 'Card' }));
     await fillCard();
-    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await payAndConfirm();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to add funds');
-    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('heading', { name: 'Wallet Recharged' })).toBeInTheDocument();
     expect(calls.map((call) => call.idempotencyKey)).toEqual(['seed-1', 'seed-1']);
   });
@@ -174,6 +203,9 @@ describe('WalletTopUpScreen', () => {
       'Bank account number cannot contain special characters or letters.',
     );
     expect(screen.getByRole('alert')).toHaveTextContent('Please fill all required fields');
+    // The amount and the bank, left empty, are marked.
+    expect(screen.getByLabelText('Amount (GH₵)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Bank')).toHaveAttribute('aria-invalid', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Change payment method' }));
     expect(screen.getByRole('heading', { level: 2, name: 'How do you want to pay?' })).toHaveFocus();
   });
@@ -196,7 +228,7 @@ describe('WalletTopUpScreen', () => {
     expect(screen.getByLabelText('Network')).toHaveDisplayValue('MTN');
     await userEvent.type(screen.getByLabelText('Amount (GH₵)'), '50');
     await userEvent.type(screen.getByLabelText('MoMo number'), '0244123456');
-    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await payAndConfirm();
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Waiting for your approval' })).toHaveFocus();
     expect(
@@ -223,7 +255,7 @@ describe('WalletTopUpScreen', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'MoMo' }));
     await userEvent.type(screen.getByLabelText('Amount (GH₵)'), '50');
     await userEvent.type(screen.getByLabelText('MoMo number'), '0244123456');
-    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await payAndConfirm();
     expect(await screen.findByRole('alert')).toHaveTextContent('Error adding funds');
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
@@ -251,7 +283,7 @@ describe('WalletTopUpScreen', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'MoMo' }));
     await userEvent.type(screen.getByLabelText('Amount (GH₵)'), '50');
     await userEvent.type(screen.getByLabelText('MoMo number'), '0244000001');
-    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await payAndConfirm();
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Top-up not completed' }),
     ).toBeInTheDocument();

@@ -793,6 +793,7 @@ export const identificationFormModel: MachineModel<typeof identificationFormMach
 type Gateway = 'card' | 'bank' | 'momo';
 type TopUpContext = {
   today: string;
+  walletAmount: number;
   gateway: Gateway | null;
   card: Record<string, string>;
   bank: { amount: string; bankAccountNumber: string; bankId: number; accountTypeId: number };
@@ -951,6 +952,7 @@ const topUpEvents =
       { type: 'GATEWAY_CHOSEN', gateway },
       { type: 'BACK' },
       { type: 'SUBMIT' },
+      { type: 'CONFIRM' },
       foreignTopUp[gateway],
     ];
     const repair = topUpRepair(context, gateway);
@@ -1003,6 +1005,12 @@ const topUpCheck = (step: ModelStep): void => {
   // Invariants: a key is the seed and the attempt's number; processing always has one.
   if (context.idempotencyKey !== null) expect(context.idempotencyKey).toBe(`seed-${context.keyCount}`);
   if (snapshot.matches('processing')) expect(context.idempotencyKey).not.toBeNull();
+  if (snapshot.matches('reviewing')) expect(context.idempotencyKey).not.toBeNull();
+  // The review shows from Confirm's page to the answer; a top-up is never 'debited'.
+  expect(snapshot.hasTag('reviewPage')).toBe(snapshot.matches('reviewing') || snapshot.matches('processing'));
+  expect(snapshot.hasTag('debited')).toBe(false);
+  // The balance is the session's, then every answer's.
+  if (context.operation) expect(context.walletAmount).toBe(context.operation.walletAmount);
   if (!context.showViolations) expect(context.violations).toEqual([]);
   if (snapshot.matches('choosingGateway')) expect(context.gateway).toBeNull();
   else expect(context.gateway).not.toBeNull();
@@ -1013,6 +1021,7 @@ const topUpCheck = (step: ModelStep): void => {
     expectTopUpRestart(context);
     expect(context.keyCount).toBe(0);
     expect(context.today).toBe(TODAY);
+    expect(context.walletAmount).toBe(5000);
     return;
   }
   const before = previous.context as TopUpContext;
@@ -1062,7 +1071,8 @@ const topUpCheck = (step: ModelStep): void => {
         expect(snapshot.value).toBe('editing');
         expect(context.idempotencyKey).toBe(before.idempotencyKey);
       } else {
-        expect(snapshot.value).toBe('processing');
+        // The review first: nothing is sent before Confirm.
+        expect(snapshot.value).toBe('reviewing');
         expect(context.error).toBeNull();
         // The kept key of an unanswered attempt, else a new one.
         expect(context.idempotencyKey).toBe(before.idempotencyKey ?? `seed-${before.keyCount + 1}`);
@@ -1075,12 +1085,24 @@ const topUpCheck = (step: ModelStep): void => {
         expect(context.error).toBeNull();
         return;
       }
-      if (!previous.matches('editing') || before.idempotencyKey === null) return expectUnchanged(step);
+      return expectUnchanged(step);
+    case 'CONFIRM':
+      if (!previous.matches('reviewing')) return expectUnchanged(step);
+      // The review's key is the request's, also when Confirm resends an unanswered one.
       expect(snapshot.value).toBe('processing');
       expect(context.idempotencyKey).toBe(before.idempotencyKey);
       expect(context.keyCount).toBe(before.keyCount);
+      expect(context.error).toBeNull();
       return;
     case 'BACK':
+      if (previous.matches('reviewing')) {
+        // Back to the form as it was, the key kept: the same form resubmitted is the same request.
+        expect(snapshot.value).toBe('editing');
+        expect(context.idempotencyKey).toBe(before.idempotencyKey);
+        expect(context[before.gateway!]).toEqual(before[before.gateway!]);
+        expect(context.error).toBeNull();
+        return;
+      }
       if (
         !previous.matches('editing') &&
         !previous.matches('loadingBanks') &&
@@ -1118,14 +1140,15 @@ const topUpCheck = (step: ModelStep): void => {
     case 'xstate.error.actor.topUp': {
       if (!previous.matches('processing')) return expectUnchanged(step);
       const error = errorOf(event);
-      expect(snapshot.value).toBe('editing');
+      // No answer: back on the review (its Confirm is the retry); any answer: the form.
+      expect(snapshot.value).toBe(failureStatus(error) === null ? 'reviewing' : 'editing');
       expect(actions).toEqual([]);
       const violations = violationsOf(error).map((v) => ({
         field: v.field === 'cardNumber' ? 'number' : v.field,
         messageId: v.messageId,
       }));
       if (failureStatus(error) === null) {
-        // No answer: 'Failed to add funds', and RETRY sends the same key again.
+        // No answer: 'Failed to add funds', and Confirm sends the same key again.
         expect(context.error).toBe('topUp.failed');
         expect(context.idempotencyKey).toBe(before.idempotencyKey);
       } else {
@@ -1178,7 +1201,7 @@ const topUpCheck = (step: ModelStep): void => {
 const topUpModel = (gateway: Gateway): MachineModel<typeof topUpMachine> => ({
   name: `top-up (${gateway})`,
   machine: topUpMachine,
-  inputs: [{ label: gateway, input: { keySeed: 'seed', today: TODAY } }],
+  inputs: [{ label: gateway, input: { keySeed: 'seed', today: TODAY, walletAmount: 5000 } }],
   events: topUpEvents(gateway),
   key: moneyKey,
   simpleKey: (snapshot) => (snapshot.context as TopUpContext).showViolations,

@@ -9,6 +9,7 @@ import {
   addGhanaCardThroughApi,
   apiLogIn,
   cardTopUpThroughApi,
+  confirmReview,
   cedis,
   expectNoViolations,
   walletAmountFromApi,
@@ -77,6 +78,10 @@ test.describe('bill payment', () => {
     await expect(details).toContainText(cedis(75));
     await expectNoViolations(page, 'bill payment, billing details');
     await page.getByRole('button', { name: 'Pay Bill' }).click();
+    // The review before the money moves: GH₵ 500 in the wallet, GH₵ 75 out, GH₵ 425 after.
+    await expect(page.getByRole('heading', { name: 'Check and confirm' })).toBeVisible();
+    await expectNoViolations(page, 'bill payment, review');
+    await confirmReview(page, [`Amount${cedis(75)}`, `Balance after${cedis(425)}`]);
 
     await expect(page.getByRole('heading', { name: 'Transaction Completed' })).toBeVisible({
       timeout: 20_000,

@@ -12,6 +12,17 @@ import { expect, newUser, signUpThroughApi, type TestUser } from './support/app'
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
+/**
+ * The review before money moves (withdrawal, bill payment, top-up; issue 23): its heading shows, with `figures`
+ * (label and value run together, as a row's text reads) when given, then Confirm sends the payment.
+ */
+export async function confirmReview(page: Page, figures: string[] = []): Promise<void> {
+  const review = page.locator('.payment-review');
+  await expect(review.getByRole('heading', { level: 2, name: 'Check and confirm' })).toBeVisible();
+  for (const figure of figures) await expect(review).toContainText(figure);
+  await review.getByRole('button', { name: 'Confirm', exact: true }).click();
+}
+
 /** A real 240x150 PNG of about 10 KB (written by fixtures/make-id-card-png.mjs). */
 export const ID_IMAGE_PNG = path.join(fixtures, 'id-card.png');
 

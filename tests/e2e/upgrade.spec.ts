@@ -10,6 +10,7 @@ import {
   cedis,
   expectNoViolations,
   momoWithdrawalThroughApi,
+  confirmReview,
   uniqueIdNumber,
 } from './support-wallet';
 
@@ -24,6 +25,7 @@ async function withdrawToMomo(page: Page, amount: number): Promise<void> {
   await page.getByLabel('Amount', { exact: true }).fill(String(amount));
   await page.getByLabel('MoMo Mobile Number').fill(APPROVED_MOMO);
   await page.getByRole('button', { name: 'Withdraw Funds' }).click();
+  await confirmReview(page);
 }
 
 test('a Minimum user is refused over the daily limit, verifies the Ghana Card, and pays (360 px)', async ({

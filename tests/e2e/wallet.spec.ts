@@ -8,6 +8,7 @@ import {
   addGhanaCardThroughApi,
   apiLogIn,
   cardTopUpThroughApi,
+  confirmReview,
   cedis,
   expectNoViolations,
   historyFromApi,
@@ -138,6 +139,8 @@ test('top up by card: the number in groups of four, Processing..., Wallet Rechar
     await route.continue();
   });
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  // The review: nothing is charged before Confirm; the balance after is the balance plus the amount.
+  await confirmReview(page, [`Amount${cedis(amount)}`, `Balance after${cedis(amount)}`]);
   const processing = page.getByRole('button', { name: 'Processing...' });
   await expect(processing).toBeVisible();
   await expect(processing).toHaveAttribute('aria-busy', 'true');
@@ -162,6 +165,7 @@ test('top up by card: the number in groups of four, Processing..., Wallet Rechar
   await fillCardForm(page, user, DECLINED_CARD, 40);
   await expect(cardNumber).toHaveValue('4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await confirmReview(page);
   await expect(
     page.getByRole('alert').filter({ hasText: 'Your card was declined. No money was taken.' }),
   ).toBeVisible();
@@ -183,6 +187,7 @@ test('top up by MoMo: the screen waits for the approval on the phone, then Walle
   await page.getByLabel('MoMo number').fill(APPROVED_MOMO);
   await expect(page.getByLabel('Network')).toHaveValue('MTN');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await confirmReview(page);
 
   await expect(page.getByRole('heading', { level: 2, name: 'Waiting for your approval' })).toBeVisible();
   await expect(
@@ -254,6 +259,7 @@ test('withdraw to MoMo in two steps, then every movement is in the wallet histor
   await page.getByLabel('Amount', { exact: true }).fill(String(withdrawal));
   await momoNumber.fill(APPROVED_MOMO);
   await page.getByRole('button', { name: 'Withdraw Funds' }).click();
+  await confirmReview(page, [`Amount${cedis(withdrawal)}`, `Balance after${cedis(expected)}`]);
   await expect(page.getByRole('button', { name: 'Processing...' })).toBeVisible();
 
   const success = page.getByRole('dialog', { name: 'Success' });
@@ -356,6 +362,7 @@ test('a withdrawal above the balance says Insufficient funds and changes nothing
     response.url().includes('/api/Transaction/WithDrawalMoney'),
   );
   await page.getByRole('button', { name: 'Withdraw Funds' }).click();
+  await confirmReview(page);
   expect((await answer).status()).toBe(400);
   await expect(page.getByText('Insufficient funds')).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Success' })).toHaveCount(0);
@@ -391,6 +398,9 @@ test.describe('axe scans', () => {
     await page.getByLabel('Amount (GH₵)').fill('5');
     await page.getByLabel('MoMo number').fill(APPROVED_MOMO);
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Check and confirm' })).toBeVisible();
+    await expectNoViolations(page, 'top-up: the review');
+    await confirmReview(page);
     await expect(page.getByRole('heading', { name: 'Waiting for your approval' })).toBeVisible();
     await expectNoViolations(page, 'top-up: waiting for the MoMo approval');
     await expect(page.getByRole('heading', { name: 'Wallet Recharged' })).toBeVisible({
@@ -421,6 +431,9 @@ test.describe('axe scans', () => {
     await page.getByLabel('Amount', { exact: true }).fill('10');
     await page.getByLabel('MoMo Mobile Number').fill(APPROVED_MOMO);
     await page.getByRole('button', { name: 'Withdraw Funds' }).click();
+    await expect(page.getByRole('heading', { name: 'Check and confirm' })).toBeVisible();
+    await expectNoViolations(page, 'withdrawal: the review');
+    await confirmReview(page);
     await expect(page.getByRole('dialog', { name: 'Success' })).toBeVisible({
       timeout: MOMO_DECISION_TIMEOUT,
     });

@@ -46,6 +46,19 @@ describe('receipt summary', () => {
     ).toEqual(['Reference number: WOP-2', 'Amount added: GH₵\u00a00.00']);
   });
 
+  test('a move held for review says so above its figures (issue 25), and only then', () => {
+    const { unmount } = renderScreen(<ReceiptSummary {...full} status="review" />);
+    expect(
+      screen.getByText(
+        'This payment is being reviewed. The money is set aside and nothing has left your wallet.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Under review')).toBeTruthy();
+    unmount();
+    renderScreen(<ReceiptSummary {...full} />);
+    expect(screen.queryByText(/is being reviewed/)).toBeNull();
+  });
+
   test('the check catches a broken receipt that drops its description-list markup', () => {
     const divs = (props: ReceiptSummaryProps) => <div>{props.reference}</div>;
     expect(rowsOf(divs, full)).not.toEqual(rowsOf(ReceiptSummary, full));

@@ -2,6 +2,7 @@ import type { MinorUnits } from '../../domain/money';
 import type { WalletOperationStatus } from '../../contract/wallet';
 import { useI18n } from '../../i18n/i18n';
 import { useFormat } from '../../i18n/format';
+import { Alert } from './alert';
 import { SummaryList } from './summary-list';
 
 export interface ReceiptSummaryProps {
@@ -17,7 +18,7 @@ export interface ReceiptSummaryProps {
 
 /**
  * An operation summed up, as a description list of labelled rows (reference, amount, fee, total, status, new
- * balance); rows without a value are left out.
+ * balance); rows without a value are left out. A move held for review says so above its figures.
  */
 export function ReceiptSummary(props: ReceiptSummaryProps) {
   const { t } = useI18n();
@@ -31,5 +32,13 @@ export function ReceiptSummary(props: ReceiptSummaryProps) {
     [t('receipt.status'), props.status ? t(`status.${props.status}`) : null],
     [t('receipt.newBalance'), money(props.balanceMinor)],
   ];
+  // Held by a monitoring rule (issue 25): said wherever a money answer's figures are shown, once, here.
+  if (props.status === 'review')
+    return (
+      <>
+        <Alert tone="info">{t('monitoring.underReview')}</Alert>
+        <SummaryList rows={rows} />
+      </>
+    );
   return <SummaryList rows={rows} />;
 }

@@ -233,6 +233,11 @@ export const recordPasskeyUse = async (
 
 /* Step-up settings */
 
+/** Whether the user has at least one passkey (the step-up asks only those who do). */
+export const hasPasskey = async (db: Queryable, userId: number): Promise<boolean> =>
+  (await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1)).length >
+  0;
+
 /** The default step-up amount in force on `day` (YYYY-MM-DD, UTC), in pesewas. */
 export const defaultStepUpMinor = async (db: Queryable, day: string): Promise<number> => {
   const [row] = await db

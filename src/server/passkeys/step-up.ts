@@ -12,7 +12,13 @@ import { idempotencyOf, requireIdempotencyKey } from '../idempotency/require-ide
 import { findIdempotencyRecord } from '../idempotency/stored-answers';
 import { currentUser } from '../plugins/auth';
 import { CeremonyError, verifyAssertion } from './ceremonies';
-import { recordPasskeyUse, stepUpStateOf, stepUpThresholdOf, type OperationSummary } from './passkey-store';
+import {
+  hasPasskey,
+  recordPasskeyUse,
+  stepUpStateOf,
+  stepUpThresholdOf,
+  type OperationSummary,
+} from './passkey-store';
 import { moneyMoveSummaries, type StepUpSummarizer } from './money-moves';
 import type { RelyingParty } from './relying-party';
 
@@ -79,15 +85,17 @@ export const installStepUp = (app: FastifyInstance, { db, rp }: StepUpDeps): Mon
     const route = routes.get(path);
     if (!route) return;
     const user = currentUser(request);
+    // Most users have no passkey: one indexed lookup, and they are never asked.
+    if (!(await hasPasskey(db, user.id))) return;
+    const threshold = stepUpThresholdOf(await stepUpStateOf(db, user.id));
+    if (threshold === null) return;
     // A repeat of a request already accepted under this key (a lost answer, a MoMo payment followed) moves
     // nothing new: it replays or follows, unasked.
     const key = idempotencyOf(request);
     const recorded = await findIdempotencyRecord(db, key);
     if (recorded && recorded.requestHash === key.requestHash) return;
     const operation = await operationOf(route, path, user.id, request.body);
-    if (!operation) return;
-    const threshold = stepUpThresholdOf(await stepUpStateOf(db, user.id));
-    if (threshold === null || operation.amountMinor <= threshold) return;
+    if (!operation || operation.amountMinor <= threshold) return;
 
     const header = request.headers[STEP_UP_PROOF_HEADER.toLowerCase()];
     const proof = decodeStepUpProof(typeof header === 'string' ? header : undefined);

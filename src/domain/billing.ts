@@ -1,3 +1,4 @@
+import { isIsoDate, type IsoDate } from './calendar';
 import type { MinorUnits } from './money';
 import { characterCount, type RuleViolation } from './rule';
 
@@ -201,3 +202,12 @@ export const walletCoversBill = (walletMinor: MinorUnits, totalDueMinor: MinorUn
 /** What a bill payment takes from the wallet: the bill and its fee (0). */
 export const billTotalPay = (totalBillMinor: MinorUnits): MinorUnits =>
   totalBillMinor + BILL_PROCESSING_FEE_MINOR;
+
+/**
+ * An unpaid bill whose due date has passed (issue 23: the Billing Details mark it). A prepaid account, a bill paid or
+ * with a payment on its way, and a due date the biller did not write as a day are never overdue.
+ */
+export const isBillOverdue = (
+  bill: { status: string; dueDate: string; prepaid: boolean },
+  today: IsoDate,
+): boolean => !bill.prepaid && bill.status === 'Unpaid' && isIsoDate(bill.dueDate) && bill.dueDate < today;

@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { BillingReceipt, BillInPesewas } from '../contract/billing';
-import { BILL_PROCESSING_FEE_MINOR, referenceInputMode } from '../domain/billing';
+import { BILL_PROCESSING_FEE_MINOR, isBillOverdue, referenceInputMode } from '../domain/billing';
+import { todayIso } from '../domain/calendar';
 import { debitedPaymentCheck, walletPaymentCheck } from '../domain/fees';
 import {
   amountToPay,
@@ -154,7 +155,16 @@ function BillingDetails({ bill, totalMinor }: { bill: BillInPesewas; totalMinor:
         </div>
         <div>
           <dt>{t('billPayment.dueDate')}</dt>
-          <dd>{day(bill.dueDate)}</dd>
+          <dd>
+            {day(bill.dueDate)}
+            {/* Seen and read out: the words, not a colour alone (issue 23). */}
+            {isBillOverdue(bill, todayIso()) ? (
+              <>
+                {' '}
+                <strong className="status status-failed">{t('billPayment.overdue')}</strong>
+              </>
+            ) : null}
+          </dd>
         </div>
         <div>
           <dt>{t('billPayment.totalDue')}</dt>

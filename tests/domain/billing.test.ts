@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  isBillOverdue,
   billReferenceViolations,
   billTotalPay,
   isSafePattern,
@@ -220,5 +221,19 @@ describe('referenceInputMode (issue 23)', () => {
       expect(referenceInputMode(source), source).toBe('numeric');
     for (const source of ['', '^[A-Z0-9]{8}$', '^\\d{3}-\\d{4}$', '^[0-9a-z]+$', '^\\w+$'])
       expect(referenceInputMode(source), source).toBe('text');
+  });
+});
+
+describe('overdue bills (issue 23)', () => {
+  const bill = { status: 'Unpaid', dueDate: '2026-11-21', prepaid: false };
+  it('is an unpaid bill whose due date is before today', () => {
+    expect(isBillOverdue(bill, '2026-11-22')).toBe(true);
+    expect(isBillOverdue(bill, '2026-11-21')).toBe(false);
+  });
+  it('is never a paid or pending bill, a prepaid account, or a due date that is not a day', () => {
+    expect(isBillOverdue({ ...bill, status: 'Paid' }, '2027-01-01')).toBe(false);
+    expect(isBillOverdue({ ...bill, status: 'Pending' }, '2027-01-01')).toBe(false);
+    expect(isBillOverdue({ ...bill, prepaid: true }, '2027-01-01')).toBe(false);
+    expect(isBillOverdue({ ...bill, dueDate: 'soon' }, '2027-01-01')).toBe(false);
   });
 });

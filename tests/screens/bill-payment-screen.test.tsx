@@ -111,6 +111,8 @@ describe('BillPaymentScreen', () => {
     ])
       expect(within(details).getByText(label)).toBeInTheDocument();
     expect(within(details).getByText('October 2026')).toBeInTheDocument();
+    // A prepaid account is never overdue.
+    expect(within(details).queryByText('Overdue')).not.toBeInTheDocument();
     expect(meter).toHaveAttribute('readonly');
     const amount = screen.getByLabelText('Amount to buy (GHS)');
     await user.clear(amount);
@@ -173,7 +175,10 @@ describe('BillPaymentScreen', () => {
     await user.click(await screen.findByRole('button', { name: 'ECG Postpaid' }));
     await user.type(screen.getByLabelText('Enter Account Number'), '0101234567');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('region', { name: 'Billing Details' });
+    const details = await screen.findByRole('region', { name: 'Billing Details' });
+    // Unpaid and due on 21 November 2026, before today: marked in words beside the date (issue 23).
+    expect(within(details).getByText('Overdue')).toBeInTheDocument();
+    expect(within(details).getByText('Overdue').closest('dd')).toHaveTextContent(/2026.*Overdue/);
     await user.click(screen.getByRole('button', { name: 'Pay Bill' }));
     expect(screen.getByText('Insufficient funds')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Top up your wallet' })).toHaveAttribute('href', '/WalletTopUp');

@@ -425,10 +425,26 @@ export const partnerKeyRequestSchema = z.object({ operatorCode: dbText(32) });
 /** A new key, shown once (only its hash is kept). */
 export const newPartnerKeySchema = z.object({ operatorCode: z.string(), key: z.string() });
 
+/**
+ * One line of the trial balance: the entries of every account of a kind in one asset. Amounts in the asset's unit
+ * (GH₵ with two decimals for GHS, whole gems for GEM); debits negative. Each asset's balances sum to zero.
+ */
+export const trialBalanceLineSchema = z.object({
+  kind: z.string(),
+  asset: z.string(),
+  accounts: z.number().int(),
+  debits: z.number(),
+  credits: z.number(),
+  balance: z.number(),
+});
+export type TrialBalanceLine = z.infer<typeof trialBalanceLineSchema>;
+
 export const ledgerCheckSchema = z.object({
   ok: z.boolean(),
   /** One line per broken invariant (none when ok). */
   findings: z.array(z.string()),
+  /** The ledger's totals by account kind and asset ('wallet', 'clearing', 'revenue', 'gems', 'issuance'). */
+  trialBalance: z.array(trialBalanceLineSchema),
   /** ISO datetime of the check. */
   checkedAt: z.string(),
 });

@@ -14,6 +14,7 @@ import { queryRows } from '../../src/server/db/sql';
 import { csvDocument, csvField } from '../../src/server/ops/csv';
 import { bearer, envelope, expectRefusal } from '../support/server-helpers';
 import { newStaff, signedInStaff } from '../support/server-ops-helpers';
+import { fundWallet, walletUser } from '../support/server-wallet-fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /*
@@ -134,10 +135,20 @@ describe('admin: rates, coupons, partner keys, staff, the ledger check', () => {
     expect(await staffRows('staff.disabled')).toEqual([
       expect.objectContaining({ actor_id: admin.id, subject: `staff:${support.id}` }),
     ]);
-    expect(dataOf<LedgerCheck>(await get(opsPaths.ledgerCheck, auditor.token))).toMatchObject({
-      ok: true,
-      findings: [],
-    });
+    await fundWallet(t.app, await walletUser(t.app, db()), 50);
+    const check = dataOf<LedgerCheck>(await get(opsPaths.ledgerCheck, auditor.token));
+    expect(check).toMatchObject({ ok: true, findings: [] });
+    // The trial balance: each asset's lines sum to zero.
+    expect(check.trialBalance).toContainEqual(
+      expect.objectContaining({ kind: 'wallet', asset: 'GHS', debits: 0, credits: 50, balance: 50 }),
+    );
+    for (const asset of new Set(check.trialBalance.map((line) => line.asset))) {
+      const lines = check.trialBalance.filter((line) => line.asset === asset);
+      expect(
+        lines.reduce((sum, line) => sum + Math.round(line.balance * 100), 0),
+        asset,
+      ).toBe(0);
+    }
   });
 });
 

@@ -16,10 +16,13 @@ import {
   staffListRowSchema,
   type CouponView,
   type RateRecordView,
+  type TrialBalanceLine,
 } from '../../contract/ops';
 import { normaliseCouponCode } from '../../domain/coupon';
 import { minorToApiAmount } from '../../domain/money';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { queryRows, toMinor } from '../db/sql';
 import { ok } from '../envelope';
 import { HttpError, toViolations } from '../http-error';
 import { runLedgerCheck } from '../ledger/invariants';
@@ -87,6 +90,34 @@ const change = <R>(
     },
     entryOf,
   );
+
+/** The ledger's totals by account kind and asset (GHS in cedis, gems whole). */
+const trialBalanceOf = async (db: Db): Promise<TrialBalanceLine[]> => {
+  const rows = await queryRows<{
+    kind: string;
+    asset: string;
+    accounts: unknown;
+    debits: unknown;
+    credits: unknown;
+  }>(
+    db,
+    sql`select a.kind, a.asset, count(distinct a.id) as accounts,
+          coalesce(sum(e.amount_minor) filter (where e.amount_minor < 0), 0) as debits,
+          coalesce(sum(e.amount_minor) filter (where e.amount_minor > 0), 0) as credits
+        from ledger_accounts a join ledger_entries e on e.account_id = a.id
+        group by a.kind, a.asset order by a.asset, a.kind`,
+  );
+  const inUnits = (asset: string, value: unknown) =>
+    asset === 'GHS' ? minorToApiAmount(toMinor(value)) : toMinor(value);
+  return rows.map((row) => ({
+    kind: row.kind,
+    asset: row.asset,
+    accounts: Number(row.accounts),
+    debits: inUnits(row.asset, row.debits),
+    credits: inUnits(row.asset, row.credits),
+    balance: inUnits(row.asset, toMinor(row.debits) + toMinor(row.credits)),
+  }));
+};
 
 export const opsAdminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   app.get(
@@ -249,7 +280,12 @@ export const opsAdminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
     { schema: { response: envelopeResponses(200, ledgerCheckSchema) } },
     async (request) => {
       const findings = await runLedgerCheck(db, request.log);
-      return ok({ ok: findings.length === 0, findings, checkedAt: new Date().toISOString() });
+      return ok({
+        ok: findings.length === 0,
+        findings,
+        trialBalance: await trialBalanceOf(db),
+        checkedAt: new Date().toISOString(),
+      });
     },
   );
 };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BettingPaymentRequest } from '../../src/contract/betting';
 import { PAYMENT_LINK_VALIDITY_MS } from '../../src/domain/betting';
 import { tokenHash } from '../../src/server/crypto';
+import { queryRows } from '../../src/server/db/sql';
 import { bettingPaymentRequests, partnerApiKeys } from '../../src/server/db/schema';
 import { runPartnersCommand } from '../../scripts/partners-command';
 import { envelope } from '../support/server-helpers';
@@ -188,6 +189,12 @@ describe('a payment link (/deposit/{token}) read and paid by the signed-in user'
       expect(messageIdOf(response)).toBe('bettingLink.otherUser');
     }
     expect(await walletAmount(t.app, intruder)).toBe(100);
+    // The payment attempt (not the read) is recorded for compliance (issue 25, partnerLinkPayer).
+    const recorded = await queryRows<{ rule: string }>(
+      db(),
+      sql`select rule from monitoring_hits where user_id = ${intruder.userId}::int`,
+    );
+    expect(recorded).toEqual([{ rule: 'partnerLinkPayer' }]);
 
     await db().execute(
       sql`update betting_payment_requests set expires_at = now() - interval '1 second' where token_hash = ${tokenHash(link.token)}`,

@@ -98,3 +98,21 @@ export const holdEscalationJob = (
     }
   },
 });
+
+/**
+ * A hit recorded without a hold (monitoring_hits), when its rule is enabled in force: a partner's payment link
+ * paid from an account other than the one it was made for is refused already (403), and recorded for compliance.
+ */
+export const recordHit = async (
+  db: Queryable,
+  userId: number,
+  rule: 'partnerLinkPayer',
+  details: Record<string, unknown>,
+): Promise<void> => {
+  await db.execute(
+    sql`insert into monitoring_hits (user_id, rule, details)
+        select ${userId}::int, ${rule}, ${JSON.stringify(details)}::jsonb
+        where coalesce((select enabled from monitoring_rules where name = ${rule} and effective_from <= now()
+                        order by effective_from desc, id desc limit 1), true)`,
+  );
+};

@@ -134,7 +134,9 @@ export const bettingRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletMo
           // A repeat replays its answer, even once its payment link is paid.
           const replayed = await wallet.service.replay(idempotency);
           if (replayed) return replayed;
-          const link = body.paymentToken ? await openPaymentLink(db, userId, body.paymentToken) : null;
+          const link = body.paymentToken
+            ? await openPaymentLink(db, userId, body.paymentToken, new Date(), true)
+            : null;
           const bet = link
             ? {
                 operatorId: link.operatorId,

@@ -443,8 +443,11 @@ export const ledgerCheckSchema = z.object({
   ok: z.boolean(),
   /** One line per broken invariant (none when ok). */
   findings: z.array(z.string()),
-  /** The ledger's totals by account kind and asset ('wallet', 'clearing', 'revenue', 'gems', 'issuance'). */
-  trialBalance: z.array(trialBalanceLineSchema),
+  /**
+   * The ledger's totals by account kind and asset ('wallet', 'clearing', 'revenue', 'gems', 'issuance'). The server
+   * always sends it; optional so that a reader made before it was added still reads the answer.
+   */
+  trialBalance: z.array(trialBalanceLineSchema).optional(),
   /** ISO datetime of the check. */
   checkedAt: z.string(),
 });

@@ -142,8 +142,8 @@ describe('admin: rates, coupons, partner keys, staff, the ledger check', () => {
     expect(check.trialBalance).toContainEqual(
       expect.objectContaining({ kind: 'wallet', asset: 'GHS', debits: 0, credits: 50, balance: 50 }),
     );
-    for (const asset of new Set(check.trialBalance.map((line) => line.asset))) {
-      const lines = check.trialBalance.filter((line) => line.asset === asset);
+    for (const asset of new Set((check.trialBalance ?? []).map((line) => line.asset))) {
+      const lines = (check.trialBalance ?? []).filter((line) => line.asset === asset);
       expect(
         lines.reduce((sum, line) => sum + Math.round(line.balance * 100), 0),
         asset,

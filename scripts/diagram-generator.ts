@@ -156,13 +156,23 @@ export interface MachineFile {
   machines: { exportName: string; machine: AnyStateMachine }[];
 }
 
+/** Folders of src/machines with machines of their own (the operations console's, issue 25): names 'ops/<file>'. */
+export const MACHINE_SUBDIRS = ['ops'] as const;
+
+/** The names of src/machines/<name>.machine.ts and of its folders' machines ('ops/ops-session'), sorted. */
+export const machineFileNames = (root: string): string[] => {
+  const dir = join(root, MACHINES_DIR);
+  const inDir = (sub: string | null) =>
+    readdirSync(sub ? join(dir, sub) : dir)
+      .filter((file) => file.endsWith('.machine.ts'))
+      .map((file) => `${sub ? `${sub}/` : ''}${file.replace(/\.machine\.ts$/, '')}`);
+  return [...inDir(null), ...MACHINE_SUBDIRS.flatMap((sub) => inDir(sub))].sort();
+};
+
 /** Every src/machines/<name>.machine.ts with the machines it exports, in file-name order. */
 export const loadMachineFiles = async (root: string): Promise<MachineFile[]> => {
   const dir = join(root, MACHINES_DIR);
-  const names = readdirSync(dir)
-    .filter((file) => file.endsWith('.machine.ts'))
-    .map((file) => file.replace(/\.machine\.ts$/, ''))
-    .sort();
+  const names = machineFileNames(root);
   const files: MachineFile[] = [];
   for (const name of names) {
     const path = join(dir, `${name}.machine.ts`);
@@ -187,7 +197,7 @@ export const machineDocument = (file: MachineFile): string =>
     '',
     file.purpose,
     '',
-    `Source: [src/machines/${file.name}.machine.ts](../../src/machines/${file.name}.machine.ts)`,
+    `Source: [src/machines/${file.name}.machine.ts](${'../'.repeat(file.name.split('/').length + 1)}src/machines/${file.name}.machine.ts)`,
     '',
     ...file.machines.flatMap(({ exportName, machine }) => [
       `## \`${exportName}\` (id \`${machine.id}\`)`,

@@ -3,7 +3,7 @@
  * docs/traceability.md and .json (as `npm run trace` does), which name the machines' guarded transitions.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { DIAGRAMS_DIR, generateMachineDocs } from './diagram-generator';
 import { buildTrace, TRACE_JSON, TRACE_MD, traceJson, traceMarkdown } from './trace-generator';
 
@@ -15,7 +15,10 @@ for (const stale of readdirSync(dir).filter((file) => file.endsWith('.md') && !d
   rmSync(join(dir, stale));
   console.log(`removed ${DIAGRAMS_DIR}/${stale}`);
 }
-for (const [file, text] of docs) writeFileSync(join(dir, file), text);
+for (const [file, text] of docs) {
+  mkdirSync(dirname(join(dir, file)), { recursive: true });
+  writeFileSync(join(dir, file), text);
+}
 console.log(`wrote ${docs.size} files to ${DIAGRAMS_DIR}/`);
 const trace = await buildTrace(root);
 writeFileSync(join(root, TRACE_MD), traceMarkdown(trace));

@@ -10,7 +10,7 @@ import { failureStatus, isConnectionFailure, serverMessageId } from '../failure-
 export type OpsMessageId =
   | DomainMessageId
   | 'ops.error.forbidden'
-  | 'ops.error.ended'
+  | 'ops.session.ended'
   | 'ops.error.unreachable'
   | 'ops.error.failed'
   | 'ops.error.loadFailed'
@@ -19,7 +19,7 @@ export type OpsMessageId =
 export const opsFailure = (error: unknown, fallback: OpsMessageId = 'ops.error.failed'): OpsMessageId => {
   const status = failureStatus(error);
   if (status === 403) return 'ops.error.forbidden';
-  if (status === 401) return 'ops.error.ended';
+  if (status === 401) return 'ops.session.ended';
   if (isConnectionFailure(error)) return 'ops.error.unreachable';
   if (status !== null && status < 500) return serverMessageId(error) ?? fallback;
   return fallback;

@@ -176,8 +176,9 @@ export const monitoringRulesMachine = recordsMachine<MonitoringRule[], Monitorin
 );
 
 /** The ledger check (/ops/ledger): `npm run ledger:check`'s findings on screen, checked again on demand (RELOAD). */
-export const ledgerCheckMachine = recordsMachine<LedgerCheck, never>('opsLedgerCheck', {
-  refusal: () => null,
+export const ledgerCheckMachine = recordsMachine<LedgerCheck, 'check'>('opsLedgerCheck', {
+  // Its screen only reloads; an ACT other than 'check' is refused like any malformed action.
+  refusal: (action) => (action === 'check' ? null : 'ops.error.failed'),
   notice: () => 'ops.saved',
 });
 
@@ -215,6 +216,6 @@ export type PartnerKeyAction = { kind: 'create' | 'revoke'; operatorCode: string
 
 /** Partner keys (/ops/partner-keys): an admin makes an operator's key (shown once) or revokes it. */
 export const partnerKeysMachine = recordsMachine<PartnerKeyRow[], PartnerKeyAction>('opsPartnerKeys', {
-  refusal: () => null,
+  refusal: (action) => (action.operatorCode.trim() === '' ? 'ops.figure.invalid' : null),
   notice: (action) => (action.kind === 'create' ? 'ops.partnerKeys.created' : 'ops.partnerKeys.revoked'),
 });

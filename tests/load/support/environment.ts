@@ -1,3 +1,6 @@
+import pg from 'pg';
+import { databaseFromPool } from '../../../src/server/db/client';
+import { monitoringOff } from '../../support/server-monitoring-helpers';
 import { ApiHost } from './api-host';
 import { percentile } from './http';
 import type { ClientRecord } from './invariants';
@@ -41,6 +44,11 @@ export const createLoadEnvironment = async (options: {
   /** How many API hosts (default 1). */
   hostCount?: number;
   env?: Record<string, string>;
+  /**
+   * The monitoring rules (issue 25): 'off' (default) for the load's bursts of hundreds of moves a minute per user,
+   * which the velocity rule holds by design; 'as-is' keeps the rules in force (tests/load/monitoring-load.test.ts).
+   */
+  monitoring?: 'off' | 'as-is';
 }): Promise<LoadEnvironment> => {
   const database = await createScratchDatabase(options.serverUrl, 'load');
   const starts = Array.from({ length: options.hostCount ?? 1 }, () =>
@@ -60,6 +68,7 @@ export const createLoadEnvironment = async (options: {
       ),
     );
     await prepareTransfers(database.url, users);
+    if ((options.monitoring ?? 'off') === 'off') await turnMonitoringOff(database.url);
     // Issue 24: the users at mixed tiers (Minimum, Medium, Enhanced in turn), so the load meets the limits.
     await placeTiers(database.url, users);
     const fundingRecords = (
@@ -110,4 +119,14 @@ export const describeWorkload = (title: string, result: WorkloadResult, clients:
       `concurrent duplicates ${c.concurrentDuplicates}; conflicts ${c.conflictsChecked}; insufficient funds ${c.refusedInsufficient}; ` +
       `402 after a cut send ${c.interruptedFailures}; repeats of a 400 refusal ${c.refusalRepeats} (answered differently ${c.refusalRepeatsDiffering})`,
   ].join('\n');
+};
+
+/** Every monitoring rule off from now, as a compliance officer's change would (a new version of each rule). */
+const turnMonitoringOff = async (databaseUrl: string): Promise<void> => {
+  const database = databaseFromPool(new pg.Pool({ connectionString: databaseUrl, max: 1 }));
+  try {
+    await monitoringOff(database.db);
+  } finally {
+    await database.close();
+  }
 };

@@ -227,3 +227,17 @@ export async function userWithWallet(
   await cardTopUpThroughApi(request, session, topUp);
   return { user, session };
 }
+
+/** A MoMo number the sandbox approves. */
+export const APPROVED_MOMO = '0241234567';
+
+/** The MoMo withdrawal form (/Withdrawal), filled, sent and confirmed at its review. */
+export async function withdrawToMomo(page: Page, amount: number): Promise<void> {
+  await page.goto('/Withdrawal');
+  await expect(page.getByRole('heading', { level: 1, name: 'Withdraw Funds' })).toBeVisible();
+  await page.getByRole('radio', { name: 'MoMo' }).click();
+  await page.getByLabel('Amount', { exact: true }).fill(String(amount));
+  await page.getByLabel('MoMo Mobile Number').fill(APPROVED_MOMO);
+  await page.getByRole('button', { name: 'Withdraw Funds' }).click();
+  await confirmReview(page);
+}

@@ -1,7 +1,6 @@
 // Issue 24: a Minimum user refused by the daily limit, upgraded to Medium by verifying the Ghana Card against the
 // sandbox register (numbers not starting 0000, 9999 or 8888 match), then paying, on a 360 px screen, with axe scans
 // of the Upgrade account page before and after.
-import type { Page } from '@playwright/test';
 import { expect, logIn, newUser, signUpThroughApi, test } from './support/app';
 import {
   addGhanaCardThroughApi,
@@ -10,23 +9,11 @@ import {
   cedis,
   expectNoViolations,
   momoWithdrawalThroughApi,
-  confirmReview,
   uniqueIdNumber,
+  withdrawToMomo,
 } from './support-wallet';
 
-const APPROVED_MOMO = '0241234567';
 const MOMO_DECISION_TIMEOUT = 20_000;
-
-/** The MoMo withdrawal form, filled and sent. */
-async function withdrawToMomo(page: Page, amount: number): Promise<void> {
-  await page.goto('/Withdrawal');
-  await expect(page.getByRole('heading', { level: 1, name: 'Withdraw Funds' })).toBeVisible();
-  await page.getByRole('radio', { name: 'MoMo' }).click();
-  await page.getByLabel('Amount', { exact: true }).fill(String(amount));
-  await page.getByLabel('MoMo Mobile Number').fill(APPROVED_MOMO);
-  await page.getByRole('button', { name: 'Withdraw Funds' }).click();
-  await confirmReview(page);
-}
 
 test('a Minimum user is refused over the daily limit, verifies the Ghana Card, and pays (360 px)', async ({
   page,

@@ -25,7 +25,9 @@ async function payAndReadReference(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Click to pay' }).dblclick();
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("Wasn't that easy?")).toBeVisible();
-  const reference = ((await valueOf(page, 'Reference number').textContent()) ?? '').trim();
+  const reference = (
+    (await valueOf(page, 'Reference number').locator('.reference-text').textContent()) ?? ''
+  ).trim();
   expect(reference).toMatch(/\S{6,}/);
   return reference;
 }

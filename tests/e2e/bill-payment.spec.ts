@@ -89,7 +89,8 @@ test.describe('bill payment', () => {
     await expectNoViolations(page, 'bill payment, done');
     expect(await walletAmountFromApi(request, session)).toBe(425);
     const reference =
-      (await page.locator('dt:has-text("Reference") + dd').first().textContent())?.trim() ?? '';
+      (await page.locator('dt:has-text("Reference") + dd .reference-text').first().textContent())?.trim() ??
+      '';
     expect(reference).not.toBe('');
 
     await page.getByRole('button', { name: 'View Receipt' }).click();

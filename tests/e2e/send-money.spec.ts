@@ -101,6 +101,7 @@ async function payAndReadReference(page: Page): Promise<string> {
   const reference = await page
     .locator('dt', { hasText: 'Reference number' })
     .locator('xpath=following-sibling::dd[1]')
+    .locator('.reference-text')
     .textContent();
   expect(reference?.trim()).toMatch(/\S{6,}/);
   return (reference ?? '').trim();

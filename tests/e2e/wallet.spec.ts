@@ -273,7 +273,7 @@ test('withdraw to MoMo in two steps, then every movement is in the wallet histor
   const withdrawalReference = (await page
     .locator('dl')
     .filter({ hasText: 'Reference number' })
-    .locator('dd')
+    .locator('dd .reference-text')
     .textContent())!;
   expect(withdrawalReference).toMatch(/\S/);
 
@@ -373,6 +373,51 @@ test('a withdrawal above the balance says Insufficient funds and changes nothing
   const history = await historyFromApi(request, session);
   expect(history.map((movement) => movement.kind)).toEqual(['momo_withdrawal', 'card_top_up']);
   await expectDashboardBalance(page, balance - elsewhere);
+});
+
+test('at 360 px the done screen keeps its figures inside the card and the whole reference in its box, with Copy (issue 23)', async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.setViewportSize({ width: 360, height: 780 });
+  const { user, session } = await userWithIdentification(page, request, 'reference-box');
+  await page.goto('/WalletTopUp');
+  await chooseTopUpGateway(page, 'Card');
+  await fillCardForm(page, user, APPROVED_CARD, 2_999);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await confirmReview(page, [`Amount${cedis(2_999)}`, `Balance after${cedis(2_999)}`]);
+  await expect(page.getByRole('heading', { level: 2, name: 'Wallet Recharged' })).toBeVisible();
+  const [row] = await historyFromApi(request, session);
+
+  const card = await page.locator('.wizard > .card').boundingBox();
+  const box = page.locator('.reference-box');
+  const text = box.locator('.reference-text');
+  // The whole reference, shown in full: nothing clipped or scrolled out of its box.
+  await expect(text).toHaveText(row!.referenceNumber);
+  await expect(text).toBeVisible();
+  expect(await text.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+  // The box and every figure stay inside the card, clear of its border.
+  const inside = async (
+    what: string,
+    element: { boundingBox: () => Promise<{ x: number; width: number } | null> },
+  ) => {
+    const rect = (await element.boundingBox())!;
+    expect(rect.x, `${what} starts inside the card`).toBeGreaterThanOrEqual(card!.x);
+    expect(rect.x + rect.width, `${what} ends inside the card`).toBeLessThanOrEqual(
+      card!.x + card!.width - 1,
+    );
+  };
+  await inside('the reference box', box);
+  for (const figure of await page.locator('.summary dd').all()) await inside('a figure', figure);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // Copy puts it on the clipboard and says so (a live region).
+  await box.getByRole('button', { name: 'Copy' }).click();
+  await expect(box.locator('.reference-copied')).toHaveText('Copied');
+  await expect(box.locator('.reference-copied')).toHaveAttribute('aria-live', 'polite');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(row!.referenceNumber);
 });
 
 test.describe('axe scans', () => {

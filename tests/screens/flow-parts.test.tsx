@@ -31,7 +31,8 @@ const full: ReceiptSummaryProps = {
 describe('receipt summary', () => {
   test('labelled rows in a description list: reference, amount, fee, total, status, new balance', () => {
     expect(rowsOf(ReceiptSummary, full)).toEqual([
-      'Reference number: WOP-1',
+      // The reference in its own box, with its Copy button (issue 23).
+      'Reference number: WOP-1Copy',
       'Amount: GH₵\u00a0100.00',
       'Fee: GH₵\u00a01.00',
       'Total: GH₵\u00a0101.00',
@@ -43,7 +44,7 @@ describe('receipt summary', () => {
   test('rows without a value are left out; the amount may say more', () => {
     expect(
       rowsOf(ReceiptSummary, { reference: 'WOP-2', amountMinor: 0, amountLabel: 'Amount added' }),
-    ).toEqual(['Reference number: WOP-2', 'Amount added: GH₵\u00a00.00']);
+    ).toEqual(['Reference number: WOP-2Copy', 'Amount added: GH₵\u00a00.00']);
   });
 
   test('a move held for review says so above its figures (issue 25), and only then', () => {

@@ -1,3 +1,5 @@
+import { ReferenceBox } from './reference-box';
+import type { SummaryRow } from './summary-list';
 import type { MinorUnits } from '../../domain/money';
 import type { WalletOperationStatus } from '../../contract/wallet';
 import { useI18n } from '../../i18n/i18n';
@@ -23,9 +25,11 @@ export interface ReceiptSummaryProps {
 export function ReceiptSummary(props: ReceiptSummaryProps) {
   const { t } = useI18n();
   const { formatMoney } = useFormat();
-  const money = (minor: MinorUnits | null | undefined) => (minor == null ? null : formatMoney(minor));
-  const rows: [label: string, value: string | null][] = [
-    [t('receipt.reference'), props.reference ?? null],
+  // A figure is never cut in two; the reference sits in its own box with a Copy button (issue 23).
+  const money = (minor: MinorUnits | null | undefined) =>
+    minor == null ? null : <span className="figure">{formatMoney(minor)}</span>;
+  const rows: SummaryRow[] = [
+    [t('receipt.reference'), props.reference ? <ReferenceBox reference={props.reference} /> : null],
     [props.amountLabel ?? t('receipt.amount'), money(props.amountMinor)],
     [t('receipt.fee'), money(props.feeMinor)],
     [t('receipt.total'), money(props.totalMinor)],

@@ -78,6 +78,7 @@ import {
 } from './transfer.payment';
 import type { TransferRequestInPesewas } from '../contract/transfer';
 import type { SharedStateConfig } from './shared/state-config';
+import type { ReviewTag } from './shared/review-step';
 
 export interface TransferInput {
   /** The available balance as the session holds it, in pesewas. */
@@ -263,7 +264,7 @@ const quoted = [
  * The page a state belongs to (XState tags, as its examples mark states): a new state of the Pay page says so
  * where it is declared, and the screens ask `hasTag` instead of keeping lists of states.
  */
-export type TransferTag = 'reviewPage' | 'payPage' | 'waitingForPayer' | 'donePage';
+export type TransferTag = Extract<ReviewTag, 'reviewPage'> | 'payPage' | 'waitingForPayer' | 'donePage';
 
 export const transferMachine = setup({
   types: {

@@ -148,7 +148,8 @@ describe('BillPaymentScreen', () => {
     await user.click(within(modal).getAllByRole('button', { name: 'Close' })[0]!);
     await user.click(screen.getByRole('button', { name: 'Pay another bill' }));
     expect(screen.getByLabelText('Search companies')).toBeInTheDocument();
-  });
+    // Three steps, the review and the receipt: slow on a loaded machine.
+  }, 20_000);
 
   it('shows a tier limit refusal under the amount, with what is left and the link to the upgrade page', async () => {
     const user = userEvent.setup();

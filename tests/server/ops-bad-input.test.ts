@@ -48,7 +48,9 @@ const opsRoutes = (): RegisteredRoute[] =>
     });
 
 const plausible = (schema: RegisteredRoute['request']['body']): Record<string, unknown> =>
-  schema ? ((fc.sample(plausibleValue(schema, '', 1), { numRuns: 1, seed: 7 })[0] as object) ?? {}) : {};
+  schema
+    ? ((fc.sample(plausibleValue(schema, '', 1), { numRuns: 1, seed: 7 })[0] as Record<string, unknown>) ?? {})
+    : {};
 
 describe('hostile input to every /api/Ops route, from a role that may call it', () => {
   it('never answers 5xx, and every refusal is the envelope', async () => {
@@ -75,9 +77,10 @@ describe('hostile input to every /api/Ops route, from a role that may call it', 
             typeof value === 'string' ? value : JSON.stringify(value),
           ]),
         ).toString();
+        const url = `${route.url}${search ? `?${search}` : ''}`;
         const options: InjectOptions = {
           method: route.method as InjectOptions['method'],
-          url: `${route.url}${search ? `?${search}` : ''}`,
+          url,
           headers: {
             ...(token ? { authorization: `Bearer ${token}` } : {}),
             ...(sendsBody ? { 'content-type': 'application/json' } : {}),
@@ -85,7 +88,7 @@ describe('hostile input to every /api/Ops route, from a role that may call it', 
           ...(sendsBody ? { payload: JSON.stringify(body) } : {}),
         };
         const response = await t.app.inject(options);
-        const where = `${route.method} ${options.url?.slice(0, 120)} answered ${response.statusCode}: ${response.body.slice(0, 200)}`;
+        const where = `${route.method} ${url.slice(0, 120)} answered ${response.statusCode}: ${response.body.slice(0, 200)}`;
         expect(response.statusCode, where).toBeLessThan(500);
         if (response.statusCode >= 300) {
           const parsed = failureEnvelopeSchema.safeParse(response.json());

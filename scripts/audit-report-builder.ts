@@ -45,7 +45,12 @@ const isCompound = (node: AnyStateNode) => Object.keys(node.states).length > 0;
 export const anchor = (id: string) => id.replace(/[^A-Za-z0-9._-]/g, '_');
 
 /** The Graphviz DOT of one machine: states (compound ones as clusters), initial and final marks, transitions. */
-export const machineDot = (machine: AnyStateMachine, idsOf: (guard: string) => readonly string[]): string => {
+export const machineDot = (
+  machine: AnyStateMachine,
+  idsOf: (guard: string) => readonly string[],
+  /** From the page to the report's root: '../' for machines/<file>.html. */
+  up = '../',
+): string => {
   const lines = [
     `digraph ${quote(machine.id)} {`,
     '  compound=true; rankdir=LR; fontname="Helvetica"; fontsize=11;',
@@ -107,7 +112,7 @@ export const machineDot = (machine: AnyStateMachine, idsOf: (guard: string) => r
           attributes.push(`lhead=${clusterName(target)}`);
         if (ids.length)
           attributes.push(
-            `href=${quote(`../requirements.html#${anchor(ids[0]!)}`)}`,
+            `href=${quote(`${up}requirements.html#${anchor(ids[0]!)}`)}`,
             `tooltip=${quote(ids.join(', '))}`,
           );
         lines.push(`  ${from} -> ${to} [${attributes.join(', ')}];`);
@@ -318,11 +323,14 @@ export const buildAuditReport = async (root: string, options: BuildOptions = {})
       }
     } else coverage = { source: 'none', total: 0, covered: 0, uncovered: [] };
 
+    // machines/<file>.html, or machines/ops/<file>.html for a folder's machine ('ops/ops-session').
+    const depth = file.name.split('/').length;
+    const up = '../'.repeat(depth);
     const ids = new Set<string>();
     const sections = file.machines.map(({ exportName, machine }) => {
       const idsOf = (guard: string) => guardRequirementIds(file.name, guard);
       const svg = graphviz
-        .dot(machineDot(machine, idsOf))
+        .dot(machineDot(machine, idsOf, up))
         .replace(/^<\?xml[^>]*>\s*/, '')
         .replace(/<!DOCTYPE[^>]*>\s*/, '');
       for (const transition of trace.requirements.filter((r) =>
@@ -340,7 +348,7 @@ export const buildAuditReport = async (root: string, options: BuildOptions = {})
       `<p class="meta">Source: <code>src/machines/${html(file.name)}.machine.ts</code>. Diagram: <code>docs/machines/${html(file.name)}.md</code>.</p>`,
       ...sections,
       '<h2>Guards and the rules they enforce</h2>',
-      guardsTable(file, 1),
+      guardsTable(file, depth),
       '<h2>Transition coverage</h2>',
       coverage.source === 'none'
         ? `<p>${coverageText(coverage)}${coverage.uncovered.length ? `: <span class="gap">${html(coverage.uncovered[0]!)}</span>` : ''}.</p>`
@@ -354,18 +362,10 @@ export const buildAuditReport = async (root: string, options: BuildOptions = {})
         ? `<table><thead><tr><th>id</th><th>requirement</th><th>machines and guards</th><th>server</th><th>tests</th></tr></thead><tbody>${related
             .map(traceRow)
             .join('')
-            .replace(/href="machines\//g, 'href="')}</tbody></table>`
+            .replace(/href="machines\//g, `href="${up}machines/`)}</tbody></table>`
         : '<p>No catalogued requirement is mapped to this machine.</p>',
     ].join('\n');
-    out.set(
-      `machines/${file.name}.html`,
-      page(
-        `${file.name} machine`,
-        1,
-        body.replace(/href="\.\.\/requirements/g, 'href="../requirements'),
-        meta,
-      ),
-    );
+    out.set(`machines/${file.name}.html`, page(`${file.name} machine`, depth, body, meta));
     machines.push({ file: file.name, ids: [...ids].sort(), states, coverage });
   }
 

@@ -1,7 +1,7 @@
 /** The auditors' report (issue 27, `npm run audit-report`) is built from the machines as they are now. */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import {
@@ -71,6 +71,16 @@ describe('the auditors’ report', () => {
       expect(text, path).not.toContain('<script');
       expect(text, path).toContain('2026-11-27T12:00:00.000Z');
       expect(text, path).toContain('abc1234');
+    }
+  });
+
+  it('every link of every page leads to a page of the report, folders’ machines (ops/...) included', () => {
+    for (const [path, text] of report.files) {
+      if (!path.endsWith('.html')) continue;
+      for (const match of text.matchAll(/(?:href|xlink:href)="([^"#]+)(#[^"]*)?"/g)) {
+        const target = posix.normalize(posix.join(posix.dirname(path), match[1]!));
+        expect(report.files.has(target), `${path} links to ${match[1]}`).toBe(true);
+      }
     }
   });
 

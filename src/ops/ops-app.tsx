@@ -7,7 +7,8 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router-dom';
-import { mayCall, opsPaths, type StaffMember } from '../contract/ops';
+import type { StaffMember } from '../contract/ops';
+import { mayCall, opsPaths } from '../contract/ops-access';
 import { useI18n } from '../i18n/i18n';
 import { onSessionEnded } from '../services/ops';
 import { OpsAuditTrailScreen } from '../screens/ops/ops-audit-trail-screen';

@@ -6,7 +6,7 @@
 import wretch from 'wretch';
 import type { WretchError } from 'wretch';
 import { unauthenticatedPaths, type ApiPath } from '../contract/paths';
-import type { OpsPath } from '../contract/ops';
+import type { OpsPath } from '../contract/ops-access';
 import { ApiError, type ApiFailure } from '../contract/failure';
 import type { ErrorData } from '../contract/envelope';
 

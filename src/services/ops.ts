@@ -1,44 +1,36 @@
 /**
  * The operations console's calls (/api/Ops, src/contract/ops.ts), through the app's one HTTP client (./http.ts) with
- * the staff member's own bearer token, never a customer's. Every answer is checked against its contract schema.
+ * the staff member's own bearer token, never a customer's. Like the customers' services it bundles no zod (Parcel
+ * cannot bundle zod 4's namespace export): the answers' types are the contract's, the paths src/contract/ops-access.ts.
  * The token lives in this tab only (sessionStorage): a reload keeps the staff member signed in, another tab or a
  * closed browser does not. A 401 on any call but the log-in means the server ended the session (idle 15 minutes,
  * signed out elsewhere, disabled): the token is dropped and the console is told (`onSessionEnded`).
  */
-import { z } from 'zod';
 import { failureStatus } from '../contract/failure';
-import {
-  auditLogSchema,
-  couponViewSchema,
-  freezeResultSchema,
-  ledgerCheckSchema,
-  monitoringRulesSchema,
-  newPartnerKeySchema,
-  opsLogInResponseSchema,
-  opsPaths,
-  opsSessionSchema,
-  opsUserSummarySchema,
-  opsUserViewSchema,
-  partnerKeyRowSchema,
-  rateRecordSchema,
-  reversalSchema,
-  reviewItemSchema,
-  staffListRowSchema,
-  type CreateCouponRequest,
-  type DecideReviewRequest,
-  type FreezeRequest,
-  type OpsLogInRequest,
-  type OpsPath,
-  type OpsSession,
-  type ProposeReversalRequest,
-  type SetRateRequest,
+import type {
+  AuditEntryView,
+  CouponView,
+  CreateCouponRequest,
+  DecideReviewRequest,
+  FreezeRequest,
+  LedgerCheck,
+  MonitoringRule,
+  OpsLogInRequest,
+  OpsLogInResponse,
+  OpsSession,
+  OpsUserSummary,
+  OpsUserView,
+  ProposeReversalRequest,
+  RateRecordView,
+  Reversal,
+  ReviewItem,
+  SetRateRequest,
+  StaffListRow,
 } from '../contract/ops';
+import { opsPaths, type OpsPath } from '../contract/ops-access';
 import { getBlob, request, type Query } from './http';
 
 const TOKEN_KEY = 'opsToken';
-
-/** An action's answer the console does not read (it reloads the list instead). */
-const opsAnything = z.unknown();
 
 const storage = (): Storage | null => {
   try {
@@ -80,18 +72,13 @@ const endOn401 = (error: unknown): never => {
   throw error;
 };
 
-const call = async <Schema extends z.ZodType>(
+const call = <Data>(
   method: 'GET' | 'POST' | 'PUT',
   path: OpsPath,
-  schema: Schema,
   options: CallOptions = {},
-): Promise<z.infer<Schema>> => {
+): Promise<Data> =>
   // '' is "no token": the client never falls back to a customer's.
-  const data = await request<unknown>(method, path, { ...options, token: staffToken() ?? '' }).catch(
-    endOn401,
-  );
-  return schema.parse(data);
-};
+  request<Data>(method, path, { ...options, token: staffToken() ?? '' }).catch(endOn401);
 
 const withoutEmpty = (query: Record<string, string | undefined>): Query =>
   Object.fromEntries(
@@ -102,8 +89,7 @@ const withoutEmpty = (query: Record<string, string | undefined>): Query =>
 
 /** POST /api/Ops/LogIn: email, password and the authenticator's code; keeps the token for this tab. */
 export const opsLogIn = async (body: OpsLogInRequest, signal?: AbortSignal): Promise<OpsSession> => {
-  const data = await request<unknown>('POST', opsPaths.logIn, { body, signal, token: '' });
-  const answer = opsLogInResponseSchema.parse(data);
+  const answer = await request<OpsLogInResponse>('POST', opsPaths.logIn, { body, signal, token: '' });
   keepToken(answer.token);
   return { staff: answer.staff, idleMinutes: answer.idleMinutes };
 };
@@ -112,7 +98,7 @@ export const opsLogIn = async (body: OpsLogInRequest, signal?: AbortSignal): Pro
 export const opsResume = async (signal?: AbortSignal): Promise<OpsSession | null> => {
   if (!staffToken()) return null;
   try {
-    return await call('GET', opsPaths.session, opsSessionSchema, { signal });
+    return await call<OpsSession>('GET', opsPaths.session, { signal });
   } catch (error) {
     if (failureStatus(error) === 401) return null;
     throw error;
@@ -130,33 +116,30 @@ export const opsLogOut = async (): Promise<void> => {
 /* ------------------------------------------------------------------------------------------------- users */
 
 export const searchUsers = (query: string, signal?: AbortSignal) =>
-  call('GET', opsPaths.users, opsUserSummarySchema.array(), { query: { query }, signal });
+  call<OpsUserSummary[]>('GET', opsPaths.users, { query: { query }, signal });
 
 export const loadUser = (userId: number, signal?: AbortSignal) =>
-  call('GET', opsPaths.user, opsUserViewSchema, { query: { userId }, signal });
+  call<OpsUserView>('GET', opsPaths.user, { query: { userId }, signal });
 
-export const freezeUser = (body: FreezeRequest) =>
-  call('POST', opsPaths.freezeUser, freezeResultSchema, { body });
+export const freezeUser = (body: FreezeRequest) => call<unknown>('POST', opsPaths.freezeUser, { body });
 
-export const unfreezeUser = (body: FreezeRequest) =>
-  call('POST', opsPaths.unfreezeUser, freezeResultSchema, { body });
+export const unfreezeUser = (body: FreezeRequest) => call<unknown>('POST', opsPaths.unfreezeUser, { body });
 
 /* ------------------------------------------------------------------------------- reviews and reversals */
 
-export const loadReviews = (signal?: AbortSignal) =>
-  call('GET', opsPaths.reviews, reviewItemSchema.array(), { signal });
+export const loadReviews = (signal?: AbortSignal) => call<ReviewItem[]>('GET', opsPaths.reviews, { signal });
 
 export const decideReview = (body: DecideReviewRequest) =>
-  call('POST', opsPaths.decideReview, opsAnything, { body });
+  call<unknown>('POST', opsPaths.decideReview, { body });
 
 export const loadReversals = (signal?: AbortSignal) =>
-  call('GET', opsPaths.reversals, reversalSchema.array(), { signal });
+  call<Reversal[]>('GET', opsPaths.reversals, { signal });
 
 export const proposeReversal = (body: ProposeReversalRequest) =>
-  call('POST', opsPaths.proposeReversal, opsAnything, { body });
+  call<unknown>('POST', opsPaths.proposeReversal, { body });
 
 export const approveReversal = (id: number) =>
-  call('POST', opsPaths.approveReversal, opsAnything, { body: { id } });
+  call<unknown>('POST', opsPaths.approveReversal, { body: { id } });
 
 /* ---------------------------------------------------------------------------------------- the audit trail */
 
@@ -164,7 +147,7 @@ export const approveReversal = (id: number) =>
 export type AuditFilters = Readonly<Record<string, string>>;
 
 export const loadAuditLog = (filters: AuditFilters, signal?: AbortSignal) =>
-  call('GET', opsPaths.auditLog, auditLogSchema, { query: withoutEmpty({ ...filters }), signal });
+  call<AuditEntryView[]>('GET', opsPaths.auditLog, { query: withoutEmpty({ ...filters }), signal });
 
 /** GET /api/Ops/AuditLog.csv with the same filters: the file, for a download link. */
 export const exportAuditLog = (filters: AuditFilters, signal?: AbortSignal): Promise<Blob> =>
@@ -177,7 +160,7 @@ export const exportAuditLog = (filters: AuditFilters, signal?: AbortSignal): Pro
 /* --------------------------------------------------------------------------------------------- monitoring */
 
 export const loadMonitoringRules = (signal?: AbortSignal) =>
-  call('GET', opsPaths.monitoringRules, monitoringRulesSchema, { signal });
+  call<MonitoringRule[]>('GET', opsPaths.monitoringRules, { signal });
 
 export interface MonitoringRulesUpdate {
   rules: { name: string; enabled: boolean; parameters: Record<string, number> }[];
@@ -185,36 +168,45 @@ export interface MonitoringRulesUpdate {
 }
 
 export const saveMonitoringRules = (body: MonitoringRulesUpdate) =>
-  call('PUT', opsPaths.monitoringRules, opsAnything, { body });
+  call<unknown>('PUT', opsPaths.monitoringRules, { body });
 
 /* ---------------------------------------------------------------------------------------- administration */
 
+export interface PartnerKeyRow {
+  operatorCode: string;
+  name: string;
+  activeSince: string | null;
+}
+
+/** A new key, shown once (only its hash is kept). */
+export interface NewPartnerKey {
+  operatorCode: string;
+  key: string;
+}
+
 export const loadLedgerCheck = (signal?: AbortSignal) =>
-  call('GET', opsPaths.ledgerCheck, ledgerCheckSchema, { signal });
+  call<LedgerCheck>('GET', opsPaths.ledgerCheck, { signal });
 
-export const loadStaff = (signal?: AbortSignal) =>
-  call('GET', opsPaths.staff, staffListRowSchema.array(), { signal });
+export const loadStaff = (signal?: AbortSignal) => call<StaffListRow[]>('GET', opsPaths.staff, { signal });
 
-export const loadRates = (signal?: AbortSignal) =>
-  call('GET', opsPaths.rates, rateRecordSchema.array(), { signal });
+export const loadRates = (signal?: AbortSignal) => call<RateRecordView[]>('GET', opsPaths.rates, { signal });
 
-export const setRate = (body: SetRateRequest) => call('POST', opsPaths.setRate, opsAnything, { body });
+export const setRate = (body: SetRateRequest) => call<unknown>('POST', opsPaths.setRate, { body });
 
-export const loadCoupons = (signal?: AbortSignal) =>
-  call('GET', opsPaths.coupons, couponViewSchema.array(), { signal });
+export const loadCoupons = (signal?: AbortSignal) => call<CouponView[]>('GET', opsPaths.coupons, { signal });
 
 export const createCoupon = (body: CreateCouponRequest) =>
-  call('POST', opsPaths.createCoupon, opsAnything, { body });
+  call<unknown>('POST', opsPaths.createCoupon, { body });
 
 export const setCouponEnabled = (code: string, enabled: boolean) =>
-  call('POST', opsPaths.setCouponEnabled, opsAnything, { body: { code, enabled } });
+  call<unknown>('POST', opsPaths.setCouponEnabled, { body: { code, enabled } });
 
 export const loadPartnerKeys = (signal?: AbortSignal) =>
-  call('GET', opsPaths.partnerKeys, partnerKeyRowSchema.array(), { signal });
+  call<PartnerKeyRow[]>('GET', opsPaths.partnerKeys, { signal });
 
 /** A new key, shown once. */
 export const createPartnerKey = (operatorCode: string) =>
-  call('POST', opsPaths.createPartnerKey, newPartnerKeySchema, { body: { operatorCode } });
+  call<NewPartnerKey>('POST', opsPaths.createPartnerKey, { body: { operatorCode } });
 
 export const revokePartnerKey = (operatorCode: string) =>
-  call('POST', opsPaths.revokePartnerKey, opsAnything, { body: { operatorCode } });
+  call<unknown>('POST', opsPaths.revokePartnerKey, { body: { operatorCode } });

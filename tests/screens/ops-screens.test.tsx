@@ -5,7 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { OpsUserView, ReviewItem } from '../../src/contract/ops';
+import type { OpsLogInRequest, OpsSession, OpsUserView, ReviewItem } from '../../src/contract/ops';
 import { reviewQueueMachine } from '../../src/machines/ops/ops-records.machine';
 import { opsSessionMachine } from '../../src/machines/ops/ops-session.machine';
 import { opsUserMachine, type FreezeChange } from '../../src/machines/ops/ops-user.machine';
@@ -122,7 +122,7 @@ function ReviewsHarness({ mayAct, act }: { mayAct: boolean; act: (action: unknow
   const actor = useActorRef(
     reviewQueueMachine.provide({
       actors: {
-        load: fromPromise(async () => [held]),
+        load: fromPromise<unknown, void>(async () => [held]),
         act: fromPromise(({ input }) => act(input)),
       },
     }),
@@ -155,9 +155,9 @@ function SignInHarness({ logIn }: { logIn: () => Promise<never> }) {
   const actor = useActorRef(
     opsSessionMachine.provide({
       actors: {
-        resume: fromPromise(async () => null),
-        logIn: fromPromise(logIn),
-        logOut: fromPromise(async () => undefined),
+        resume: fromPromise<OpsSession | null, void>(async () => null),
+        logIn: fromPromise<OpsSession, OpsLogInRequest>(logIn),
+        logOut: fromPromise<void, void>(async () => undefined),
       },
     }),
   );

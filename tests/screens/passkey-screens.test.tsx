@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import type { Passkey, SessionView } from '../../src/contract/passkeys';
+import type { LogInAnswer } from '../../src/contract/user';
 import { devicesMachine } from '../../src/machines/devices.machine';
 import { passkeyLogInMachine } from '../../src/machines/passkey-log-in.machine';
 import { passkeyOfferMachine } from '../../src/machines/passkey-offer.machine';
@@ -43,7 +44,7 @@ describe('the Passkeys page', () => {
             list = [added];
             return added;
           }),
-          removePasskey: fromPromise(async () => {
+          removePasskey: fromPromise<unknown, { id: number }>(async () => {
             list = [];
             return null;
           }),
@@ -256,13 +257,14 @@ describe("the dashboard's offer and the log-in's passkey button", () => {
 
   it('logs in with a passkey, or says the server refused it', async () => {
     const loggedIn = vi.fn();
-    let answer: () => Promise<never> = () => Promise.reject(httpError(401, 'passkey.verificationFailed'));
+    let answer: () => Promise<LogInAnswer> = () =>
+      Promise.reject(httpError(401, 'passkey.verificationFailed'));
     const actor = createActor(
       passkeyLogInMachine.provide({
         actors: {
           autofillAvailable: fromPromise(async () => false),
-          logInByAutofill: fromPromise(() => new Promise<never>(() => undefined)),
-          logInWithPasskey: fromPromise(() => answer()),
+          logInByAutofill: fromPromise<LogInAnswer, void>(() => new Promise(() => undefined)),
+          logInWithPasskey: fromPromise<LogInAnswer, void>(() => answer()),
         },
         actions: { loggedIn: (_, params) => loggedIn(params.auth) },
       }),
@@ -273,11 +275,7 @@ describe("the dashboard's offer and the log-in's passkey button", () => {
       'Your passkey could not be verified. Please try again.',
     );
     expect(loggedIn).not.toHaveBeenCalled();
-    answer = () =>
-      Promise.resolve({
-        token: 't',
-        userDetails: { id: 7 },
-      } as never);
+    answer = () => Promise.resolve({ token: 't', userDetails: { id: 7 } } as LogInAnswer);
     await userEvent.click(screen.getByRole('button', { name: 'Log in with a passkey' }));
     await waitFor(() => expect(loggedIn).toHaveBeenCalledWith({ token: 't', user: { id: 7 } }));
   });

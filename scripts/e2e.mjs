@@ -3,8 +3,8 @@
 // against it in Debian's Chromium (the journeys, then the Lighthouse budgets on their own: tests/e2e/lighthouse.spec.ts),
 // stops the server and closes with one plain line `N passed, N failed` over both runs.
 // Extra arguments go to `playwright test` (`npm run test:e2e -- tests/e2e/log-in.spec.ts`).
-// Playwright gets E2E_BASE_URL, E2E_DATA_DIR and a betting operator's API key (E2E_PARTNER_KEY, for
-// E2E_PARTNER_OPERATOR) for AuthenticateUser.
+// Playwright gets E2E_BASE_URL, E2E_DATA_DIR, a betting operator's API key (E2E_PARTNER_KEY, for
+// E2E_PARTNER_OPERATOR) for AuthenticateUser, and the console's staff accounts (E2E_STAFF).
 // Set E2E_KEEP_DATA=1 to keep the data directory and server log for inspection, E2E_LOG_LEVEL=debug for request logs.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -74,6 +74,27 @@ if (!partnerKey) {
   console.error(`e2e: could not make a partner API key: ${partners.stderr || partners.error?.message || ''}`);
   cleanUp();
   finish(0, 1, 1);
+}
+
+// Staff accounts of the operations console's journey (tests/e2e/ops.spec.ts), made by the shell command an
+// administrator uses (`npm run staff -- create`, the password on standard input): their e-mails, password and the
+// second factor's otpauth:// URI (the spec computes the codes with otplib) go to Playwright as E2E_STAFF.
+const STAFF_PASSWORD = 'Staff-e2e-Passw0rd';
+const staff = {};
+for (const role of ['support', 'compliance', 'auditor']) {
+  const email = `e2e-${role}@ops.example`;
+  const made = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/staff.ts', 'create', '--email', email, '--role', role],
+    { cwd: root, env: serverEnv, encoding: 'utf8', input: `${STAFF_PASSWORD}\n`, timeout: 180_000 },
+  );
+  const otpauth = made.stdout?.split('\n').find((line) => line.startsWith('otpauth://'));
+  if (made.status !== 0 || !otpauth) {
+    console.error(`e2e: could not make the ${role} staff account\n${made.stdout}${made.stderr}`);
+    cleanUp();
+    finish(0, 1, 1);
+  }
+  staff[role] = { email, password: STAFF_PASSWORD, otpauth };
 }
 
 // Fixtures the server's own admin commands make before it starts (PGlite has one connection): the discount coupon
@@ -171,6 +192,7 @@ const runPlaywright = (args, report) =>
           E2E_DATA_DIR: dataDir,
           E2E_PARTNER_OPERATOR: PARTNER_OPERATOR,
           E2E_PARTNER_KEY: partnerKey,
+          E2E_STAFF: JSON.stringify(staff),
           PLAYWRIGHT_JSON_OUTPUT_NAME: report,
         },
       },

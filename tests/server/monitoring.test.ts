@@ -5,6 +5,7 @@ import { apiPaths } from '../../src/contract/paths';
 import type { WalletOperationResult } from '../../src/contract/wallet';
 import { domainMessages } from '../../src/domain/messages';
 import { queryRows } from '../../src/server/db/sql';
+import { insertProofOfAddress } from '../../src/server/routes/upgrade/proof-of-address-repository';
 import { bearer, envelope, expectRefusal } from '../support/server-helpers';
 import { setMonitoringRule } from '../support/server-monitoring-helpers';
 import { signedInStaff } from '../support/server-ops-helpers';
@@ -247,6 +248,57 @@ describe('the thresholds are data compliance changes, each change audited', () =
     } finally {
       await setMonitoringRule(db(), 'velocity', true, { count: 20, minutes: 10 });
     }
+  });
+});
+
+describe('the review queue also holds the proofs of address (issue 24)', () => {
+  it('listed beside the holds; approved by compliance through the same decision, the user at Enhanced', async () => {
+    const u = await walletUser(t.app, db(), true, 'medium');
+    const proof = await insertProofOfAddress(db(), u.userId, 'utilityBill', {
+      id: 'proof',
+      contentType: 'image/png',
+      sizeBytes: 2048,
+      storagePath: `${u.userId}/proof.png`,
+    });
+    if (!proof) throw new Error('no proof of address queued');
+    const queue = envelope<ReviewItem[]>(await staffCall(compliance.token, 'GET', opsPaths.reviews)).data;
+    const item = queue.find((entry) => entry.kind === 'proofOfAddress' && entry.userId === u.userId);
+    expect(item).toMatchObject({ reference: null, amount: null, reason: 'proofOfAddress' });
+    const decided = await staffCall(compliance.token, 'POST', opsPaths.decideReview, {
+      id: item?.id,
+      decision: 'approve',
+      reason: 'the utility bill matches the name and address',
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const [user] = await queryRows<{ account_tier: string }>(
+      db(),
+      sql`select account_tier from users where id = ${u.userId}::int`,
+    );
+    expect(user?.account_tier).toBe('enhanced');
+    const [audit] = await queryRows<{ actor_kind: string; actor_id: number }>(
+      db(),
+      sql`select actor_kind, actor_id from audit_log where action = 'review.proofOfAddress.approved'
+          and chain = ${`user:${u.userId}`}`,
+    );
+    expect(audit).toEqual({ actor_kind: 'staff', actor_id: compliance.id });
+    expectRefusal(
+      await staffCall(compliance.token, 'POST', opsPaths.decideReview, {
+        id: item?.id,
+        decision: 'reject',
+        reason: 'decided twice',
+      }),
+      409,
+      'ops.review.decided',
+    );
+    expectRefusal(
+      await staffCall(compliance.token, 'POST', opsPaths.decideReview, {
+        id: 'hold:999999',
+        decision: 'reject',
+        reason: 'no such hold',
+      }),
+      404,
+      'ops.review.notFound',
+    );
   });
 });
 

@@ -76,6 +76,8 @@ export interface PathStep {
   state: string;
   /** The messages the screen shows in that state (English, from src/domain/messages.ts). */
   shows: string[];
+  /** What a browser driver needs: a user event's payload, an answer's status, a failure's kind. */
+  data?: Record<string, unknown>;
 }
 
 export interface SuitePath {
@@ -101,6 +103,8 @@ export interface Suite {
   seed?: number;
   walks?: number;
   paths: SuitePath[];
+  /** Generated paths left out, by reason, with their number (`reject`). */
+  rejected?: Record<string, number>;
   coverage: Coverage;
 }
 
@@ -163,12 +167,38 @@ export const messagesShown = (context: unknown): string[] => {
   return [...new Set(found)];
 };
 
-const describeStep = (event: AnyEventObject, snapshot: AnyMachineSnapshot): PathStep => ({
-  event: event.type,
-  payload: payloadText(event),
-  state: `${stateText(snapshot.value)}${snapshot.status === 'done' ? ' (final)' : ''}`,
-  shows: messagesShown(snapshot.context),
-});
+/** The structured part of an event a browser driver acts on (JSON-safe). */
+const eventData = (event: AnyEventObject): Record<string, unknown> | undefined => {
+  const { type, ...payload } = event;
+  if (type === 'xstate.init' || type.startsWith('xstate.after.')) return undefined;
+  if ('error' in payload) {
+    const failure = (payload.error as { failure?: { kind: string; status?: number } })?.failure;
+    return {
+      failure: failure ? (failure.kind === 'http' ? `HTTP ${failure.status}` : failure.kind) : 'error',
+    };
+  }
+  if ('output' in payload) {
+    const status = (payload.output as { status?: unknown } | null)?.status;
+    return typeof status === 'string' ? { status } : undefined;
+  }
+  if (Object.keys(payload).length === 0) return undefined;
+  try {
+    return JSON.parse(JSON.stringify(payload)) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+};
+
+const describeStep = (event: AnyEventObject, snapshot: AnyMachineSnapshot): PathStep => {
+  const data = eventData(event);
+  return {
+    event: event.type,
+    payload: payloadText(event),
+    state: `${stateText(snapshot.value)}${snapshot.status === 'done' ? ' (final)' : ''}`,
+    shows: messagesShown(snapshot.context),
+    ...(data ? { data } : {}),
+  };
+};
 
 /* ------------------------------------------------------------------------------------------ criteria */
 
@@ -318,6 +348,8 @@ export interface SuiteOptions {
   seed?: number;
   /** Steps of one random walk at most. */
   walkLength?: number;
+  /** Leaves out the paths it gives a reason for (a browser driver: what the screens cannot reach). */
+  reject?: (steps: PathStep[]) => string | null;
 }
 
 interface Candidate {
@@ -339,6 +371,7 @@ export const buildSuite = (file: string, models: MachineModel[], options: SuiteO
   const goal = goalFor(file, machines, options.criterion);
   const reached = new Set<string>();
   const paths: SuitePath[] = [];
+  const rejected = new Map<string, number>();
   const add = (candidate: Candidate, keepAlways: boolean) => {
     const { steps, taken } = replay(candidate.model, candidate.path.input, candidate.path.events);
     const fresh = [...new Set(goal.reached(candidate.model, taken))].filter(
@@ -385,9 +418,14 @@ export const buildSuite = (file: string, models: MachineModel[], options: SuiteO
   } else {
     // Greedy cover: the candidate adding the most uncovered items first, until none adds any.
     const candidates: (Candidate & { items: string[] })[] = models.flatMap((model) =>
-      generatePaths(model).paths.map((path) => {
-        const { taken } = replay(model, path.input, path.events);
-        return { model, path, kind: path.kind, items: [...new Set(goal.reached(model, taken))] };
+      generatePaths(model).paths.flatMap((path) => {
+        const { steps, taken } = replay(model, path.input, path.events);
+        const reason = options.reject?.(steps);
+        if (reason) {
+          rejected.set(reason, (rejected.get(reason) ?? 0) + 1);
+          return [];
+        }
+        return [{ model, path, kind: path.kind, items: [...new Set(goal.reached(model, taken))] }];
       }),
     );
     for (;;) {
@@ -414,6 +452,9 @@ export const buildSuite = (file: string, models: MachineModel[], options: SuiteO
     criterion: options.criterion,
     ...(options.walks !== undefined ? { seed: options.seed ?? 1, walks: options.walks } : {}),
     paths,
+    ...(rejected.size
+      ? { rejected: Object.fromEntries([...rejected].sort(([a], [b]) => a.localeCompare(b))) }
+      : {}),
     coverage: {
       criterion: options.criterion,
       covered: goal.total.length - uncovered.length,

@@ -10,7 +10,7 @@ import {
   suiteMarkdown,
   type Criterion,
 } from './path-suites';
-import { playwrightSpec } from './path-playwright';
+import { loadReach, noDriver, playwrightSpec } from './path-playwright';
 
 export const FORMATS = ['md', 'json', 'playwright'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -88,16 +88,30 @@ export const runPaths = async (root: string, args: PathsArgs): Promise<PathsOutp
     return { error: `no machine '${machine}' in src/machines (npm run paths -- --list)` };
   const models = registry.get(machine);
   if (!models?.length) return { error: `machine '${machine}' has no path-test models in tests/support` };
+  let reject:
+    | ((steps: Parameters<NonNullable<Parameters<typeof buildSuite>[2]['reject']>>[0]) => string | null)
+    | undefined;
+  if (args.format === 'playwright') {
+    const missing = noDriver(machine, root);
+    if (missing) return { error: missing };
+    if (args.walks !== undefined)
+      return { error: '--format playwright takes the generated paths, not random walks' };
+    reject = await loadReach(machine, root);
+  }
   const suite = buildSuite(machine, models, {
     criterion: args.cover,
     ...(args.walks !== undefined ? { walks: args.walks, seed: args.seed ?? 1 } : {}),
+    ...(reject ? { reject } : {}),
   });
   const summary = `${suite.coverage.criterion} ${suite.coverage.covered}/${suite.coverage.total} in ${suite.paths.length} paths`;
   if (args.format === 'json') return { text: suiteJson(suite), fileName: `${machine}.paths.json`, summary };
   if (args.format === 'playwright') {
-    const spec = playwrightSpec(suite);
-    if ('error' in spec) return spec;
-    return { text: spec.text, fileName: `${machine}.paths.spec.ts`, summary };
+    const command = `npm run paths -- ${machine} --cover ${args.cover} --format playwright --out tests/e2e`;
+    // Formatted as the project's code is, so the generated spec passes `npm run format:check` as written.
+    const prettier = await import('prettier');
+    const options = (await prettier.resolveConfig(`${root}/tests/e2e/${machine}.paths.spec.ts`)) ?? {};
+    const text = await prettier.format(playwrightSpec(suite, command), { ...options, parser: 'typescript' });
+    return { text, fileName: `${machine}.paths.spec.ts`, summary };
   }
   return { text: suiteMarkdown(suite), fileName: `${machine}.paths.md`, summary };
 };

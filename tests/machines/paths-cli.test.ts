@@ -1,5 +1,7 @@
 /** `npm run paths` (issue 27): path suites on demand from the machines' path-test models. */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parsePathsArgs, runPaths, type PathsArgs } from '../../scripts/paths-command';
@@ -56,7 +58,7 @@ describe('the suites', () => {
     expect(suite.coverage.total).toBe(machineTransitions(transferMachine).length);
     expect(suite.coverage.covered).toBe(suite.coverage.total);
     const step = suite.paths[0]!.steps[1]!;
-    expect(step).toEqual({
+    expect(step).toMatchObject({
       event: expect.any(String),
       payload: expect.any(String),
       state: expect.any(String),
@@ -115,6 +117,25 @@ describe('the suites', () => {
       parsePathsArgs(['cookie-consent', '--format', 'playwright']) as PathsArgs,
     );
     expect(spec).toEqual({ error: expect.stringContaining("no browser driver for 'cookie-consent'") });
+  }, 60_000);
+});
+
+describe('--format playwright', () => {
+  it('writes the withdrawal paths the e2e runner takes through the screens, as committed in tests/e2e', async () => {
+    const output = await run(['withdrawal', '--cover', 'transitions', '--format', 'playwright']);
+    expect(output.fileName).toBe('withdrawal.paths.spec.ts');
+    expect(output.text).toContain("import { driver } from './paths/withdrawal.driver';");
+    // What the screens cannot take against the real host is left out, with the reason.
+    expect(output.text).toContain('the sandbox answers every payout pending, then decides it');
+    expect(
+      readFileSync(join(root, 'tests/e2e/withdrawal.paths.spec.ts'), 'utf8'),
+      'tests/e2e/withdrawal.paths.spec.ts is out of date: npm run paths -- withdrawal --cover transitions --format playwright --out tests/e2e',
+    ).toBe(output.text);
+  }, 120_000);
+
+  it('takes the generated paths, not random walks', async () => {
+    const args = parsePathsArgs(['withdrawal', '--format', 'playwright', '--walks', '2']) as PathsArgs;
+    expect(await runPaths(root, args)).toEqual({ error: expect.stringContaining('not random walks') });
   }, 60_000);
 });
 

@@ -195,18 +195,10 @@ export class CommitBatcher {
 
   /** A statement with checks, on its own: its function (checks, then the statement) called in one statement. */
   private async aloneChecked(item: Queued): Promise<Outcome> {
-    const connection = await this.pool.connect();
-    let broken: unknown;
     try {
-      await defineFunctions(connection, [item]);
-      const { rows } = await connection.query<{ result: unknown[] | null }>(callOf(item));
-      return { ok: true, rows: rows[0]?.result ?? [] };
+      return { ok: true, rows: await checkedRows(this.pool, item.name, item.text, item.values, item.checks) };
     } catch (error) {
-      broken = error;
       return { ok: false, error };
-    } finally {
-      // A refused check is an ordinary error: the connection stays usable.
-      connection.release(broken instanceof Error && sqlState(broken) === undefined ? broken : undefined);
     }
   }
 
@@ -364,9 +356,42 @@ $lb$`;
   return { key, name, definition, values: all };
 };
 
+/**
+ * A statement with its checks, outside any batch, in one round trip and one (autocommit) transaction: its function
+ * (the checks, each as its own query, then the statement; programOf) called on a connection of `pool`. A refused
+ * check fails it with SQLSTATE CHECK_REFUSED and nothing of it is kept; a deadlock's victim was rolled back whole
+ * and may be run again. Used for a statement with checks when there is nothing to batch it with, and for postings
+ * that change two user wallets (locked first, in user id order, by their first check).
+ */
+export const checkedRows = async <R>(
+  pool: pg.Pool,
+  name: string,
+  text: string,
+  values: unknown[],
+  checks: readonly StatementCheck[],
+): Promise<R[]> => {
+  const item = { name, text, values, checks };
+  const connection = await pool.connect();
+  let broken: unknown;
+  try {
+    await defineFunctions(connection, [item]);
+    const { rows } = await connection.query<{ result: R[] | null }>(callOf(item));
+    return rows[0]?.result ?? [];
+  } catch (error) {
+    broken = error;
+    throw error;
+  } finally {
+    // A refused check (or any error PostgreSQL raised) is an ordinary error: the connection stays usable.
+    connection.release(broken instanceof Error && sqlState(broken) === undefined ? broken : undefined);
+  }
+};
+
 /** The functions of the batch's statements this connection does not have yet are created (once per connection). */
 const defined = new WeakMap<pg.PoolClient, Set<string>>();
-const defineFunctions = async (connection: pg.PoolClient, batch: readonly Queued[]): Promise<void> => {
+const defineFunctions = async (
+  connection: pg.PoolClient,
+  batch: readonly Pick<Queued, 'text' | 'values' | 'checks'>[],
+): Promise<void> => {
   const known = defined.get(connection) ?? new Set<string>();
   defined.set(connection, known);
   if (!known.has(BATCH_FUNCTION)) {
@@ -382,7 +407,7 @@ const defineFunctions = async (connection: pg.PoolClient, batch: readonly Queued
 };
 
 /** The call of a statement's function with its parameters written in as quoted literals. */
-const callOf = (item: Queued): string => {
+const callOf = (item: Pick<Queued, 'text' | 'values' | 'checks'>): string => {
   const { name, values } = programOf(item);
   const literals = values.map((value) => {
     const text = parameterText(value);

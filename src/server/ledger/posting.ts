@@ -4,8 +4,8 @@ import { assetOf, gemUserId, walletUserId, type LedgerAccounts } from './account
 import { InsufficientFundsError, InsufficientGemsError } from './errors';
 import type { LedgerEntryInput } from './kinds';
 import {
+  autocommit,
   batched,
-  inTransaction,
   isCheckViolation,
   walletLockCheck,
   withChecks,
@@ -170,10 +170,11 @@ export const isWalletShortfall = (error: unknown): boolean =>
   isCheckViolation(error, ['wallets_available_not_negative', 'wallets_balance_not_negative']);
 
 /**
- * Runs a posting statement: on its own when it changes at most one user wallet (its UPDATE takes that row lock),
- * committed in a batch with concurrent ones (`batched`, lane of that wallet's user, else of `laneKey`), else in a
- * transaction that first locks the wallets in user id order (two opposite transfers cannot deadlock). The
- * `preconditions` are read once the wallets are locked, in order, in the same transaction (in a batch, in the
+ * Runs a posting statement (`post` makes exactly one): when it changes at most one user wallet (its UPDATE takes
+ * that row lock), committed in a batch with concurrent ones (`batched`, lane of that wallet's user, else of
+ * `laneKey`); else on its own, in one transaction that first locks the wallets in user id order (two opposite
+ * transfers cannot deadlock), on PostgreSQL in one round trip with its preconditions (statements.ts checkedAlone).
+ * The `preconditions` are read once the wallets are locked, in order, in the same transaction (in a batch, in the
  * statement's savepoint): one refused, nothing of the posting happens (PreconditionFailedError).
  */
 export const runPosting = async <T>(
@@ -189,10 +190,7 @@ export const runPosting = async <T>(
     const locks = changes.users.length > 0 ? [walletLockCheck(changes.users)] : [];
     return post(withChecks(statements, [...locks, ...preconditions]));
   }
-  return inTransaction(db, async (statements) => {
-    await lockWallets(statements, changes.users);
-    return post(preconditions.length > 0 ? withChecks(statements, preconditions) : statements);
-  });
+  return post(withChecks(autocommit(db), [walletLockCheck(changes.users), ...preconditions]));
 };
 
 export interface PostTransactionInput {

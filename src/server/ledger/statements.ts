@@ -1,7 +1,7 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import { batchedRows, clientOf, preparedRows, retriedAfterDeadlock, type Db } from '../db/client';
-import { batcherOf, CHECK_REFUSED } from '../db/commit-batcher';
+import { batcherOf, CHECK_REFUSED, checkedRows } from '../db/commit-batcher';
 import { PreconditionFailedError } from './errors';
 
 /**
@@ -50,14 +50,33 @@ const runChecks = async (statements: Statements, checks: readonly Precondition[]
   }
 };
 
-/** A statement with checks outside a batch: checks and statement in one transaction. */
-const checkedAlone = <R>(
+/** A check's refusal (SQLSTATE CHECK_REFUSED, commit-batcher.ts) as the ledger's PreconditionFailedError. */
+const refusedAsPrecondition = (error: unknown): unknown =>
+  (error as { code?: unknown } | null)?.code === CHECK_REFUSED
+    ? new PreconditionFailedError((error as Error).message)
+    : error;
+
+/**
+ * A statement with checks outside a batch: checks and statement in one transaction. On PostgreSQL that is one
+ * round trip (commit-batcher.ts checkedRows: one function runs the checks, each as its own query, then the
+ * statement), run again when it was a deadlock's victim; on PGlite, one statement after another in a transaction.
+ */
+const checkedAlone = async <R>(
   db: Db,
   name: string,
   text: string,
   values: unknown[],
   checks: readonly Precondition[],
-): Promise<R[]> => inTransaction(db, (statements) => statements.rows<R>(name, text, values, checks));
+): Promise<R[]> => {
+  const client = clientOf(db);
+  if (!(client instanceof pg.Pool))
+    return inTransaction(db, (statements) => statements.rows<R>(name, text, values, checks));
+  try {
+    return await retriedAfterDeadlock(() => checkedRows<R>(client, name, text, values, checks));
+  } catch (error) {
+    throw refusedAsPrecondition(error);
+  }
+};
 
 export const autocommit = (db: Db): Statements => ({
   rows: (name, text, values, checks = []) =>
@@ -78,9 +97,7 @@ export const batched = (db: Db, laneKey: number): Statements => ({
     try {
       return await batcher.rows(laneKey, name, text, values, checks);
     } catch (error) {
-      if ((error as { code?: unknown } | null)?.code === CHECK_REFUSED)
-        throw new PreconditionFailedError((error as Error).message);
-      throw error;
+      throw refusedAsPrecondition(error);
     }
   },
 });

@@ -96,14 +96,15 @@ export const CASH_PICKUP_PARTNER = 'sandbox-cash';
  * Whatever the route checked before, the ledger checks again once it holds the wallet, in the transaction that
  * moves the money (cartStillPayable): a beneficiary deleted, or (with `quoteExpiry`, the default) a quote expired
  * meanwhile refuses the payment (cartPaymentError: 404, 410) and nothing moves. A cart funded by its own collection
- * was charged while its quote held: it is paid at that quote (`quoteExpiry: false`).
+ * was charged while its quote held: it is paid at that quote (`quoteExpiry: false`). `walletOwnerId`: the owner of
+ * the cart's number as a verified phone when the caller read it with the cart (carts-repository.ts cartToPay).
  */
 export const payCart = async (
   db: Db,
   { service }: Pick<WalletModule, 'service'>,
   idempotency: IdempotencyKey,
   cart: Cart,
-  { quoteExpiry = true }: { quoteExpiry?: boolean } = {},
+  { quoteExpiry = true, walletOwnerId }: { quoteExpiry?: boolean; walletOwnerId?: number | null } = {},
 ): Promise<StoredAnswer> => {
   const quoted = { amountMinor: cart.sendMinor, feeMinor: cart.feeMinor, cartId: cart.id };
   const amountMinor = cart.sendMinor;
@@ -140,7 +141,9 @@ export const payCart = async (
     const network = cart.network ?? '';
     const receiver =
       cart.currency === WALLET_CURRENCY
-        ? await verifiedWalletOwner(db, cart.beneficiaryPhone, cart.userId)
+        ? walletOwnerId !== undefined
+          ? walletOwnerId
+          : await verifiedWalletOwner(db, cart.beneficiaryPhone, cart.userId)
         : null;
     if (receiver !== null) {
       return service.pay({

@@ -43,6 +43,7 @@ import { newCollectionCode } from './collection-code';
 import { feeWithCoupon } from './coupon-quote';
 import {
   cartOfUser,
+  cartToPay,
   countryOf,
   createCart,
   payableBeneficiary,
@@ -314,11 +315,15 @@ export const transferRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletM
       }
       const answer = await answering(
         (async () => {
+          // One read: the cart, whether the key is recorded and who owns the cart's number (an on-us payment).
+          const toPay = await cartToPay(db, currentUser(request).id, request.body.cartId, idempotency.key);
           // A repeat of a request already made replays its answer, even once its cart is paid or expired.
-          const replayed = await wallet.service.replay(idempotency);
-          if (replayed) return replayed;
-          const cart = await cartOfUser(db, currentUser(request).id, request.body.cartId);
-          if (!cart) throw new HttpError(404, 'transfer.cartNotFound');
+          if (!toPay || toPay.keyRecorded) {
+            const replayed = await wallet.service.replay(idempotency);
+            if (replayed) return replayed;
+          }
+          if (!toPay) throw new HttpError(404, 'transfer.cartNotFound');
+          const { cart, walletOwnerId } = toPay;
           if (cart.status === 'paid') {
             // Paid by this very key meanwhile (a concurrent copy of this request): its answer.
             const paidByThisKey = await wallet.service.replay(idempotency);
@@ -328,7 +333,7 @@ export const transferRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletM
           if (cart.status === 'expired') throw new HttpError(410, 'transfer.quoteExpired');
           if (cart.beneficiaryDeleted) throw new HttpError(404, 'beneficiary.notFound');
           rejectIfBroken(paymentWayViolations(cart.paymentMethodId, 'wallet'));
-          return payCart(db, wallet, idempotency, cart).catch((error: unknown) => {
+          return payCart(db, wallet, idempotency, cart, { walletOwnerId }).catch((error: unknown) => {
             throw cartPaymentError(error);
           });
         })(),

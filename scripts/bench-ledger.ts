@@ -54,6 +54,7 @@ import {
   type LoadUser,
 } from '../tests/load/support/users';
 import { limitRefusalCount, placeUsers } from '../tests/load/support/tier-limits';
+import { turnMonitoringOff } from '../tests/load/support/environment';
 
 const env = process.env;
 const serverUrl = env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
@@ -510,6 +511,9 @@ const main = async () => {
   await Promise.all(users.map((user) => fundByCard(api.baseUrl, user, 5_000_000)));
   // Beneficiaries for every kind of transfer, and each user's on-us beneficiary the next user's verified phone.
   if (mixes.includes('transfers')) await prepareTransfers(database.url, users);
+  // As in the load tests: the velocity rule (more than 20 moves out in 10 minutes) would hold nearly every debit of
+  // the load for review, so the runs and the profile would measure holds. The rules' check still runs on each move.
+  await turnMonitoringOff(database.url);
   const usersFile = path.join(await mkdtemp(path.join(tmpdir(), 'bench-users-')), 'users.txt');
   await writeWrkUsers(users, usersFile);
 

@@ -2,11 +2,12 @@
 // the shell command before the server started (scripts/e2e.mjs, E2E_STAFF) sign in with a password and the
 // authenticator's code (computed here with otplib from the otpauth:// URI); support finds a user made by the
 // journey and freezes and unfreezes them; an auditor reads and exports the audit trail and is offered no change,
-// and the server refuses one tried anyway (403).
+// and the server refuses one tried anyway (403); a burst of withdrawals is held and compliance rejects it.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { expect, newUser, signUpThroughApi, test } from './support/app';
+import { momoWithdrawalThroughApi, userWithWallet, walletAmountFromApi } from './support-wallet';
 
 type Role = 'support' | 'compliance' | 'auditor';
 interface StaffAccount {
@@ -177,15 +178,37 @@ test('an auditor reads and exports the audit trail, is offered no change, and th
   expect(freeze.status()).toBe(403);
 });
 
-test('compliance opens the review queue and the monitoring thresholds with their controls', async ({
+test('a burst of withdrawals is held for review, and compliance rejects it: amount and fee come back', async ({
   page,
+  request,
 }) => {
+  // Velocity: more than 20 money moves out within 10 minutes holds the next one (the defaults of issue 25).
+  const { session } = await userWithWallet(request, 'ops-held', 400);
+  let held: { referenceNumber: string; status: string } | null = null;
+  let before = 0;
+  for (let attempt = 0; attempt < 30 && held === null; attempt += 1) {
+    before = await walletAmountFromApi(request, session);
+    const operation = await momoWithdrawalThroughApi(request, session, 10);
+    if (String(operation.status) === 'review') held = operation;
+  }
+  expect(held, 'no withdrawal was held for review').not.toBeNull();
+  // Set aside, not gone: the available balance went down by the amount (and its fee) while under review.
+  expect(await walletAmountFromApi(request, session)).toBeLessThan(before);
+
   await signIn(page, 'compliance');
   const sections = page.getByRole('navigation', { name: 'Console sections' });
   await sections.getByRole('link', { name: 'Review queue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
   await expect(page.getByText('Your role can read this page but not change it.')).toHaveCount(0);
+  const item = page.getByRole('article', { name: `Held payment ${held?.referenceNumber}` });
+  await expect(item).toBeVisible();
   await expectNoViolations(page, 'ops review queue');
+  await item.getByLabel('Reason').fill('Burst of withdrawals, customer did not confirm');
+  await item.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByText('Rejected.')).toBeVisible();
+  await expect(page.getByRole('article', { name: `Held payment ${held?.referenceNumber}` })).toHaveCount(0);
+  await expect.poll(() => walletAmountFromApi(request, session)).toBe(before);
+
   await sections.getByRole('link', { name: 'Monitoring' }).click();
   await expect(page.getByRole('button', { name: 'Save thresholds' })).toBeVisible();
   await expectNoViolations(page, 'ops monitoring');

@@ -50,7 +50,12 @@ describe('two hosts starting together on a fresh database (PostgreSQL)', () => {
       );
       expect(Number(ghana.rows[0]?.n)).toBe(1);
       const jobs = await client.query<{ name: string }>('select name from scheduled_jobs order by name');
-      expect(jobs.rows.map((row) => row.name)).toEqual(['ledger-check', 'provider-poll', 'purge']);
+      expect(jobs.rows.map((row) => row.name)).toEqual([
+        'ledger-check',
+        'monitoring-hold-escalation',
+        'provider-poll',
+        'purge',
+      ]);
     } finally {
       await client.end();
     }

@@ -133,6 +133,20 @@ describe('--format playwright', () => {
     ).toBe(output.text);
   }, 120_000);
 
+  it.each(['session'])(
+    'writes the %s paths the e2e runner takes through the screens, as committed in tests/e2e',
+    async (machine) => {
+      const output = await run([machine, '--cover', 'transitions', '--format', 'playwright']);
+      expect(output.fileName).toBe(`${machine}.paths.spec.ts`);
+      expect(output.text).toContain(`import { driver } from './paths/${machine}.driver';`);
+      expect(
+        readFileSync(join(root, 'tests/e2e', output.fileName!), 'utf8'),
+        `tests/e2e/${machine}.paths.spec.ts is out of date: npm run paths -- ${machine} --cover transitions --format playwright --out tests/e2e`,
+      ).toBe(output.text);
+    },
+    120_000,
+  );
+
   it('takes the generated paths, not random walks', async () => {
     const args = parsePathsArgs(['withdrawal', '--format', 'playwright', '--walks', '2']) as PathsArgs;
     expect(await runPaths(root, args)).toEqual({ error: expect.stringContaining('not random walks') });

@@ -46,7 +46,12 @@ describe('the public English', () => {
     expect(logIn).toHaveProperty(['logIn.title']);
     expect(logIn).toHaveProperty(['logIn.invalidCredentials']);
     expect(signUp).toHaveProperty(['signUp.title']);
-    for (const id of Object.keys({ ...landing, ...logIn, ...signUp }))
+    // What only the sign-up form's actors say comes with their chunk, not with /SignUp's first route.
+    const signUpActors = part('public-sign-up-actors.json');
+    expect(signUpActors).toHaveProperty(['signUp.emailTaken']);
+    expect(signUp).not.toHaveProperty(['signUp.emailTaken']);
+    for (const id of Object.keys(signUpActors)) expect(signUp, id).not.toHaveProperty([id]);
+    for (const id of Object.keys({ ...landing, ...logIn, ...signUp, ...signUpActors }))
       expect(first, id).not.toHaveProperty([id]);
     // The signed-in user's bottom bar and session popup come with the rest of English (src/app/layout.tsx).
     expect(first).not.toHaveProperty(['bottomNav.home']);

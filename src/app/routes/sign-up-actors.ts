@@ -6,9 +6,13 @@ import { createActor, fromPromise } from 'xstate';
 import { signUpMachine } from '../../machines/sign-up.machine';
 import { getCountries } from '../../services/reference';
 import { register } from '../../services/user';
+import { addEnglish } from '../../i18n/english';
 import { currentLanguage } from '../../i18n/i18n';
+import english from '../../i18n/locales/en/public-sign-up-actors.json';
 
 export const startSignUp = ({ navigate }: { navigate: (to: string, state: unknown) => void }) => {
+  // What only the actor says (the server's refusals) comes with this chunk, not with the page's first route.
+  addEnglish(english);
   const actor = createActor(
     signUpMachine.provide({
       actors: {

@@ -246,8 +246,8 @@ describe('errors and headers', () => {
     }
   });
 
-  it('sends the security headers with a strict CSP on API answers and pages', async () => {
-    for (const url of [apiPaths.countries, '/']) {
+  it('sends the security headers with a strict CSP on pages', async () => {
+    for (const url of ['/']) {
       const response = await t.app.inject({ method: 'GET', url });
       const csp = String(response.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
@@ -262,6 +262,27 @@ describe('errors and headers', () => {
       expect(response.headers['referrer-policy']).toBe('no-referrer');
       expect(response.headers['x-powered-by']).toBeUndefined();
     }
+  });
+
+  it('sends an API answer a CSP that allows nothing and none of the headers only a document reads', async () => {
+    const response = await t.app.inject({ method: 'GET', url: apiPaths.countries });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['strict-transport-security']).toContain('max-age=');
+    for (const header of [
+      'x-frame-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+      'x-powered-by',
+    ])
+      expect(response.headers[header], header).toBeUndefined();
   });
 });
 

@@ -117,15 +117,22 @@ describe('identity gate on the money routes', () => {
     ['/WalletTopUp', 'Wallet Top Up'],
     ['/Dashboard/walletTopUp', 'Wallet Top Up'],
     ['/Withdrawal', 'Withdraw Funds'],
-  ])('%s without an identification shows the notice and its link', async (path, title) => {
-    renderApp(path, { session: fakeSession({ auth: auth() }).actor });
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByText(/Please add your identification to continue to this page/)).toBeInTheDocument();
-    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('link', { name: 'Click here' }));
-    await waitFor(() => expect(location()).toBe('/Dashboard/myIdentifications'));
-    expect(await screen.findByRole('heading', { level: 2, name: 'My Identification' })).toBeInTheDocument();
-  });
+  ])(
+    '%s without an identification shows the notice and its link',
+    async (path, title) => {
+      renderApp(path, { session: fakeSession({ auth: auth() }).actor });
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(screen.getByText(/Please add your identification to continue to this page/)).toBeInTheDocument();
+      expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('link', { name: 'Click here' }));
+      await waitFor(() => expect(location()).toBe('/Dashboard/myIdentifications'));
+      // Sent by a money page, the form opens at once (and brings the user back there once the ID is added).
+      expect(
+        await screen.findByRole('heading', { level: 2, name: 'Add Identification' }),
+      ).toBeInTheDocument();
+    },
+    15_000,
+  );
 });
 
 describe('wallet routes with the real services', () => {
@@ -229,6 +236,9 @@ describe('identifications route with the real services', () => {
     await userEvent.selectOptions(screen.getByLabelText('Issue day'), '4');
     await userEvent.selectOptions(screen.getByLabelText('Issue month'), 'March');
     await userEvent.selectOptions(screen.getByLabelText('Issue year'), '2021');
+    // The expiry is not pre-filled (issue 23): each part is chosen.
+    await userEvent.selectOptions(screen.getByLabelText('Expiry day'), '3');
+    await userEvent.selectOptions(screen.getByLabelText('Expiry month'), 'March');
     await userEvent.selectOptions(screen.getByLabelText('Expiry year'), '2031');
     await userEvent.upload(
       screen.getByLabelText('ID image'),

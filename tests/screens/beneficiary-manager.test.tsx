@@ -139,8 +139,9 @@ describe('BeneficiaryManager', () => {
     await screen.findByText('Showing 1-1 of 1');
     await userEvent.click(screen.getByRole('button', { name: 'Add Beneficiary' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Beneficiary' });
-    await userEvent.type(within(dialog).getByLabelText('First name'), 'Esi');
-    await userEvent.type(within(dialog).getByLabelText('Last name'), 'Ofori');
+    // The names typed are the holder's the lookup finds (a mismatch would ask to save the holder's name instead).
+    await userEvent.type(within(dialog).getByLabelText('First name'), 'Ama');
+    await userEvent.type(within(dialog).getByLabelText('Last name'), 'Mensah');
     await userEvent.type(within(dialog).getByLabelText('MoMo number'), '0551234567');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Confirm' }));

@@ -63,8 +63,11 @@ test('without an identification, the money screens ask for one and link to My Id
     await expect(page.getByRole('radio')).toHaveCount(0);
   }
 
+  // Sent by a money page, the Add Identification form opens at once (issue 23); Cancel shows the list.
   await page.getByRole('link', { name: 'Click here' }).click();
   await expect(page).toHaveURL(/\/Dashboard\/myIdentifications$/i);
+  await expect(page.getByRole('heading', { level: 2, name: 'Add Identification' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to my identifications' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'My Identification' })).toBeVisible();
   await expect(page.getByRole('button', { name: '+ Add Identification' })).toBeVisible();
 });

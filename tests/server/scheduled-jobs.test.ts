@@ -146,7 +146,12 @@ describe('scheduled jobs on two hosts', () => {
   });
 
   it('register the app’s jobs: provider polling, the purge and the hourly ledger check', () => {
-    expect(t.app.jobs.names).toEqual(['provider-poll', 'purge', 'ledger-check']);
+    expect(t.app.jobs.names).toEqual([
+      'provider-poll',
+      'purge',
+      'ledger-check',
+      'monitoring-hold-escalation',
+    ]);
   });
 });
 

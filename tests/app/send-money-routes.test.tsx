@@ -8,6 +8,9 @@ import { setAuthSource } from '../../src/services/http';
 import { auth, fakeSession, renderApp } from '../screens/render';
 import { beneficiary, purposes, rates } from '../support/machine-models-transfer';
 
+// Long user-event journeys (many selects and typed fields): seconds each on a busy 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 type Call = { url: string; method: string; headers: Headers; body: unknown };
 const calls: Call[] = [];
 

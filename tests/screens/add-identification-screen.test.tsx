@@ -14,6 +14,9 @@ import { httpError, renderScreen } from './render';
 import { deferred, identification } from './wallet-fixtures';
 import { proves } from '../support/requirements';
 
+// Long user-event journeys (many selects and typed fields): seconds each on a busy 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 const types: IdentificationType[] = [
   { id: 1, identificationType: 'Ghana Card' },
   { id: 2, identificationType: 'Passport' },

@@ -11,6 +11,9 @@ import { Header } from '../../src/screens/header';
 import { apiError, auth, fakeSession, httpError, renderScreen } from './render';
 import { banks, operation } from './wallet-fixtures';
 
+// Long user-event journeys (many selects and typed fields): seconds each on a busy 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 const setup = ({
   walletAmount = 10000,
   withdraw = () => Promise.resolve(operation({ status: 'pending', walletAmount: 8000 })),

@@ -140,7 +140,12 @@ test('an auditor reads and exports the audit trail, is offered no change, and th
   await sections.getByRole('link', { name: 'Audit trail' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
   await page.getByLabel('Action').fill('user.');
+  // Export is taken once the filtered list has loaded (the trail ignores it while loading; on a journey's large
+  // trail the list takes a while).
+  const filtered = page.waitForResponse((response) => response.url().includes('/api/Ops/AuditLog?'));
   await page.getByRole('button', { name: 'Apply filters' }).click();
+  await filtered;
+  await expect(page.getByRole('button', { name: 'Apply filters' })).not.toHaveAttribute('aria-busy', 'true');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download the CSV file' }).click();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSKEY_NAME_MAX } from '../domain/passkey';
 import { dbText, int4Id, queryInt4Id } from './db-input';
 import { apiAmountSchema } from './envelope';
 import { STEP_UP_REQUIRED_MESSAGE_ID } from './step-up-proof';
@@ -108,9 +109,6 @@ export type AuthenticationResponse = z.infer<typeof authenticationResponseSchema
 /** POST PasskeyRegistrationOptions: no body needed. The challenge is kept for the session that asked. */
 export const passkeyRegistrationOptionsResponseSchema = z.object({ options: registrationOptionsSchema });
 export type PasskeyRegistrationOptionsResponse = z.infer<typeof passkeyRegistrationOptionsResponseSchema>;
-
-/** The longest name a user may give a passkey. */
-export const PASSKEY_NAME_MAX = 60;
 
 /** POST RegisterPasskey: the browser's answer to the options, and the name the user gave it ('My phone'). */
 export const registerPasskeyRequestSchema = z.object({

@@ -59,6 +59,8 @@ serverEnv.LOG_LEVEL = process.env.E2E_LOG_LEVEL ?? 'warn';
 // The journeys sign up far more than 20 accounts an hour, all from 127.0.0.1 (the per-address limit is proven by
 // tests/server/abuse-limits.test.ts).
 serverEnv.SIGN_UP_LIMIT_PER_HOUR = '100000';
+// Every browser of the journeys is 127.0.0.1, and /LogIn begins a passkey ceremony on each visit (autofill).
+serverEnv.PASSKEY_CEREMONIES_PER_MINUTE = '100000';
 for (const name of ['DATABASE_URL', 'APP_SECRET', 'SMTP_URL', 'NODE_ENV']) delete serverEnv[name];
 
 // A betting operator's API key, made on the new database before the server opens it (PGlite has one user at a

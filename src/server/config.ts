@@ -75,6 +75,11 @@ const envSchema = z
     SESSION_IDLE_MINUTES: positiveInt(30),
     SESSION_MAX_HOURS: positiveInt(12),
     LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt(10),
+    /**
+     * Passkey log-in ceremonies begun from one address a minute: /LogIn asks for one on every visit (the autofill),
+     * before anyone typed an e-mail, so it is counted per address alone, and a carrier's shared address needs room.
+     */
+    PASSKEY_CEREMONIES_PER_MINUTE: positiveInt(120),
     /** Limits per account, per phone number and per address (plugins/abuse-limits.ts; README "Abuse limits"). */
     RESET_CODES_PER_ACCOUNT_PER_HOUR: positiveInt(abuseLimits.resetCodesPerAccount.max),
     WRONG_CODES_PER_ACCOUNT_PER_HOUR: positiveInt(abuseLimits.wrongResetCodesPerAccount.max),

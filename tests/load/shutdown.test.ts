@@ -27,6 +27,9 @@ const SHUTDOWN_ENV = {
   SANDBOX_MOMO_EXPIRY_MS: '600000',
   PROVIDER_POLL_MS: '50',
   LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+  // 24 right log-ins of one account at once: each is counted before its password is checked (parallel guesses cannot
+  // pass the limit), so more than 10 in flight would be paused.
+  LOGIN_FAILURES_PER_ACCOUNT: '1000',
 };
 
 interface Sent {

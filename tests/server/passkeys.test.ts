@@ -236,6 +236,48 @@ describe('logging in with a passkey', () => {
     expectRefusal(await passkeyLogIn(t.app, stranger), 401, 'passkey.unknownCredential');
   });
 
+  it('limits ceremonies begun from one address to the setting, and log-ins per address and credential', async () => {
+    const limited = await createTestApp({ PASSKEY_CEREMONIES_PER_MINUTE: 3, LOGIN_RATE_LIMIT_PER_MINUTE: 2 });
+    try {
+      const optionsFrom = (remoteAddress: string) =>
+        limited.app.inject({ method: 'POST', url: apiPaths.passkeyLogInOptions, remoteAddress });
+      const begun = [];
+      for (let i = 0; i < 4; i += 1) begun.push(await optionsFrom('10.9.0.1'));
+      expect(begun.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 429]);
+      expect((await optionsFrom('10.9.0.2')).statusCode).toBe(200);
+
+      // Two log-ins a minute per credential from an address; another credential from the same address still goes.
+      const ceremony = async (remoteAddress: string) =>
+        envelope<{ ceremonyId: string; options: AuthenticationOptions }>(await optionsFrom(remoteAddress))
+          .data;
+      const [first, second, third] = [
+        await ceremony('10.9.1.1'),
+        await ceremony('10.9.1.2'),
+        await ceremony('10.9.1.3'),
+      ];
+      const user = await signedInUser(limited.app);
+      const phone = authenticatorFor(limited.config);
+      await addPasskey(limited.app, user.token, phone);
+      const logInWith = (ceremony: typeof first, authenticator = phone) =>
+        limited.app.inject({
+          method: 'POST',
+          url: apiPaths.passkeyLogIn,
+          remoteAddress: '10.9.2.1',
+          payload: { ceremonyId: ceremony.ceremonyId, response: authenticator.assert(ceremony.options) },
+        });
+      expect((await logInWith(first)).statusCode).toBe(200);
+      expect((await logInWith(second)).statusCode).toBe(200);
+      expectRefusal(await logInWith(third), 429, 'request.tooMany');
+      const other = await signedInUser(limited.app);
+      const laptop = authenticatorFor(limited.config);
+      await addPasskey(limited.app, other.token, laptop);
+      const fourth = await ceremony('10.9.1.4');
+      expect((await logInWith(fourth, laptop)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("counts failures against the account's log-in limit, like wrong passwords", async () => {
     const limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: 1000, LOGIN_FAILURES_PER_ACCOUNT: 2 });
     try {

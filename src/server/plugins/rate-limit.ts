@@ -43,3 +43,26 @@ export const perIpAndUserLimit = (max: number): RateLimitOptions => ({
   hook: 'preHandler',
   keyGenerator: (request) => `${request.routeOptions.url ?? ''}|${request.ip}|user:${request.user?.id ?? ''}`,
 });
+
+/** A per-minute limit keyed by client IP alone (requests that name nobody yet, such as a passkey ceremony's start). */
+export const perIpLimit = (max: number): RateLimitOptions => ({
+  max,
+  timeWindow: 60_000,
+  keyGenerator: (request) => `${request.routeOptions.url ?? ''}|${request.ip}`,
+});
+
+const credentialOf = (request: FastifyRequest): string => {
+  const body = request.body as { response?: { id?: unknown } } | undefined;
+  return typeof body?.response?.id === 'string' ? body.response.id : '';
+};
+
+/**
+ * A per-minute limit keyed by client IP and the passkey credential the body names, the passkey log-in's analogue
+ * of the email (after body validation, so the credential is known).
+ */
+export const perIpAndCredentialLimit = (max: number): RateLimitOptions => ({
+  max,
+  timeWindow: 60_000,
+  hook: 'preHandler',
+  keyGenerator: (request) => `${request.routeOptions.url ?? ''}|${request.ip}|credential:${credentialOf(request)}`,
+});

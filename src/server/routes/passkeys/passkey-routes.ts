@@ -49,7 +49,7 @@ import type { RelyingParty } from '../../passkeys/relying-party';
 import { operationOf, type MoneyRoutes } from '../../passkeys/step-up';
 import { abuseLimiter } from '../../plugins/abuse-limits';
 import { currentUser } from '../../plugins/auth';
-import { perIpAndEmailLimit } from '../../plugins/rate-limit';
+import { perIpAndCredentialLimit, perIpLimit } from '../../plugins/rate-limit';
 import { liveSessionsOf, openSession, revokeUserSession } from '../../sessions/sign-in';
 import type { RouteDeps } from '../deps';
 import { findEmailOf, userDetails } from '../user/users-repository';
@@ -146,14 +146,15 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteDeps> = async (app
     },
   );
 
-  /* Log-in with a passkey (no token), limited like the password log-in */
-
-  const logInLimit = perIpAndEmailLimit(config.LOGIN_RATE_LIMIT_PER_MINUTE);
+  /*
+   * Log-in with a passkey (no token): a ceremony's start names nobody, so it is limited per address; the log-in is
+   * limited like the password log-in, the credential standing for the email.
+   */
 
   app.post(
     apiPaths.passkeyLogInOptions,
     {
-      config: { public: true, rateLimit: logInLimit },
+      config: { public: true, rateLimit: perIpLimit(config.PASSKEY_CEREMONIES_PER_MINUTE) },
       schema: { response: envelopeResponses(200, passkeyLogInOptionsResponseSchema) },
     },
     async () => {
@@ -166,7 +167,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteDeps> = async (app
   app.post(
     apiPaths.passkeyLogIn,
     {
-      config: { public: true, rateLimit: logInLimit },
+      config: { public: true, rateLimit: perIpAndCredentialLimit(config.LOGIN_RATE_LIMIT_PER_MINUTE) },
       schema: { body: passkeyLogInRequestSchema, response: envelopeResponses(200, logInResponseSchema) },
     },
     async (request, reply) => {

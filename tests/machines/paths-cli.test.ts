@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { machinesWithDrivers } from '../../scripts/path-playwright';
 import { parsePathsArgs, runPaths, type PathsArgs } from '../../scripts/paths-command';
 import { loadMachineFiles, loadModelRegistry, seededRandom, type Suite } from '../../scripts/path-suites';
 import { machineTransitions } from '../support/machine-paths';
@@ -133,7 +134,7 @@ describe('--format playwright', () => {
     ).toBe(output.text);
   }, 120_000);
 
-  it.each(['session'])(
+  it.each(machinesWithDrivers(root).filter((machine) => machine !== 'withdrawal'))(
     'writes the %s paths the e2e runner takes through the screens, as committed in tests/e2e',
     async (machine) => {
       const output = await run([machine, '--cover', 'transitions', '--format', 'playwright']);

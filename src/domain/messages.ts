@@ -265,6 +265,11 @@ export const domainMessages = {
   'billing.reference.tooShort': 'Reference number must be at least {min} characters long.',
   'billing.reference.tooLong': 'Reference number must not exceed {max} characters.',
   'billing.reference.pattern': 'Reference number does not match the required pattern.',
+  // Issue 23: the same rules for a biller whose field has its own title ({title}: 'Meter Number').
+  'billing.titledReference.tooShort': '{title} must be at least {min} characters long.',
+  'billing.titledReference.tooLong': '{title} must not exceed {max} characters.',
+  'billing.titledReference.pattern': '{title} does not match the required pattern.',
+  'billing.titledBillNotFound': 'No bill was found for this {title}. Please check it and try again.',
   'billing.insufficientFunds': 'Insufficient funds',
   'billing.amountRange': 'Enter an amount from GH₵ 1.00 to GH₵ 10,000.00.',
   'billing.companiesFailed': 'We could not load the billing companies. Please try again.',

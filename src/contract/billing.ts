@@ -79,7 +79,10 @@ export const billSchema = z.object({
   expiresAt: z.string(),
 });
 export type Bill = z.infer<typeof billSchema>;
-/** 200 with a list of one bill; 404 'billing.billNotFound'; 400 with the broken reference rules. */
+/**
+ * 200 with a list of one bill; 404 'billing.billNotFound' (or 'billing.titledBillNotFound' naming the biller's field
+ * title); 400 with the broken reference rules.
+ */
 export const billLookupResponses = envelopeResponses(200, z.array(billSchema));
 
 /**

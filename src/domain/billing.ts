@@ -1,5 +1,6 @@
 import { isIsoDate, type IsoDate } from './calendar';
 import type { MinorUnits } from './money';
+import type { DomainMessageId } from './messages';
 import { characterCount, type RuleViolation } from './rule';
 
 /*
@@ -9,6 +10,8 @@ import { characterCount, type RuleViolation } from './rule';
 
 /** What a sub-company says about its references (spec section 3, "Sub-company"). */
 export interface ReferenceRules {
+  /** The reference field's label ('Meter Number'): what the messages call the reference. */
+  title: string;
   minLength: number;
   maxLength: number;
   /** '' when the sub-company has none. */
@@ -148,32 +151,81 @@ export const matchesReferencePattern = (reference: string, source: string): bool
   return pattern !== null && pattern.test(reference);
 };
 
+/** The spec's own name of the field, which its three messages say ('Reference number must ...'). */
+const SPEC_REFERENCE_TITLE = 'reference number';
+
+/**
+ * Whether a biller's field is the spec's 'reference number' (or has no title of its own): its messages are then the
+ * spec's, word for word; any other title ('Meter Number') is named by the titled messages (issue 23).
+ */
+export const isSpecReferenceTitle = (title: string): boolean => {
+  const name = title.trim().replace(/\s+/g, ' ').toLowerCase();
+  return name === '' || name === SPEC_REFERENCE_TITLE;
+};
+
+const referenceMessages = {
+  spec: {
+    tooShort: 'billing.reference.tooShort',
+    tooLong: 'billing.reference.tooLong',
+    pattern: 'billing.reference.pattern',
+    notFound: 'billing.billNotFound',
+  },
+  titled: {
+    tooShort: 'billing.titledReference.tooShort',
+    tooLong: 'billing.titledReference.tooLong',
+    pattern: 'billing.titledReference.pattern',
+    notFound: 'billing.titledBillNotFound',
+  },
+} as const satisfies Record<string, Record<string, DomainMessageId>>;
+
+type Values = Readonly<Record<string, string | number>>;
+
+/** The messages of a biller's reference, and the values naming its field (none for the spec's own words). */
+const messagesOfTitle = (
+  title: string,
+): { ids: Record<keyof typeof referenceMessages.spec, DomainMessageId>; named: Values } =>
+  isSpecReferenceTitle(title)
+    ? { ids: referenceMessages.spec, named: {} }
+    : { ids: referenceMessages.titled, named: { title: title.trim() } };
+
+/** `values` when the message names any. */
+const withValues = (values: Values): { values?: Values } =>
+  Object.keys(values).length > 0 ? { values } : {};
+
 /**
  * Spec section 5, "Bill reference", on Next: shorter than minLength, longer than maxLength, not matching the
  * sub-company's regularExpression (when it has one): each message exactly when its rule is broken, in this order,
  * with the bound it names (`values`). The reference is taken as typed (its characters counted as a person would).
+ * A field titled other than 'reference number' is named by its title ('Meter Number must be at least ...').
  */
 export const billReferenceViolations = (
   reference: string,
   rules: ReferenceRules,
 ): RuleViolation<BillReferenceField>[] => {
+  const { ids, named } = messagesOfTitle(rules.title);
   const violations: RuleViolation<BillReferenceField>[] = [];
   const length = characterCount(reference);
   if (length < rules.minLength)
     violations.push({
       field: 'referenceNo',
-      messageId: 'billing.reference.tooShort',
-      values: { min: rules.minLength },
+      messageId: ids.tooShort,
+      values: { ...named, min: rules.minLength },
     });
   if (length > rules.maxLength)
     violations.push({
       field: 'referenceNo',
-      messageId: 'billing.reference.tooLong',
-      values: { max: rules.maxLength },
+      messageId: ids.tooLong,
+      values: { ...named, max: rules.maxLength },
     });
   if (!matchesReferencePattern(reference, rules.regularExpression))
-    violations.push({ field: 'referenceNo', messageId: 'billing.reference.pattern' });
+    violations.push({ field: 'referenceNo', messageId: ids.pattern, ...withValues(named) });
   return violations;
+};
+
+/** No bill at this biller has the reference typed: the message names the biller's field as the rules' do. */
+export const billNotFoundViolation = (title: string): RuleViolation<BillReferenceField> => {
+  const { ids, named } = messagesOfTitle(title);
+  return { field: 'referenceNo', messageId: ids.notFound, ...withValues(named) };
 };
 
 /** Spec section 5: the input cannot take characters beyond maxLength (what typing or pasting leaves in it). */

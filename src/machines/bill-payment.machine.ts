@@ -279,6 +279,8 @@ export const billPaymentMachine = setup({
     })),
     setLookupFailed: assign((_, params: { error: unknown }) => ({
       error: lookupFailureMessage(params.error),
+      // The values the message names ('No bill was found for this {title}').
+      failure: serverFailure(lookupFailureMessage(params.error), params.error),
     })),
     setInsufficient: assign({ error: 'billing.insufficientFunds' }),
     takeKey: assign(({ context }) => ({ ...keys.takeIdempotencyKey(context), error: null })),

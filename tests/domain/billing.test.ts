@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  billNotFoundViolation,
   isBillOverdue,
+  isSpecReferenceTitle,
   billReferenceViolations,
   billTotalPay,
   isSafePattern,
@@ -14,6 +16,7 @@ import {
   walletCoversBill,
 } from '../../src/domain/billing';
 import { minorToApiAmount, parseDecimalAmount } from '../../src/domain/money';
+import { toViolations } from '../../src/server/http-error';
 import { BILLING_SUB_COMPANIES } from '../../src/server/seed/billers';
 import { BILLER_DOWN_SUFFIX, SANDBOX_BILLS } from '../../src/server/providers/biller-rail';
 import { proves } from '../support/requirements';
@@ -40,6 +43,8 @@ const generatedRules = fc
     const high = low + span;
     return {
       rules: {
+        // The spec's own field: its three messages, word for word (titled fields: 'names the biller's field').
+        title: 'Reference Number',
         minLength,
         maxLength: minLength + extra,
         regularExpression: `^${prefix}${cls.source}{${low},${high}}$`,
@@ -79,12 +84,14 @@ describe('bill reference rules (spec section 5)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 30 }), (min) => {
         const [short] = billReferenceViolations('1', {
+          title: 'reference number',
           minLength: min,
           maxLength: 40,
           regularExpression: '',
         });
         expect(short?.values).toEqual({ min });
         const [long] = billReferenceViolations('1'.repeat(min + 1), {
+          title: '',
           minLength: 1,
           maxLength: min,
           regularExpression: '',
@@ -94,10 +101,50 @@ describe('bill reference rules (spec section 5)', () => {
     );
   });
 
+  it("names the biller's field by its title ('Meter Number'), the spec's words for a field titled 'reference number'", () => {
+    const rules = { minLength: 11, maxLength: 13, regularExpression: '^[0-9]{11,13}$' };
+    const titled = (title: string, text: string) =>
+      toViolations(billReferenceViolations(text, { ...rules, title })).map(({ message }) => message);
+    expect(titled('Meter Number', '12ab')).toEqual([
+      'Meter Number must be at least 11 characters long.',
+      'Meter Number does not match the required pattern.',
+    ]);
+    expect(titled(' Smartcard Number ', '12345678901234')).toEqual([
+      'Smartcard Number must not exceed 13 characters.',
+      'Smartcard Number does not match the required pattern.',
+    ]);
+    for (const specTitle of ['Reference Number', 'reference  number', ''])
+      expect(titled(specTitle, '12ab'), specTitle).toEqual([
+        'Reference number must be at least 11 characters long.',
+        'Reference number does not match the required pattern.',
+      ]);
+    expect(isSpecReferenceTitle('Reference Number')).toBe(true);
+    expect(isSpecReferenceTitle('Meter Number')).toBe(false);
+    expect(billNotFoundViolation('Meter Number')).toEqual({
+      field: 'referenceNo',
+      messageId: 'billing.titledBillNotFound',
+      values: { title: 'Meter Number' },
+    });
+    expect(billNotFoundViolation('Reference Number')).toEqual({
+      field: 'referenceNo',
+      messageId: 'billing.billNotFound',
+    });
+  });
+
+  it('names every seeded biller by its own title, never the words reference number', () => {
+    for (const sub of BILLING_SUB_COMPANIES) {
+      const [short] = billReferenceViolations('', { ...sub, minLength: 1 });
+      expect(short?.values, sub.code).toMatchObject({ title: sub.title });
+      expect(toViolations([short!])[0]?.message, sub.code).not.toMatch(/reference number/i);
+    }
+  });
+
   it('has no pattern rule when the sub-company has no pattern', () => {
     fc.assert(
       fc.property(reference, (text) => {
-        expect(messageIdsOf(text, { minLength: 0, maxLength: 100, regularExpression: '' })).toEqual([]);
+        expect(
+          messageIdsOf(text, { title: 'Meter Number', minLength: 0, maxLength: 100, regularExpression: '' }),
+        ).toEqual([]);
       }),
     );
   });
@@ -108,7 +155,9 @@ describe('bill reference rules (spec section 5)', () => {
       'counts characters as a person does, and the input refuses characters past maxLength',
     ),
     () => {
-      expect(messageIdsOf('ééé', { minLength: 3, maxLength: 3, regularExpression: '' })).toEqual([]);
+      expect(
+        messageIdsOf('ééé', { title: 'Account Number', minLength: 3, maxLength: 3, regularExpression: '' }),
+      ).toEqual([]);
       fc.assert(
         fc.property(
           fc.string({ unit: 'grapheme-ascii', maxLength: 40 }),

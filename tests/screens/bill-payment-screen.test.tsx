@@ -16,7 +16,7 @@ import { BillPaymentScreen } from '../../src/screens/bill-payment-screen';
 import { BillingHistoryPanel } from '../../src/screens/billing-history-panel';
 import { billOf, billOperation, companies, postpaid, prepaid } from '../support/machine-models-billing';
 import { expectLimitAlert, limitRefusal } from './limit-refusal';
-import { renderScreen } from './render';
+import { httpError, renderScreen } from './render';
 
 const receipt: BillingReceipt = {
   referenceNumber: 'BIL-1001',
@@ -43,18 +43,23 @@ const receipts = receiptMachine<BillingReceipt>('billingReceipt').provide({
   actors: { loadReceipt: fromPromise<BillingReceipt, ReceiptInput>(async () => receipt) },
 });
 
-const show = (walletAmount = 500_00, refusal?: Error) => {
+const lookUpFixture = async (input: BillLookupCall) =>
+  billOf(input.subCompanyId === 1 ? prepaid : postpaid, { referenceNo: input.referenceNumber });
+
+const show = (
+  walletAmount = 500_00,
+  refusal?: Error,
+  { subCompanies = [prepaid, postpaid], lookUp = lookUpFixture } = {},
+) => {
   const paid: PayBillCall[] = [];
   const actor = createActor(
     billPaymentMachine.provide({
       actors: {
         loadCompanies: fromPromise(async () => companies),
         loadSubCompanies: fromPromise(async ({ input }: { input: { companyId: number } }) =>
-          input.companyId === 1 ? [prepaid, postpaid] : [],
+          input.companyId === 1 ? subCompanies : [],
         ),
-        lookupBill: fromPromise<BillInPesewas, BillLookupCall>(async ({ input }) =>
-          billOf(input.subCompanyId === 1 ? prepaid : postpaid, { referenceNo: input.referenceNumber }),
-        ),
+        lookupBill: fromPromise<BillInPesewas, BillLookupCall>(async ({ input }) => lookUp(input)),
         payBill: fromPromise<WalletOperation, PayBillCall>(async ({ input }) => {
           paid.push(input);
           if (refusal) throw refusal;
@@ -89,10 +94,11 @@ describe('BillPaymentScreen', () => {
     expect(meter).toHaveAttribute('inputmode', 'numeric');
     await user.type(meter, '0123');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByText('Reference number must be at least 11 characters long.')).toBeInTheDocument();
+    // The messages name the field by its title (issue 23: they said 'Reference number').
+    expect(screen.getByText('Meter Number must be at least 11 characters long.')).toBeInTheDocument();
     await user.clear(meter);
     await user.type(meter, '0123456789a');
-    expect(screen.getByText('Reference number does not match the required pattern.')).toBeInTheDocument();
+    expect(screen.getByText('Meter Number does not match the required pattern.')).toBeInTheDocument();
     await user.clear(meter);
     await user.type(meter, '01234567890123456');
     expect(meter).toHaveValue('0123456789012');
@@ -150,6 +156,46 @@ describe('BillPaymentScreen', () => {
     expect(screen.getByLabelText('Search companies')).toBeInTheDocument();
     // Three steps, the review and the receipt: slow on a loaded machine.
   }, 20_000);
+
+  it("says the spec's own 'Reference number' messages for a field titled 'Reference Number'", async () => {
+    const user = userEvent.setup();
+    const specBiller = { ...postpaid, id: 3, subCompanyName: 'ECG Services', title: 'Reference Number' };
+    show(500_00, undefined, { subCompanies: [specBiller] });
+    await user.click(await screen.findByRole('button', { name: 'Electricity Company of Ghana (ECG)' }));
+    await user.click(await screen.findByRole('button', { name: 'ECG Services' }));
+    const reference = await screen.findByLabelText('Enter Reference Number');
+    await user.type(reference, '01a');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Reference number must be at least 10 characters long.')).toBeInTheDocument();
+    await user.clear(reference);
+    await user.type(reference, '0123456789a');
+    expect(screen.getByText('Reference number does not match the required pattern.')).toBeInTheDocument();
+    expect(reference).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it("says no bill was found for the field's title the server named ('Meter Number')", async () => {
+    const user = userEvent.setup();
+    const notFound = httpError(404, 'billing.titledBillNotFound', [
+      {
+        field: 'referenceNo',
+        messageId: 'billing.titledBillNotFound',
+        message: 'No bill was found for this Meter Number. Please check it and try again.',
+        values: { title: 'Meter Number' },
+      },
+    ]);
+    show(500_00, undefined, {
+      lookUp: async () => {
+        throw notFound;
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Electricity Company of Ghana (ECG)' }));
+    await user.click(await screen.findByRole('button', { name: 'ECG Prepaid' }));
+    await user.type(await screen.findByLabelText('Enter Meter Number'), '01234567890');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(
+      await screen.findByText('No bill was found for this Meter Number. Please check it and try again.'),
+    ).toBeInTheDocument();
+  });
 
   it('shows a tier limit refusal under the amount, with what is left and the link to the upgrade page', async () => {
     const user = userEvent.setup();

@@ -146,23 +146,61 @@ describe('GetBillByReferenceNumber', () => {
     expect(bill.billMonth).toMatch(/^\d{4}-\d{2}$/);
   });
 
-  it('checks the sub-company’s reference rules first, every broken one in order, with its bound', async () => {
+  it('checks the sub-company’s reference rules first, every broken one in order, with its bound and its field’s title', async () => {
     const user = await transferUser(t.app, db());
     const short = await lookup(user, ECG_PREPAID.id, '12ab');
     expect(short.statusCode).toBe(400);
     const violations = envelope<ErrorData>(short).data.violations as Violation[];
     expect(violations.map((violation) => violation.messageId)).toEqual([
-      'billing.reference.tooShort',
-      'billing.reference.pattern',
+      'billing.titledReference.tooShort',
+      'billing.titledReference.pattern',
     ]);
-    expect(violations[0]?.message).toBe('Reference number must be at least 11 characters long.');
+    // Issue 23: the field is 'Meter Number', and the message says so (it said 'Reference number').
+    expect(violations[0]).toMatchObject({
+      message: 'Meter Number must be at least 11 characters long.',
+      values: { title: 'Meter Number', min: 11 },
+    });
+    expect(violations[1]?.message).toBe('Meter Number does not match the required pattern.');
     const long = await lookup(user, ECG_PREPAID.id, '12345678901234');
     expect(envelope<ErrorData>(long).data.violations?.[0]?.message).toBe(
-      'Reference number must not exceed 13 characters.',
+      'Meter Number must not exceed 13 characters.',
     );
     // Issue 21: the answer's own message names the bound too (it showed '{max}').
-    expect(envelope(long).message).toBe('Reference number must not exceed 13 characters.');
-    expect(envelope(short).message).toBe('Reference number must be at least 11 characters long.');
+    expect(envelope(long).message).toBe('Meter Number must not exceed 13 characters.');
+    expect(envelope(short).message).toBe('Meter Number must be at least 11 characters long.');
+  });
+
+  it('says the spec’s own messages for a biller whose field is titled ‘Reference Number’', async () => {
+    const user = await transferUser(t.app, db());
+    const retitle = (title: string) =>
+      db().execute(sql`update billing_sub_companies set title = ${title} where id = ${GRA.id}`);
+    await retitle('Reference Number');
+    try {
+      const short = await lookup(user, GRA.id, 'P01');
+      expect(short.statusCode).toBe(400);
+      expect(
+        (envelope<ErrorData>(short).data.violations as Violation[]).map(({ messageId, message }) => [
+          messageId,
+          message,
+        ]),
+      ).toEqual([
+        ['billing.reference.tooShort', 'Reference number must be at least 11 characters long.'],
+        ['billing.reference.pattern', 'Reference number does not match the required pattern.'],
+      ]);
+      const long = await lookup(user, GRA.id, 'P00123456789012');
+      expect(envelope(long).message).toBe('Reference number must not exceed 11 characters.');
+      expect(messageIdOf(long)).toBe('billing.reference.tooLong');
+      const odd = await lookup(user, GRA.id, 'X0012345678');
+      expect(messageIdOf(odd)).toBe('billing.reference.pattern');
+      expect(envelope(odd).message).toBe('Reference number does not match the required pattern.');
+      const unknown = await lookup(user, GRA.id, 'P0099999999');
+      expect(unknown.statusCode).toBe(404);
+      expect(envelope(unknown).message).toBe(
+        'No bill was found for this reference number. Please check it and try again.',
+      );
+    } finally {
+      await retitle('Taxpayer Identification Number (TIN)');
+    }
   });
 
   it('says clearly when no bill has that reference, or the sub-company is unknown', async () => {
@@ -170,8 +208,12 @@ describe('GetBillByReferenceNumber', () => {
     const unknown = await lookup(user, DSTV.id, '7099999999');
     expect(unknown.statusCode).toBe(404);
     expect(envelope(unknown).message).toBe(
-      'No bill was found for this reference number. Please check it and try again.',
+      'No bill was found for this Smartcard Number. Please check it and try again.',
     );
+    expect(envelope<ErrorData>(unknown).data).toMatchObject({
+      messageId: 'billing.titledBillNotFound',
+      violations: [{ field: 'referenceNo', values: { title: 'Smartcard Number' } }],
+    });
     expect(messageIdOf(await lookup(user, 999, '7099999999'))).toBe('billing.subCompanyNotFound');
   });
 });
@@ -300,11 +342,11 @@ describe('PayBill with the spec’s request (section 3: no quoteId)', () => {
       ),
     );
     expect(short.statusCode).toBe(400);
-    expect(envelope(short).message).toBe('Reference number must be at least 10 characters long.');
+    expect(envelope(short).message).toBe('Smartcard Number must be at least 10 characters long.');
     expect(envelope<ErrorData>(short).data.violations?.[0]).toMatchObject({
       field: 'referenceNo',
-      messageId: 'billing.reference.tooShort',
-      values: { min: 10 },
+      messageId: 'billing.titledReference.tooShort',
+      values: { title: 'Smartcard Number', min: 10 },
     });
     const poor = await payBill(
       user,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bill } from '../../../contract/billing';
-import { billReferenceViolations } from '../../../domain/billing';
+import { billNotFoundViolation, billReferenceViolations } from '../../../domain/billing';
 import { minorToApiAmount } from '../../../domain/money';
 import type { Db } from '../../db/client';
 import { HttpError, toViolations, violationsError } from '../../http-error';
@@ -43,7 +43,10 @@ const ask = async ({ billerRail, log }: BillerDeps, subCompany: SubCompany, refe
   return lookup.found ? lookup.bill : null;
 };
 
-/** The bill of `reference` at this sub-company: its rules first (400), then its biller (404 none, 502 down). */
+/**
+ * The bill of `reference` at this sub-company: its rules first (400), then its biller (404 none, naming the field by
+ * its title; 502 down).
+ */
 export const billAt = async (
   deps: BillerDeps,
   subCompany: SubCompany,
@@ -52,7 +55,10 @@ export const billAt = async (
   const broken = billReferenceViolations(reference, subCompany);
   if (broken.length > 0) throw violationsError(toViolations(broken));
   const bill = await ask(deps, subCompany, reference);
-  if (!bill) throw new HttpError(404, 'billing.billNotFound');
+  if (!bill) {
+    const notFound = billNotFoundViolation(subCompany.title);
+    throw new HttpError(404, notFound.messageId, toViolations([notFound]));
+  }
   return bill;
 };
 

@@ -15,6 +15,22 @@ const mirrorKinds = () => kindsWhere((name) => operationKinds[name].decision ===
 const receivedKinds = () => kindsWhere((name) => operationKinds[name].receivedAs !== undefined);
 
 /**
+ * The day totals the tier limits read (wallet_debit_days and its adjustments, kept by triggers) against the sum of
+ * each user's debits that have not failed, by UTC day: the rows where the two differ.
+ */
+export const DEBIT_DAYS_AGAINST_OPERATIONS = sql.raw(`select coalesce(kept.user_id, truth.user_id) as user_id,
+    coalesce(kept.day, truth.day) as day, kept.total as kept, truth.total as truth
+  from (select user_id, day, sum(amount_minor) as total
+        from (select user_id, day, amount_minor from wallet_debit_days
+              union all select user_id, day, amount_minor from wallet_debit_adjustments) k
+        group by user_id, day having sum(amount_minor) <> 0) kept
+  full join (select user_id, (created_at at time zone 'UTC')::date as day, sum(amount_minor) as total
+             from wallet_operations where direction = 'Debit' and status <> 'Failed'
+             group by 1, 2 having sum(amount_minor) <> 0) truth
+    on truth.user_id = kept.user_id and truth.day = kept.day
+  where kept.total is distinct from truth.total`);
+
+/**
  * The ledger's invariants, checked straight in the database: every ledger transaction sums to zero in each asset
  * (cedis and gems separately); every user's cached gem balance equals the sum of its gem account's entries and is
  * never negative; a Successful gem purchase credited exactly its pack's gems; every
@@ -70,6 +86,9 @@ export const expectLedgerInvariants = async (db: Db): Promise<void> => {
            or w.balance_minor < 0 or w.held_minor < 0 or w.balance_minor < w.held_minor`,
   );
   expect(wrongBalances, 'wallets whose cached balance or holds disagree with the ledger').toEqual([]);
+
+  const wrongDebitDays = await queryRows<{ user_id: number }>(db, sql`${DEBIT_DAYS_AGAINST_OPERATIONS}`);
+  expect(wrongDebitDays, "wallets' debit day totals that disagree with their operations").toEqual([]);
 
   const wrongOperations = await queryRows<{ reference_number: string }>(
     db,

@@ -761,10 +761,7 @@ export const walletOperations = pgTable(
     ),
     check('wallet_operations_direction', sql`${table.direction} in ('Credit', 'Debit')`),
     // 'review': held by a monitoring rule until compliance decides (monitoring_holds); it holds like 'pending'.
-    check(
-      'wallet_operations_status',
-      sql`${table.status} in ('pending', 'review', 'Successful', 'Failed')`,
-    ),
+    check('wallet_operations_status', sql`${table.status} in ('pending', 'review', 'Successful', 'Failed')`),
     check('wallet_operations_amount_positive', sql`${table.amountMinor} > 0`),
     check('wallet_operations_fee', sql`${table.feeMinor} >= 0`),
     check(
@@ -776,6 +773,41 @@ export const walletOperations = pgTable(
       sql`(${table.status} in ('pending', 'review')) = (${table.resolvedAt} is null)`,
     ),
   ],
+);
+
+/*
+ * What each wallet sent out a day, for the tier limits (issue 28): the sum of its debits that have not failed, by
+ * their UTC day (Ghana's), kept by triggers on wallet_operations (migration 0026), so the limit check under the
+ * wallet lock reads at most a month of day rows instead of every move of the month. A posting adds to its day's row
+ * (it holds the wallet's lock, so a user's postings take turns on it); a status change that makes a debit count or
+ * stop counting (a payout that failed, a hold rejected) appends an adjustment instead, so a resolution, which locks
+ * the operation before the wallet, never waits on a row a posting holds.
+ */
+export const walletDebitDays = pgTable(
+  'wallet_debit_days',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    day: date('day').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ name: 'wallet_debit_days_pk', columns: [table.userId, table.day] })],
+);
+
+export const walletDebitAdjustments = pgTable(
+  'wallet_debit_adjustments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    day: date('day').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    operationId: bigint('operation_id', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('wallet_debit_adjustments_user_day_idx').on(table.userId, table.day)],
 );
 
 export const ledgerTransactions = pgTable(
@@ -1130,7 +1162,10 @@ export const reversals = pgTable(
     transactionId: bigint('transaction_id', { mode: 'number' }).references(() => ledgerTransactions.id),
   },
   (table) => [
-    check('reversals_four_eyes', sql`${table.approvedBy} is null or ${table.approvedBy} <> ${table.proposedBy}`),
+    check(
+      'reversals_four_eyes',
+      sql`${table.approvedBy} is null or ${table.approvedBy} <> ${table.proposedBy}`,
+    ),
     check(
       'reversals_approved',
       sql`(${table.approvedBy} is null) = (${table.approvedAt} is null) and (${table.approvedBy} is null) = (${table.transactionId} is null)`,
@@ -1194,7 +1229,9 @@ export const passkeys = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** base64url, as the browser sends it; unique across every account (an authenticator registers once). */
-    credentialId: varchar('credential_id', { length: 1400 }).notNull().unique('passkeys_credential_id_unique'),
+    credentialId: varchar('credential_id', { length: 1400 })
+      .notNull()
+      .unique('passkeys_credential_id_unique'),
     publicKey: text('public_key').notNull(),
     /** The authenticator's signature counter: an assertion must carry a larger one (0 and 0: no counter). */
     counter: bigint('counter', { mode: 'number' }).notNull().default(0),
@@ -1245,7 +1282,9 @@ export const stepUpDefaults = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
-    effectiveFrom: date('effective_from', { mode: 'string' }).notNull().unique('step_up_defaults_effective_unique'),
+    effectiveFrom: date('effective_from', { mode: 'string' })
+      .notNull()
+      .unique('step_up_defaults_effective_unique'),
     source: text('source').notNull(),
     createdAt: createdAt(),
   },

@@ -27,14 +27,19 @@ const LIMITS_IN_FORCE = `select l.daily_minor, l.monthly_minor, l.balance_minor
   where u.id = $1::int`;
 
 // Ghana keeps GMT all year: its day and month start at UTC midnight. now() is the transaction's start, the
-// created_at of the operation it writes.
+// created_at of the operation it writes. What a wallet sent out is kept by day (wallet_debit_days, with the
+// adjustments of debits that failed later: schema.ts walletDebitDays), so the check reads at most a month of day rows,
+// however many moves the wallet made (issue 28).
+const SENT_THIS_MONTH = `select day, amount_minor from wallet_debit_days
+      where user_id = $1::int and day >= date_trunc('month', now() at time zone 'UTC')::date
+    union all
+    select day, amount_minor from wallet_debit_adjustments
+      where user_id = $1::int and day >= date_trunc('month', now() at time zone 'UTC')::date`;
+
 const OUTGOING = `with lim as (${LIMITS_IN_FORCE}), used as (
-    select coalesce(sum(amount_minor) filter (
-             where created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'), 0) as day,
+    select coalesce(sum(amount_minor) filter (where day = (now() at time zone 'UTC')::date), 0) as day,
            coalesce(sum(amount_minor), 0) as month
-    from wallet_operations
-    where user_id = $1::int and direction = 'Debit' and status <> 'Failed'
-      and created_at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'
+    from (${SENT_THIS_MONTH}) sent
   )
   select case
     when used.day + $2::bigint > lim.daily_minor

@@ -81,7 +81,7 @@ describe('route table', () => {
   it.each([
     ['/SendMoney', 'Send Money'],
     ['/sendmoney', 'Send Money'],
-    ['/CrossBorderPayment', 'Cross-Border Payment'],
+    ['/CrossBorderPayment', 'Cross Border Payment'],
   ])('shows %s behind the identity gate when signed in without an identification', async (path, name) => {
     renderApp(path, { session: signedIn() });
     expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();

@@ -113,7 +113,7 @@ test.describe('cross-border payment', () => {
     const { user } = await sender(request);
     await logIn(page, user);
     await page.goto('/CrossBorderPayment');
-    await expect(page.getByRole('heading', { level: 1, name: 'Cross-Border Payment' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Cross Border Payment' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Send money abroad' })).toBeVisible();
     await expectNoViolations(page, 'cross-border, step 1');
 

@@ -57,12 +57,12 @@ test('/VerifyIdentity and the mobile wallet show where the account stands', asyn
   await signUpThroughApi(request, user);
   await logIn(page, user);
   await page.goto('/VerifyIdentity');
-  await expect(page.getByRole('heading', { level: 1, name: 'Verify Identity' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify identity' })).toBeVisible();
   await expect(page.getByText('Not registered yet')).toBeVisible();
   await page.getByRole('link', { name: 'Add an identification' }).click();
   await expect(page).toHaveURL(/\/Dashboard\/myIdentifications$/i);
   await page.goto('/Dashboard/mobileWallet');
-  await expect(page.getByRole('heading', { level: 1, name: 'Mobile Wallet' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mobile wallet' })).toBeVisible();
   await page.getByRole('link', { name: 'Withdraw to mobile money' }).click();
   await expect(page).toHaveURL(/\/Withdrawal$/i);
 });

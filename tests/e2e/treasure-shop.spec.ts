@@ -56,7 +56,7 @@ test.describe('treasure shop, gateway and game', () => {
     await expect(page).toHaveURL(/\/PaymentGateway$/);
     // The choice survives a reload on the way.
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Payment Gateway' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment gateway' })).toBeVisible();
     await expect(page.getByText('6,500 gems')).toBeVisible();
     await expect(page.getByText(dollars('49.99'))).toBeVisible();
     await expect(page.getByText(cedis(624.88)).first()).toBeVisible();
@@ -92,7 +92,7 @@ test.describe('treasure shop, gateway and game', () => {
       await choosePack(page, '2,500 gems');
       await expectNoViolations(page, `treasure shop at ${label}`);
       await page.getByRole('button', { name: 'Pay with Wallet' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Payment Gateway' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Payment gateway' })).toBeVisible();
       await expect(page.getByText(cedis(249.88)).first()).toBeVisible();
       await expectNoViolations(page, `gateway at ${label}`);
       await page.getByRole('button', { name: 'Pay with Wallet' }).click();

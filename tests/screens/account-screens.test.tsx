@@ -14,7 +14,7 @@ describe('MobileWalletScreen', () => {
   it('shows the balance, the phone check and the three ways between the wallet and mobile money', () => {
     const { actor } = fakeSession({ auth: auth(123450) });
     renderScreen(<MobileWalletScreen session={actor} phoneVerification={fakePhoneVerification().actor} />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Mobile Wallet' })).toHaveFocus();
+    expect(screen.getByRole('heading', { level: 1, name: 'Mobile wallet' })).toHaveFocus();
     expect(screen.getByText('GH₵ 1,234.50')).toBeInTheDocument();
     expect(screen.getByText('Phone verified')).toBeInTheDocument();
     for (const [name, to] of [
@@ -41,7 +41,7 @@ describe('VerifyIdentityScreen', () => {
   it('tells a user without an identification what to do, and leads to the identifications page', () => {
     const { actor } = fakeSession({ auth: withIdentification(false) });
     renderScreen(<VerifyIdentityScreen session={actor} phoneVerification={fakePhoneVerification().actor} />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Verify Identity' })).toHaveFocus();
+    expect(screen.getByRole('heading', { level: 1, name: 'Verify identity' })).toHaveFocus();
     expect(screen.getAllByRole('status')[0]).toHaveTextContent(
       'Register an identification document to send money, pay bills and withdraw.',
     );

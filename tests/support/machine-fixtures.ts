@@ -54,17 +54,24 @@ export const httpError = (
 /** The figures a tier limit's refusal names (issue 24). */
 export const LIMIT_VALUES = { limit: 'GH₵ 3,000.00', left: 'GH₵ 1,000.00' };
 
-/** A tier limit's refusal as the server answers it: 400 limit.daily, its figures on the `amount` violation. */
-export const limitRefusal = (): ApiError =>
+const LIMIT_TEXTS = {
+  'limit.daily': 'This is over your daily limit of GH₵ 3,000.00: GH₵ 1,000.00 is left today.',
+  'limit.balance':
+    'This would take your wallet over its maximum balance of GH₵ 3,000.00: GH₵ 1,000.00 more can come in.',
+} as const;
+
+/**
+ * A tier limit's refusal as the server answers it: 400 limit.daily (money leaving) or limit.balance (money
+ * arriving, a top-up), its figures on the `amount` violation.
+ */
+export const limitRefusal = (messageId: keyof typeof LIMIT_TEXTS = 'limit.daily'): ApiError =>
   new ApiError({
     kind: 'http',
     status: 400,
-    message: 'This is over your daily limit of GH₵ 3,000.00: GH₵ 1,000.00 is left today.',
+    message: LIMIT_TEXTS[messageId],
     data: {
-      messageId: 'limit.daily',
-      violations: [
-        { field: 'amount', messageId: 'limit.daily', message: 'text of limit.daily', values: LIMIT_VALUES },
-      ],
+      messageId,
+      violations: [{ field: 'amount', messageId, message: `text of ${messageId}`, values: LIMIT_VALUES }],
     },
   });
 

@@ -33,6 +33,7 @@ import {
   errorEvent,
   httpError,
   invalidResponseError,
+  limitRefusal,
   networkError,
   timeoutError,
 } from './machine-fixtures';
@@ -75,10 +76,14 @@ const moneyKey = (snapshot: AnyMachineSnapshot): string => {
   return JSON.stringify({ ...rest, holdsKey: idempotencyKey !== null });
 };
 
-/** The violations a 400 answer listed, as the machines keep them. */
+/** The violations a 400 answer listed, as the machines keep them (with the figures a tier limit's names). */
 const violationsOf = (error: unknown) =>
   isApiError(error) && error.failure.kind === 'http'
-    ? (error.failure.data?.violations ?? []).map(({ field, messageId }) => ({ field, messageId }))
+    ? (error.failure.data?.violations ?? []).map(({ field, messageId, values }) => ({
+        field,
+        messageId,
+        ...(values ? { values } : {}),
+      }))
     : [];
 
 const messageIdOf = (error: unknown): string | null =>
@@ -910,6 +915,8 @@ const topUpAnswers: Record<Gateway, AnyEventObject[]> = {
     errorEvent('topUp', httpError(402)),
     errorEvent('topUp', httpError(409, 'idempotency.conflict')),
     errorEvent('topUp', timeoutError()),
+    // Over the tier's maximum balance (C.limit.8): a form the browser accepts, refused by the server.
+    errorEvent('topUp', limitRefusal('limit.balance')),
   ],
   momo: [
     doneEvent('topUp', operation('pending', { amount: 2000, walletAmount: 10000 })),
@@ -1144,8 +1151,8 @@ const topUpCheck = (step: ModelStep): void => {
       expect(snapshot.value).toBe(failureStatus(error) === null ? 'reviewing' : 'editing');
       expect(actions).toEqual([]);
       const violations = violationsOf(error).map((v) => ({
+        ...v,
         field: v.field === 'cardNumber' ? 'number' : v.field,
-        messageId: v.messageId,
       }));
       if (failureStatus(error) === null) {
         // No answer: 'Failed to add funds', and Confirm sends the same key again.

@@ -19,6 +19,8 @@ const DECLINED_CARD = '4000000000000002';
 const FAILING_ACCOUNT = '0123000001';
 const REJECTING_MOMO = '0241000001';
 const UNANSWERED_MOMO = '0241000002';
+/** Within the operation limit the browser checks (GH₵ 100,000), over every tier's maximum balance (GH₵ 75,000 at most). */
+const OVER_EVERY_MAXIMUM = '99999';
 const BANKS = '**/api/Bank/GetAllBanksByCountryId**';
 const STATUS = '**/api/User/GetWalletOperation**';
 
@@ -61,11 +63,18 @@ const heldRoute = (page: Page): Promise<Route> => {
 };
 
 /** How the attempt the form is filled for after step `index` ends, as the path says. */
-const outcomeAfter = (path: BrowserPath, index: number): 'refused' | 'rejected' | 'unanswered' | 'other' => {
+const outcomeAfter = (
+  path: BrowserPath,
+  index: number,
+): 'refused' | 'limited' | 'rejected' | 'unanswered' | 'other' => {
   for (const step of path.steps.slice(index + 1)) {
     if (['AGAIN', 'DONE', 'BACK'].includes(step.event)) return 'other';
     if (step.event === 'xstate.error.actor.topUp')
-      return step.data?.failure === 'HTTP 402' ? 'refused' : 'other';
+      return step.data?.failure === 'HTTP 402'
+        ? 'refused'
+        : step.data?.failure === 'HTTP 400'
+          ? 'limited'
+          : 'other';
     if (step.event === 'xstate.done.actor.getOperation')
       return step.data?.status === 'Failed'
         ? 'rejected'
@@ -80,6 +89,7 @@ const outcomeAfter = (path: BrowserPath, index: number): 'refused' | 'rejected' 
 const typed = (field: string, value: string, path: BrowserPath, index: number): string => {
   const digits = value.replace(/\D/g, '');
   const outcome = outcomeAfter(path, index);
+  if (field === 'amount' && outcome === 'limited') return OVER_EVERY_MAXIMUM;
   if (field === 'number' && digits.length === 16 && outcome === 'refused') return DECLINED_CARD;
   if (field === 'bankAccountNumber' && /^\d{10,}$/.test(value) && outcome === 'refused')
     return FAILING_ACCOUNT;
@@ -93,6 +103,15 @@ const gatewayOf = (path: BrowserPath, index: number): string => {
     if (step.event === 'GATEWAY_CHOSEN') return GATEWAYS[String(step.data?.gateway)]!;
   throw new Error(`no gateway chosen before step ${index} of ${path.name}`);
 };
+
+/** A message as the screen shows it: its figures ({limit}, {left}) are the host's. */
+const shown = (message: string): RegExp =>
+  new RegExp(
+    message
+      .split(/\{\w+\}/)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.+'),
+  );
 
 const stateBefore = (path: BrowserPath, index: number) => path.steps[index - 1]?.state ?? '';
 
@@ -206,7 +225,7 @@ export const driver: BrowserDriver = {
         page.getByRole('heading', { level: 2, name: gatewayOf(path, index), exact: true }),
       ).toBeVisible();
       if (step.event === 'SUBMIT' || step.event.startsWith('xstate.error.actor.'))
-        for (const message of step.shows) await expect(page.getByText(message).first()).toBeVisible();
+        for (const message of step.shows) await expect(page.getByText(shown(message)).first()).toBeVisible();
     } else if (state === 'reviewing')
       await expect(page.getByRole('heading', { name: 'Check and confirm' })).toBeVisible();
     else if (state.startsWith('awaitingApproval')) {

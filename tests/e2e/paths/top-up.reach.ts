@@ -32,9 +32,9 @@ export const unreachable = (steps: (ReachStep & { shows?: string[] })[]): string
         return 'a top-up that gets no answer (network, timeout, unreadable answer) is not what the real host does on demand';
       if (failure === 'HTTP 402' && !SANDBOX_REFUSALS.some((message) => step.shows?.includes(message)))
         return "a 402 without the sandbox's own reason: the sandbox names every refusal (a declined card, a failed bank account)";
-      if (failure === 'HTTP 400')
-        return "a field the server refuses (the model's 400s: the card number, the MoMo number): the browser checks the same rules first and never sends such a form";
-      if (failure !== 'HTTP 402')
+      if (failure === 'HTTP 400' && !step.shows?.includes(domainMessages['limit.balance']))
+        return "a 400 naming a field's rule (the card number, the MoMo number): the browser checks the same rules first and never sends such a form (the tier limit's 400 is taken)";
+      if (failure !== 'HTTP 402' && failure !== 'HTTP 400')
         return 'a top-up answered 403, 409 or 5xx: the identity gate keeps a user without an identification off the form, the screen never reuses a key for another request, and the host does not fail on demand';
     }
     if (step.event === 'xstate.done.actor.topUp' && step.data?.status === 'Failed')

@@ -15,20 +15,22 @@ const mirrorKinds = () => kindsWhere((name) => operationKinds[name].decision ===
 const receivedKinds = () => kindsWhere((name) => operationKinds[name].receivedAs !== undefined);
 
 /**
- * The day totals the tier limits read (wallet_debit_days and its adjustments, kept by triggers) against the sum of
- * each user's debits that have not failed, by UTC day: the rows where the two differ.
+ * The day totals the tier limits and the monitoring rules read (wallet_debit_days and its adjustments, kept by
+ * triggers) against the sum and count of each user's debits that have not failed, by UTC day: where the two differ.
  */
 export const DEBIT_DAYS_AGAINST_OPERATIONS = sql.raw(`select coalesce(kept.user_id, truth.user_id) as user_id,
-    coalesce(kept.day, truth.day) as day, kept.total as kept, truth.total as truth
-  from (select user_id, day, sum(amount_minor) as total
-        from (select user_id, day, amount_minor from wallet_debit_days
-              union all select user_id, day, amount_minor from wallet_debit_adjustments) k
-        group by user_id, day having sum(amount_minor) <> 0) kept
-  full join (select user_id, (created_at at time zone 'UTC')::date as day, sum(amount_minor) as total
+    coalesce(kept.day, truth.day) as day, kept.total as kept, truth.total as truth, kept.moves as kept_moves,
+    truth.moves as moves
+  from (select user_id, day, sum(amount_minor) as total, sum(moves) as moves
+        from (select user_id, day, amount_minor, moves from wallet_debit_days
+              union all select user_id, day, amount_minor, moves from wallet_debit_adjustments) k
+        group by user_id, day having sum(moves) <> 0 or sum(amount_minor) <> 0) kept
+  full join (select user_id, (created_at at time zone 'UTC')::date as day, sum(amount_minor) as total,
+                    count(*) as moves
              from wallet_operations where direction = 'Debit' and status <> 'Failed'
-             group by 1, 2 having sum(amount_minor) <> 0) truth
+             group by 1, 2) truth
     on truth.user_id = kept.user_id and truth.day = kept.day
-  where kept.total is distinct from truth.total`);
+  where kept.total is distinct from truth.total or kept.moves is distinct from truth.moves`);
 
 /**
  * The ledger's invariants, checked straight in the database: every ledger transaction sums to zero in each asset

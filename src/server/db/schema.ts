@@ -791,6 +791,8 @@ export const walletDebitDays = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     day: date('day').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** How many debits: the monitoring rules count the day's moves out (structuring). */
+    moves: integer('moves').notNull(),
   },
   (table) => [primaryKey({ name: 'wallet_debit_days_pk', columns: [table.userId, table.day] })],
 );
@@ -804,6 +806,8 @@ export const walletDebitAdjustments = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     day: date('day').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** -1 when a debit stops counting, 1 when it counts again. */
+    moves: integer('moves').notNull(),
     operationId: bigint('operation_id', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },

@@ -2,18 +2,23 @@ import type { MonitoringHit } from '../../domain/monitoring';
 import { PreconditionFailedError } from '../ledger/errors';
 import { operationKinds, type OperationKindName } from '../ledger/kinds';
 import type { Precondition } from '../ledger/statements';
+import { debitDaysFrom, GHANA_TODAY } from '../tiers/debit-days';
 
 /*
  * The monitoring rules in SQL, decided under the wallet lock in the transaction of the money move (a Precondition of
  * the ledger's one path, after the tier limits): one query, reading the rules in force, the payer's money moves out
- * since the earlier of the day's start and the velocity window's (wallet_operations_user_created_idx), the tier's
- * daily limit and, for a transfer to a saved beneficiary, when it was added. Each rule is a small named function
+ * within the velocity window (wallet_operations_user_created_idx), the day's moves out and their total by day
+ * (debit-days.ts: one row, however many moves), the tier's daily limit and, for a transfer to a saved beneficiary,
+ * when it was added. Each rule is a small named function
  * giving the query's part that answers its hit, the same arithmetic as src/domain/monitoring.ts (the tests hold the
  * two to the same answers). Parameters: $1 the payer, $2 the amount (pesewas), $3 the transfer cart or null, $4
  * true to confirm (refuse when nothing hits) rather than check (refuse when something hits).
  */
 
-/** A rule's part: a select of (ord, hit jsonb) rows from the CTEs `p` (parameters), `m` (moves out), `lim`, `b`. */
+/**
+ * A rule's part: a select of (ord, hit jsonb) rows from the CTEs `p` (parameters), `m` (moves out in the velocity
+ * window), `d` (the day's moves out: `n`, `total`), `lim`, `b`.
+ */
 type RulePart = (ord: number) => string;
 
 const param = (rule: string, name: string) => `(p.${rule} ->> '${name}')::bigint`;
@@ -37,8 +42,7 @@ const newBeneficiary: RulePart = (ord) => `select ${ord}, jsonb_build_object('ru
 /** The `count`-th payment of the day (or later) that brings the day's total within `percent` under the daily limit. */
 const structuring: RulePart = (ord) => `select ${ord}, jsonb_build_object('rule', 'structuring',
       'count', d.n + 1, 'dayTotalMinor', d.total + $2::bigint, 'dailyLimitMinor', lim.daily_minor) as hit
-    from p, lim, (select count(*) as n, coalesce(sum(amount_minor), 0) as total from m
-                  where m.created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC') d
+    from p, lim, d
     where p.structuring is not null and d.n + 1 >= ${param('structuring', 'count')}
       and (d.total + $2::bigint) * 100 >= lim.daily_minor * (100 - ${param('structuring', 'percent')})`;
 
@@ -69,10 +73,11 @@ const MONITORING_CHECK = `with r as (
     ) l on true
     where u.id = $1::int
   ), m as (
-    select o.amount_minor, o.created_at from wallet_operations o, p
+    select o.created_at from wallet_operations o, p
     where o.user_id = $1::int and o.direction = 'Debit' and o.status <> 'Failed'
-      and o.created_at >= least(date_trunc('day', now() at time zone 'UTC') at time zone 'UTC',
-                                now() - make_interval(mins => coalesce(${param('velocity', 'minutes')}, 0)::int))
+      and o.created_at > now() - make_interval(mins => coalesce(${param('velocity', 'minutes')}, 0)::int)
+  ), d as (
+    select coalesce(sum(moves), 0) as n, coalesce(sum(amount_minor), 0) as total from (${debitDaysFrom(GHANA_TODAY)}) today
   ), b as (
     select bn.created_at as added_at,
            exists (select 1 from wallet_operations o join transfer_carts c2 on c2.id = o.cart_id

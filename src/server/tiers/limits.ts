@@ -6,6 +6,7 @@ import type { StoredAnswer } from '../idempotency/idempotency-key';
 import { PreconditionFailedError } from '../ledger/errors';
 import { operationKinds, type OperationKindName } from '../ledger/kinds';
 import type { Precondition } from '../ledger/statements';
+import { debitDaysFrom, GHANA_MONTH_START, GHANA_TODAY } from './debit-days';
 
 /*
  * The tier limits as preconditions of the ledger's one path (statements.ts `Precondition`), read once the wallets
@@ -27,19 +28,11 @@ const LIMITS_IN_FORCE = `select l.daily_minor, l.monthly_minor, l.balance_minor
   where u.id = $1::int`;
 
 // Ghana keeps GMT all year: its day and month start at UTC midnight. now() is the transaction's start, the
-// created_at of the operation it writes. What a wallet sent out is kept by day (wallet_debit_days, with the
-// adjustments of debits that failed later: schema.ts walletDebitDays), so the check reads at most a month of day rows,
-// however many moves the wallet made (issue 28).
-const SENT_THIS_MONTH = `select day, amount_minor from wallet_debit_days
-      where user_id = $1::int and day >= date_trunc('month', now() at time zone 'UTC')::date
-    union all
-    select day, amount_minor from wallet_debit_adjustments
-      where user_id = $1::int and day >= date_trunc('month', now() at time zone 'UTC')::date`;
-
+// created_at of the operation it writes. What the wallet sent is read by day (debit-days.ts), not move by move.
 const OUTGOING = `with lim as (${LIMITS_IN_FORCE}), used as (
-    select coalesce(sum(amount_minor) filter (where day = (now() at time zone 'UTC')::date), 0) as day,
+    select coalesce(sum(amount_minor) filter (where day = ${GHANA_TODAY}), 0) as day,
            coalesce(sum(amount_minor), 0) as month
-    from (${SENT_THIS_MONTH}) sent
+    from (${debitDaysFrom(GHANA_MONTH_START)}) sent
   )
   select case
     when used.day + $2::bigint > lim.daily_minor

@@ -29,8 +29,12 @@ export interface BrowserDriver {
 }
 
 export const runMachinePaths = (driver: BrowserDriver, paths: BrowserPath[]): void => {
+  const named = new Map<string, number>();
   for (const path of paths) {
-    test(path.name, async ({ page, request }) => {
+    // Paths with the same events and other answers (a 400, a 409) share a name: the later ones are numbered.
+    const count = (named.get(path.name) ?? 0) + 1;
+    named.set(path.name, count);
+    test(count === 1 ? path.name : `${path.name} (#${count})`, async ({ page, request }) => {
       test.setTimeout(120_000);
       await driver.start(page, request, path);
       await driver.check(page, path.steps[0]!, 0, path);

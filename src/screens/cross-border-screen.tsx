@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { DELIVERY_METHOD_IDS, PAYMENT_METHOD_IDS } from '../domain/cross-border';
+import { quoteSummary, receivingCountryIdOf } from '../machines/transfer.form';
 import { crossBorderPage, type TransferMachine } from '../machines/transfer.machine';
 import type { TransactionReceiptMachine } from '../machines/transaction-receipt.machine';
 import { useI18n } from '../i18n/i18n';
@@ -9,7 +10,9 @@ import { CrossBorderAmountStep } from './cross-border-amount-step';
 import { CrossBorderPayStep } from './cross-border-pay-step';
 import { CrossBorderReviewStep } from './cross-border-review-step';
 import { TransferDoneStep } from './transfer-done-step';
+import { useCurrencyFormat } from './transfer-summary';
 import { TransferWizard } from './transfer-wizard-parts';
+import { SummaryList } from './ui/summary-list';
 
 /**
  * /CrossBorderPayment (spec section 2): the transfer machine's cross-border presentation. The 4-step indicator
@@ -60,12 +63,36 @@ export function CrossBorderScreen({
             heading={t('crossBorder.completed')}
             onItsWayNote={unapproved ? t('crossBorder.payerPending') : undefined}
           >
+            <CrossBorderReceived actorRef={actorRef} />
             {quote?.deliveryMethodId === DELIVERY_METHOD_IDS.cashPickup && operation ? (
               <CollectionCode machine={receiptMachine} referenceNumber={operation.referenceNumber} />
             ) : null}
           </TransferDoneStep>
         );
       }}
+    />
+  );
+}
+
+/** What the recipient gets and where, on 'Transaction Completed' (issue 23: the done screen left both out). */
+function CrossBorderReceived({ actorRef }: { actorRef: ActorRefFrom<TransferMachine> }) {
+  const { t } = useI18n();
+  const currencyFormat = useCurrencyFormat();
+  const context = useSelector(actorRef, (s) => s.context);
+  if (!context.quote) return null;
+  const summary = quoteSummary(context.quote);
+  const countryId = receivingCountryIdOf(context);
+  const country = context.countries.find((candidate) => candidate.id === countryId)?.name ?? null;
+  return (
+    <SummaryList
+      className="received"
+      rows={[
+        [
+          t('transferSummary.receives'),
+          <span className="figure">{currencyFormat(summary.receiveMinor, summary.currency)}</span>,
+        ],
+        [t('crossBorder.receivingCountry'), country],
+      ]}
     />
   );
 }

@@ -158,6 +158,12 @@ const toPayment = async (payment = 'Card') => {
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 };
 
+/** The value beside `label` in a description list inside `container`. */
+const valueOf = (container: HTMLElement, label: string): string | undefined =>
+  [...container.querySelectorAll('dl > div')]
+    .find((row) => row.querySelector('dt')?.textContent === label)
+    ?.querySelector('dd')?.textContent ?? undefined;
+
 describe('/CrossBorderPayment', { timeout: 20_000 }, () => {
   it('shows the 4-step indicator as the product spells it, and the converter with GHS to USD', async () => {
     setup();
@@ -348,10 +354,15 @@ describe('/CrossBorderPayment', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Error processing payment, please try again later.')).toBeInTheDocument();
     expect(screen.getByText('Your card was declined. No money was taken.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay now' }).closest('form')).toHaveClass('shake');
+    const receives = valueOf(screen.getByRole('complementary', { name: 'Summary' }), 'Recipient receives');
+    expect(receives).toMatch(/\d/);
     await userEvent.click(screen.getByRole('button', { name: 'Pay now' }));
     expect(await screen.findByRole('heading', { name: 'Transaction Completed' })).toBeInTheDocument();
     expect(steps()).toEqual(['Amount', 'Benefeciaries', 'Review', 'Done*']);
     expect(screen.queryByRole('complementary', { name: 'Summary' })).toBeNull();
+    // Issue 23: the done screen says what the recipient gets, and where.
+    expect(valueOf(document.body, 'Recipient receives')).toBe(receives);
+    expect(valueOf(document.body, "Recipient's country")).toBe('United States');
     expect(payments[1]!.payment).toEqual({
       method: 'card',
       firstName: 'Ama',

@@ -112,6 +112,8 @@ const billKey = (snapshot: AnyMachineSnapshot): string => {
     c.bill?.totalBillDue ?? null,
     c.idempotencyKey,
     c.walletAmount,
+    // A message on the screen (a bill not found, paid already) is a state of its own: the browser paths need one.
+    c.error !== null,
   ]);
 };
 

@@ -7,6 +7,7 @@
 // - 4 path(s): a link expires 15 minutes after the operator made it: too long to wait for in a browser run
 // - 6 path(s): a link unknown or made for another account is refused when it is read, before the Payment page: paying it cannot be refused for that
 // - 2 path(s): a poll answered pending depends on timing, not on the screen: not asserted in the browser
+// - 11 path(s): a user without an identification meets the identity gate's notice instead of the form (tests/e2e/identification.spec.ts): the form's own identification rule is not reachable
 // - 7 path(s): the 30 s deadline of a followed deposit: the sandbox operator decides within SANDBOX_DECISION_MS (3 s)
 // - 4 path(s): the browser checks the betting rules before sending and the request is the screen's own: the server's 400 for a rule or a malformed request is not reachable (a tier limit's 400 is)
 // - 5 path(s): the sandbox operator answers every credit pending, then decides it: a deposit refused at once is not reachable

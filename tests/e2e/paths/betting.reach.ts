@@ -8,11 +8,15 @@ import type { ReachStep } from './withdrawal.reach';
 /** A tier limit's refusal (400 limit.daily): the one 400 of InitiateBetting a valid form meets. */
 export const LIMIT_REFUSAL = domainMessages['limit.daily'];
 
+const IDENTITY_REQUIRED = domainMessages['identity.required'];
+
 const status = (step: ReachStep) => String(step.data?.failure ?? '');
 
 export const unreachable = (steps: (ReachStep & { shows?: string[] })[]): string | null => {
   for (const [index, step] of steps.entries()) {
     const failure = status(step);
+    if ((step.shows ?? []).includes(IDENTITY_REQUIRED))
+      return "a user without an identification meets the identity gate's notice instead of the form (tests/e2e/identification.spec.ts): the form's own identification rule is not reachable";
     if (step.event.startsWith('xstate.error.actor.') && !failure.startsWith('HTTP 4'))
       return 'a failed request (network, timeout, 5xx) is not what the real host answers on demand, and a browser taken offline ends the session within a second (it validates every second): the machine path tests cover it';
     if (step.event === 'xstate.error.actor.initiateBetting') {

@@ -75,7 +75,7 @@ const withoutArguments = (text: string): string => {
 };
 
 /** The words of `text` that break the rule: a capital past a sentence's first word, not a name or abbreviation. */
-export const caseBreaks = (text: string): string[] => {
+const caseBreaks = (text: string): string[] => {
   if (SPEC_WORDS.has(text)) return [];
   let rest = withoutArguments(text);
   // The spec's labels and the names, longest first, wherever they stand in a longer text.
@@ -126,5 +126,13 @@ describe('the English words’ case (issue 23)', () => {
     const catalog = readCatalog('en');
     for (const id of Object.keys(NAMING_A_LABEL))
       expect(caseBreaks(catalog.get(id)?.text ?? ''), id).not.toEqual([]);
+  });
+
+  it("names the 1% fee one way: 'Processing fee (1%)', never 'Fee (1%)'", () => {
+    const onePercent = [...readCatalog('en').values()].filter((entry) => entry.text.includes('(1%)'));
+    expect(onePercent.length).toBeGreaterThan(0);
+    expect(
+      onePercent.filter((entry) => entry.text !== 'Processing fee (1%)').map((entry) => entry.id),
+    ).toEqual([]);
   });
 });

@@ -82,9 +82,10 @@ async function fillStepOne(page: Page, payment: 'Card' | 'Mobile Wallet'): Promi
 }
 
 /** Review: the figures, the rate held, the terms (the link opens the terms page), then Continue. */
-async function reviewAndContinue(page: Page): Promise<void> {
+async function reviewAndContinue(page: Page, onReview?: () => Promise<void>): Promise<void> {
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Review Transaction' })).toBeVisible();
+  await onReview?.();
   await expect(page.getByText(/This rate is held for 15 minutes, until/)).toBeVisible();
   await expect(page.getByText('Efua Owusu').first()).toBeVisible();
   const continueButton = page.getByRole('button', { name: 'Continue' });
@@ -95,6 +96,37 @@ async function reviewAndContinue(page: Page): Promise<void> {
   await page.getByRole('checkbox', { name: 'I have read and agree to the terms and conditions' }).check();
   await expect(continueButton).toBeEnabled();
   await continueButton.click();
+}
+
+async function payByCard(page: Page, user: TestUser): Promise<void> {
+  await page.getByLabel('First name').fill(user.firstName);
+  await page.getByLabel('Last name').fill(user.lastName);
+  await page.getByLabel('Card number').pressSequentially(APPROVED_CARD);
+  await page
+    .getByLabel('Expiry (MM/YY)')
+    .pressSequentially(`12${String(new Date().getUTCFullYear() + 3).slice(2)}`);
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay now' }).click();
+}
+
+/** Each step's name whole, on one line, inside the screen (issue 23: 'Benefeciaries' broke mid-word at 360 px). */
+async function expectStepNamesWhole(page: Page): Promise<void> {
+  const names = await page.locator('.stepper-name').evaluateAll((elements) =>
+    elements.map((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      const box = element.getBoundingClientRect();
+      return {
+        name: element.textContent,
+        lines: lines.size,
+        inside: box.left >= 0 && box.right <= document.documentElement.clientWidth,
+      };
+    }),
+  );
+  expect(names).toEqual(
+    ['Amount', 'Benefeciaries', 'Review', 'Done'].map((name) => ({ name, lines: 1, inside: true })),
+  );
 }
 
 async function expectCompleted(page: Page, timeout = 20_000): Promise<void> {
@@ -134,14 +166,7 @@ test.describe('cross-border payment', () => {
     await reviewAndContinue(page);
     await expect(page.getByRole('heading', { name: 'Pay by card' })).toBeVisible();
     await expectNoViolations(page, 'cross-border, card form');
-    await page.getByLabel('First name').fill(user.firstName);
-    await page.getByLabel('Last name').fill(user.lastName);
-    await page.getByLabel('Card number').pressSequentially(APPROVED_CARD);
-    await page
-      .getByLabel('Expiry (MM/YY)')
-      .pressSequentially(`12${String(new Date().getUTCFullYear() + 3).slice(2)}`);
-    await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: 'Pay now' }).click();
+    await payByCard(page, user);
     await expectCompleted(page);
     await expectNoViolations(page, 'cross-border, completed');
 
@@ -167,9 +192,24 @@ test.describe('cross-border payment', () => {
     await expectNoViolations(page, 'cross-border step 1 at 360 px');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
+    await expectStepNamesWhole(page);
     await fillStepOne(page, 'Card');
-    await reviewAndContinue(page);
+    // The current step's name is bold: 'Benefeciaries' is at its widest on the review.
+    await reviewAndContinue(page, () => expectStepNamesWhole(page));
     await expect(page.getByRole('heading', { name: 'Pay by card' })).toBeVisible();
     await expectNoViolations(page, 'cross-border card form at 360 px');
+    await payByCard(page, user);
+    await expectCompleted(page);
+    // The done screen says what the recipient receives, and where, inside the card (issue 23).
+    const received = page.locator('dl.received');
+    await expect(received).toContainText('Recipient receives');
+    await expect(received).toContainText("Recipient's country");
+    const fits = await page.evaluate(() =>
+      [...document.querySelectorAll('dl.received dd')].every(
+        (value) => value.getBoundingClientRect().right <= document.documentElement.clientWidth,
+      ),
+    );
+    expect(fits).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
   });
 });

@@ -297,6 +297,29 @@ describe("the load tests' ledger invariant checker", () => {
     expect(check(negative).join('\n')).toContain('gem account gems:7: -2500 gems < 0');
   });
 
+  it("reports debit day totals that are not the user's debits that have not failed, that day", () => {
+    const dated = soundLedger();
+    // User 7's two withdrawals (one posted, one pending) on two days; user 8's Failed top-up is a credit.
+    dated.operations = dated.operations.map((operation) => ({
+      ...operation,
+      day: operation.id === 3 ? '2026-11-27' : '2026-11-26',
+    }));
+    dated.debitDays = [
+      { userId: 7, day: '2026-11-26', amountMinor: 3_000, moves: 1 },
+      { userId: 7, day: '2026-11-27', amountMinor: 2_000, moves: 1 },
+      // A day whose only debit failed later: its adjustment brought it to zero.
+      { userId: 8, day: '2026-11-20', amountMinor: 0, moves: 0 },
+    ];
+    expect(check(dated)).toEqual([]);
+
+    dated.debitDays[1] = { userId: 7, day: '2026-11-27', amountMinor: 2_000, moves: 2 };
+    dated.debitDays.push({ userId: 8, day: '2026-11-25', amountMinor: 700, moves: 1 });
+    expect(check(dated)).toEqual([
+      'debit day totals of user 7 on 2026-11-27: kept 2000 in 2 moves != its debits 2000 in 1',
+      'debit day totals of user 8 on 2026-11-25: kept 700 in 1 moves != its debits 0 in 0',
+    ]);
+  });
+
   it("passes a sound ledger and the clients' matching records", () => {
     expect(check(soundLedger())).toEqual([]);
     expect(clientViolations(soundLedger(), soundRecords())).toEqual([]);

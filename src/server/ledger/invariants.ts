@@ -34,10 +34,17 @@ export interface LedgerSnapshot {
     sourceOperationId?: number | null;
     /** 1 for the user's newest operation in the history's order (created_at desc, id desc), 2 next, ... */
     recency?: number;
+    /** Its UTC day, 'YYYY-MM-DD' (when absent, the debit day totals are not checked). */
+    day?: string;
   }[];
   idempotencyKeys: { userId: number; key: string; operationId: number | null }[];
   /** The cached gem balances (gem_balances); when absent, not checked. */
   gemBalances?: { userId: number; gems: number }[];
+  /**
+   * What the tier limits and the monitoring rules read of each wallet's money out (wallet_debit_days with its
+   * adjustments, summed by user and UTC day); when absent, not checked.
+   */
+  debitDays?: { userId: number; day: string; amountMinor: number; moves: number }[];
 }
 
 export interface CheckOptions {
@@ -287,6 +294,35 @@ export const ledgerViolations = (snapshot: LedgerSnapshot, options: CheckOptions
       );
     }
   }
+
+  // 8. The debit day totals equal each user's debits that have not failed, by UTC day.
+  if (snapshot.debitDays) problems.push(...debitDayViolations(snapshot.debitDays, snapshot.operations));
+  return problems;
+};
+
+const debitDayViolations = (
+  kept: NonNullable<LedgerSnapshot['debitDays']>,
+  operations: LedgerSnapshot['operations'],
+): string[] => {
+  const truth = new Map<string, { amountMinor: number; moves: number }>();
+  for (const operation of operations) {
+    if (operation.direction !== 'Debit' || operation.status === 'Failed' || operation.day === undefined)
+      continue;
+    const key = `user ${operation.userId} on ${operation.day}`;
+    const day = truth.get(key) ?? { amountMinor: 0, moves: 0 };
+    truth.set(key, { amountMinor: day.amountMinor + operation.amountMinor, moves: day.moves + 1 });
+  }
+  const keptByKey = new Map(kept.map((day) => [`user ${day.userId} on ${day.day}`, day]));
+  const problems: string[] = [];
+  for (const key of new Set([...truth.keys(), ...keptByKey.keys()])) {
+    const expected = truth.get(key) ?? { amountMinor: 0, moves: 0 };
+    const found = keptByKey.get(key) ?? { amountMinor: 0, moves: 0 };
+    if (found.amountMinor !== expected.amountMinor || found.moves !== expected.moves)
+      problems.push(
+        `debit day totals of ${key}: kept ${found.amountMinor} in ${found.moves} moves != ` +
+          `its debits ${expected.amountMinor} in ${expected.moves}`,
+      );
+  }
   return problems;
 };
 
@@ -335,6 +371,7 @@ export const readLedgerSnapshot = (db: Db): Promise<LedgerSnapshot> =>
       const operations = (
         await rows(
           'select id, user_id, reference_number, kind, direction, amount_minor, fee_minor, status, held_minor, source_operation_id, ' +
+            "(created_at at time zone 'UTC')::date::text as day, " +
             'row_number() over (partition by user_id order by created_at desc, id desc) as recency from wallet_operations',
         )
       ).map((row) => ({
@@ -349,6 +386,7 @@ export const readLedgerSnapshot = (db: Db): Promise<LedgerSnapshot> =>
         heldMinor: num(row.held_minor),
         sourceOperationId: numOrNull(row.source_operation_id),
         recency: num(row.recency),
+        day: String(row.day),
       }));
       const idempotencyKeys = (await rows('select user_id, key, operation_id from idempotency_keys')).map(
         (row) => ({
@@ -361,7 +399,28 @@ export const readLedgerSnapshot = (db: Db): Promise<LedgerSnapshot> =>
         userId: num(row.user_id),
         gems: num(row.gems),
       }));
-      return { accounts, wallets, transactions, entries, operations, idempotencyKeys, gemBalances };
+      const debitDays = (
+        await rows(
+          'select user_id, day::text as day, sum(amount_minor) as amount_minor, sum(moves) as moves from (' +
+            'select user_id, day, amount_minor, moves from wallet_debit_days union all ' +
+            'select user_id, day, amount_minor, moves from wallet_debit_adjustments) kept group by user_id, day',
+        )
+      ).map((row) => ({
+        userId: num(row.user_id),
+        day: String(row.day),
+        amountMinor: num(row.amount_minor),
+        moves: num(row.moves),
+      }));
+      return {
+        accounts,
+        wallets,
+        transactions,
+        entries,
+        operations,
+        idempotencyKeys,
+        gemBalances,
+        debitDays,
+      };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

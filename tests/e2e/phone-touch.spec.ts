@@ -169,3 +169,17 @@ test('a signed-in user: one header row, the avatar menu and the histories’ men
     '/Dashboard',
   );
 });
+
+test("in Twi the footer's 'Fees' is a whole phrase on a 44 px target, inside the screen (it was 'Ka', 17 px)", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('language', 'ak'));
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ak');
+  const fees = page.locator('.site-footer').getByRole('link', { name: 'Ɛka a wotua' });
+  await fees.scrollIntoViewIfNeeded();
+  await expect(fees).toHaveAttribute('href', '/deposit');
+  await expectTapTarget(fees, "Twi footer 'Fees'");
+  await expectOnScreen(fees, "Twi footer 'Fees'");
+});

@@ -32,9 +32,10 @@ describe('reference names', () => {
     expect(currencyName(inLocale('fr'), 'XOF', 'West African CFA franc')).toBe('West African CFA franc');
   });
 
-  it("says 'gems' in Twi's own word, and Twi's footer 'Fees' is no two-letter link", () => {
-    for (const [id, entry] of catalogs.ak)
-      if (!entry.obsolete) expect(entry.text.replace(/\{gems,/g, ''), id).not.toMatch(/\b[Gg]ems?\b/);
+  it("says 'gems' in French's and Twi's own words, and Twi's footer 'Fees' is no two-letter link", () => {
+    for (const catalog of [catalogs.fr, catalogs.ak])
+      for (const [id, entry] of catalog)
+        if (!entry.obsolete) expect(entry.text.replace(/\{gems,/g, ''), id).not.toMatch(/\b[Gg]ems?\b/);
     expect(catalogs.ak.get('footer.fees')!.text.length).toBeGreaterThan(2);
   });
 });

@@ -15,10 +15,17 @@ import { TransferWizard } from './transfer-wizard-parts';
 import { SummaryList } from './ui/summary-list';
 
 /**
+ * The indicator's step of each page (issue 23: 'Benefeciaries' was lit over the review and 'Review' over the
+ * payment): the converter is Amount (the beneficiary is chosen there too, so Benefeciaries is done with it), the
+ * review and the payment are Review, the success screen Done.
+ */
+const STEP_OF_PAGE = [0, 2, 2, 3] as const;
+
+/**
  * /CrossBorderPayment (spec section 2): the transfer machine's cross-border presentation. The 4-step indicator
- * (Amount, Benefeciaries, Review, Done, as the product spells them) over the spec's four pages in order: the
- * converter, 'Review Transaction', the payment by method id, 'Transaction Completed' (the success screen, with
- * the cash pick-up collection code when there is one); the fee and total summary beside every page but the last.
+ * (Amount, Benefeciaries, Review, Done, as the product spells them) over the spec's four pages: the converter,
+ * 'Review Transaction', the payment by method id, 'Transaction Completed' (the success screen, with the cash pick-up
+ * collection code when there is one); the fee and total summary beside every page but the last.
  */
 export function CrossBorderScreen({
   actorRef,
@@ -45,6 +52,7 @@ export function CrossBorderScreen({
         t('crossBorder.stepDone'),
       ]}
       page={page}
+      step={STEP_OF_PAGE[page]}
       renderStep={({ addBeneficiary, chooseBeneficiary, viewReceipt }) => {
         if (page === 0)
           return (

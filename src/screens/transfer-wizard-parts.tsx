@@ -110,7 +110,7 @@ export interface TransferDialogActions {
 }
 
 /**
- * A transfer screen's frame: the title, the step indicator at `page`, the step (while loading, the load step under
+ * A transfer screen's frame: the title, the step indicator at `step` (`page`'s), the step (while loading, the load step under
  * `heading`; else `renderStep`), the summary beside every page but the last, and the dialogs.
  */
 export function TransferWizard({
@@ -120,6 +120,7 @@ export function TransferWizard({
   heading,
   steps,
   page,
+  step = page,
   renderStep,
 }: {
   actorRef: ActorRefFrom<TransferMachine>;
@@ -128,6 +129,8 @@ export function TransferWizard({
   heading: string;
   steps: string[];
   page: number;
+  /** The indicator's step for `page`, when a page is not the step of its position. */
+  step?: number;
   renderStep: (actions: TransferDialogActions) => ReactNode;
 }) {
   const { t } = useI18n();
@@ -139,7 +142,7 @@ export function TransferWizard({
   return (
     <div className="wizard transfer-wizard">
       <h1 className="page-title">{title}</h1>
-      <Stepper steps={steps} current={page} />
+      <Stepper steps={steps} current={step} />
       <div className={last ? undefined : 'transfer-layout'}>
         <section className="card">
           {transferLoadStep(actorRef, snapshot, heading, t) ?? renderStep(actions)}

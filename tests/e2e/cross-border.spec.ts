@@ -194,7 +194,7 @@ test.describe('cross-border payment', () => {
     expect(overflow).toBe(false);
     await expectStepNamesWhole(page);
     await fillStepOne(page, 'Card');
-    // The current step's name is bold: 'Benefeciaries' is at its widest on the review.
+    // On the review too, where the current step's name (Review) is bold.
     await reviewAndContinue(page, () => expectStepNamesWhole(page));
     await expect(page.getByRole('heading', { name: 'Pay by card' })).toBeVisible();
     await expectNoViolations(page, 'cross-border card form at 360 px');

@@ -270,7 +270,14 @@ describe('/CrossBorderPayment', { timeout: 20_000 }, () => {
       beneficiaryId: 11,
       couponCode: '',
     });
-    expect(steps()).toEqual(['Amount', 'Benefeciaries*', 'Review', 'Done']);
+    // The review is the step named Review; the beneficiary was chosen with the amount (issue 23: it lit
+    // 'Benefeciaries' here, and 'Review' over the payment).
+    expect(steps()).toEqual(['Amount', 'Benefeciaries', 'Review*', 'Done']);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Steps' }))
+        .getAllByRole('listitem')
+        .map((item) => item.classList.contains('stepper-done')),
+    ).toEqual([true, true, false, false]);
     expect(screen.getByText(/^This rate is held for 15 minutes, until \d{1,2}:\d{2}/)).toBeInTheDocument();
     expect(
       screen.getByRole('link', { name: 'Read the terms and conditions (opens in a new tab)' }),

@@ -56,9 +56,10 @@ test.describe('bill payment', () => {
     await expect(meter).toHaveValue('0123456789012');
     await meter.fill('0123');
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByText('Reference number must be at least 11 characters long.')).toBeVisible();
+    // The messages name the field as the biller titles it (issue 23).
+    await expect(page.getByText('Meter Number must be at least 11 characters long.')).toBeVisible();
     await meter.fill('0123456789a');
-    await expect(page.getByText('Reference number does not match the required pattern.')).toBeVisible();
+    await expect(page.getByText('Meter Number does not match the required pattern.')).toBeVisible();
     await meter.fill('01234567890');
     await page.getByRole('button', { name: 'Next' }).click();
 
@@ -148,8 +149,6 @@ test.describe('bill payment', () => {
     await page.getByRole('button', { name: 'GOtv', exact: true }).click();
     await page.getByLabel('Enter IUC Number').fill('2099999999');
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(
-      page.getByText('No bill was found for this reference number.', { exact: false }),
-    ).toBeVisible();
+    await expect(page.getByText('No bill was found for this IUC Number.', { exact: false })).toBeVisible();
   });
 });

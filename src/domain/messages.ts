@@ -349,6 +349,7 @@ export const domainMessages = {
   'passkeys.nameRequired': 'Please give this passkey a name.',
   'passkeys.nameTooLong': 'A passkey name can be at most {max} characters.',
   'stepUp.cancelled': 'You did not confirm with your passkey, so nothing was sent. You can try again.',
+  'stepUp.changeCancelled': 'You did not confirm with your passkey, so nothing was changed. You can try again.',
   'stepUp.failed': 'This could not be confirmed with your passkey. Nothing was sent; please try again.',
   'stepUpSetting.loadFailed': 'Your confirmation setting could not be loaded. Please try again.',
   'stepUpSetting.saveFailed': 'Your confirmation setting could not be saved. Please try again.',

@@ -11,13 +11,13 @@ import {
   type TransferViolationField,
 } from '../machines/transfer.form';
 import type { TransferMachine } from '../machines/transfer.machine';
-import { useI18n } from '../i18n/i18n';
+import { formatLanguage, useI18n } from '../i18n/i18n';
 import { Alert } from './ui/alert';
 import { AmountField } from './ui/amount-field';
 import { Button } from './ui/button';
 import { SelectField } from './ui/select-field';
 import { TextField } from './ui/text-field';
-import { currencyName } from './reference-names';
+import { countryName, currencyName } from './reference-names';
 import { NextRow, RecipientFields, useTransferForm } from './transfer-amount-step';
 import { rateLine, useCurrencyFormat } from './transfer-summary';
 import { stepHeading } from './wizard-parts';
@@ -54,7 +54,7 @@ export function CrossBorderAmountStep({
   onAddBeneficiary: () => void;
   onChooseBeneficiary: () => void;
 }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const currencyFormat = useCurrencyFormat();
   const id = useId();
   const snapshot = useSelector(actorRef, (s) => s);
@@ -79,7 +79,7 @@ export function CrossBorderAmountStep({
   const countryId = receivingCountryIdOf(snapshot.context);
   const countries = receivingCountries(snapshot.context).map((country) => ({
     value: String(country.id),
-    label: country.name,
+    label: countryName(formatLanguage(language), country.isoCode, country.name),
   }));
   const swap = () => {
     actorRef.send({ type: 'SWAP' });

@@ -4,11 +4,12 @@ import { DELIVERY_METHOD_IDS, PAYMENT_METHOD_IDS } from '../domain/cross-border'
 import { quoteSummary, receivingCountryIdOf } from '../machines/transfer.form';
 import { crossBorderPage, type TransferMachine } from '../machines/transfer.machine';
 import type { TransactionReceiptMachine } from '../machines/transaction-receipt.machine';
-import { useI18n } from '../i18n/i18n';
+import { formatLanguage, useI18n } from '../i18n/i18n';
 import { CollectionCode } from './collection-code';
 import { CrossBorderAmountStep } from './cross-border-amount-step';
 import { CrossBorderPayStep } from './cross-border-pay-step';
 import { CrossBorderReviewStep } from './cross-border-review-step';
+import { countryName } from './reference-names';
 import { TransferDoneStep } from './transfer-done-step';
 import { useCurrencyFormat } from './transfer-summary';
 import { TransferWizard } from './transfer-wizard-parts';
@@ -84,13 +85,14 @@ export function CrossBorderScreen({
 
 /** What the recipient gets and where, on 'Transaction Completed' (issue 23: the done screen left both out). */
 function CrossBorderReceived({ actorRef }: { actorRef: ActorRefFrom<TransferMachine> }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const currencyFormat = useCurrencyFormat();
   const context = useSelector(actorRef, (s) => s.context);
   if (!context.quote) return null;
   const summary = quoteSummary(context.quote);
   const countryId = receivingCountryIdOf(context);
-  const country = context.countries.find((candidate) => candidate.id === countryId)?.name ?? null;
+  const found = context.countries.find((candidate) => candidate.id === countryId);
+  const country = found ? countryName(formatLanguage(language), found.isoCode, found.name) : null;
   return (
     <SummaryList
       className="received"

@@ -5,7 +5,8 @@ import { readCatalog } from '../../scripts/i18n-catalogs';
 import { INITIAL_EXCHANGE_RATES } from '../../src/server/seed/exchange-rates';
 import { TRANSACTION_PURPOSES } from '../../src/server/seed/reference-data';
 import type { MessageId } from '../../src/i18n/en';
-import { currencyName, purposeName } from '../../src/screens/reference-names';
+import { countryName, currencyName, purposeName } from '../../src/screens/reference-names';
+import { COUNTRIES } from '../../src/server/seed/reference-data';
 
 const catalogs = { en: readCatalog('en'), fr: readCatalog('fr'), ak: readCatalog('ak') };
 const inLocale = (locale: keyof typeof catalogs) => (id: MessageId) =>
@@ -25,6 +26,16 @@ describe('reference names', () => {
       // 'euro' is French for the euro.
       if (code !== 'EUR') expect(translated.toLowerCase(), code).not.toBe(name.toLowerCase());
     }
+  });
+
+  it("names the countries in the reader's language (CLDR's names), and in English as the server does", () => {
+    expect(countryName('fr', 'US', 'United States')).toBe('États-Unis');
+    expect(countryName('ak', 'US', 'United States')).toBe('Amɛrika');
+    expect(countryName('fr', 'GH', 'Ghana')).toBe('Ghana');
+    expect(countryName('en', 'CG', 'Republic of the Congo')).toBe('Republic of the Congo');
+    // A code no one names keeps the server's name.
+    expect(countryName('fr', 'AA', 'Somewhere')).toBe('Somewhere');
+    for (const { isoCode, name } of COUNTRIES) expect(countryName('fr', isoCode, name), isoCode).not.toBe('');
   });
 
   it('shows a name it does not know as the server wrote it', () => {

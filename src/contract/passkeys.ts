@@ -214,7 +214,14 @@ export {
   STEP_UP_REQUIRED_MESSAGE_ID,
 } from './step-up-proof';
 
-/** POST StepUpOptions: the money request the server refused, as it was sent. */
+/**
+ * The same step-up guards two security changes (server: src/server/passkeys/security-changes.ts) for a
+ * user with a passkey, whatever their amount: PUT StepUpSetting when it weakens the protection (off, or an amount
+ * above the one in force; lowering it or turning it on asks nothing) and DELETE Passkey. They take no
+ * Idempotency-Key; StepUpOptions takes their path and body (for DELETE Passkey the query as the body: { id }).
+ */
+
+/** POST StepUpOptions: the money request (or security change) the server refused, as it was sent. */
 export const stepUpOptionsRequestSchema = z.object({
   /** The refused request's path, e.g. '/api/Transaction/PayNow'. */
   path: dbText(200),
@@ -232,9 +239,24 @@ export const stepUpOperationSchema = z.object({
 });
 export type StepUpOperation = z.infer<typeof stepUpOperationSchema>;
 
+/**
+ * A change to the account's own protection that the step-up confirms like a large payment (turning the step-up
+ * off, raising its amount, removing a passkey): what the dialog says instead of an amount and a beneficiary.
+ */
+export const stepUpChangeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('stepUpOff') }),
+  /** The new amount, above the one in force. */
+  z.object({ kind: z.literal('stepUpRaised'), amount: apiAmountSchema }),
+  /** The passkey's name, as the user gave it. */
+  z.object({ kind: z.literal('passkeyRemoved'), name: z.string() }),
+]);
+export type StepUpChange = z.infer<typeof stepUpChangeSchema>;
+
 export const stepUpOptionsResponseSchema = z.object({
   options: authenticationOptionsSchema,
   operation: stepUpOperationSchema,
+  /** Present when the request is a security change, not a money move (older clients read `operation` only). */
+  change: stepUpChangeSchema.optional(),
   /** ISO 8601 instant after which the proof is refused. */
   expiresAt: z.string(),
 });
@@ -284,6 +306,6 @@ export const passkeyMessageIds = [
   'session.notFound',
   STEP_UP_REQUIRED_MESSAGE_ID, // 401 on a money POST: ask StepUpOptions, retry with the proof
   'stepUp.invalidProof', // 403: a proof that is expired, used, another operation's, or does not verify
-  'stepUp.notMoneyMoving', // StepUpOptions for a path that does not move money
+  'stepUp.notMoneyMoving', // StepUpOptions for a path that neither moves money nor weakens the protection
 ] as const;
 export type PasskeyMessageId = (typeof passkeyMessageIds)[number];

@@ -31,3 +31,12 @@ export const stepUpAmountViolations = (typed: string): RuleViolation<'amount'>[]
 /** The amount typed, in pesewas, once it keeps the rule. */
 export const stepUpAmountOf = (typed: string): MinorUnits | null =>
   stepUpAmountViolations(typed).length === 0 ? amountInputToMinor(typed) : null;
+
+/**
+ * A change to the account's own protection that the step-up confirms like a large payment (contract/passkeys.ts
+ * stepUpChangeSchema), as the dialog says it: amounts in pesewas.
+ */
+export type SecurityChange =
+  | { kind: 'stepUpOff' }
+  | { kind: 'stepUpRaised'; amountMinor: MinorUnits }
+  | { kind: 'passkeyRemoved'; name: string };

@@ -1,16 +1,19 @@
 /**
- * The step-up before a large money move (issue 26), started by the money request the server refused with 401
- * 'auth.stepUpRequired' (src/services/money-post.ts): loadingOptions (invoke `stepUpOptions` with the refused
- * request) -> confirming (the dialog shows the amount and the beneficiary the server will check) -> CONFIRM ->
- * askingPasskey (invoke `signStepUp`: the device's fingerprint or face prompt) -> proved, whose output the same
- * request carries on its retry with the same Idempotency-Key. CANCEL, or a prompt the user closed, ends in
- * cancelled ('stepUp.cancelled'); the options or the prompt failing otherwise in failed. Either way the flow goes
- * back to its review with that message and nothing moved. Diagram: docs/machines/step-up.md.
+ * The step-up before a large money move (issue 26), or before a change that weakens the protection (the step-up
+ * turned off or raised, a passkey removed: the challenge's `change`), started by the request the server refused
+ * with 401 'auth.stepUpRequired' (src/services/money-post.ts withStepUp): loadingOptions (invoke `stepUpOptions`
+ * with the refused request) -> confirming (the dialog shows what the server will check: the amount and the
+ * beneficiary, or the change in words) -> CONFIRM -> askingPasskey (invoke `signStepUp`: the device's fingerprint
+ * or face prompt) -> proved, whose output the same request carries on its retry (a money move with the same
+ * Idempotency-Key). CANCEL, or a prompt the user closed, ends in cancelled ('stepUp.cancelled', for a change
+ * 'stepUp.changeCancelled'); the options or the prompt failing otherwise in failed. Either way the flow goes back
+ * to its review (or its setting) with that message and nothing moved or changed. Diagram: docs/machines/step-up.md.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { AuthenticationOptions } from '../contract/passkeys';
 import type { DomainMessageId } from '../domain/messages';
 import type { MinorUnits } from '../domain/money';
+import type { SecurityChange } from '../domain/passkey';
 import { notProvided, serverMessageId } from './failure-messages';
 import { isPasskeyDeclined } from './shared/passkey-prompt';
 
@@ -29,6 +32,8 @@ export interface StepUpOperation {
 export interface StepUpChallenge {
   options: AuthenticationOptions;
   operation: StepUpOperation;
+  /** A security change (not a money move): what the dialog says instead of the operation. */
+  change?: SecurityChange;
 }
 
 export interface StepUpContext {
@@ -68,7 +73,10 @@ export const stepUpMachine = setup({
   actions: {
     setChallenge: assign((_, params: { challenge: StepUpChallenge }) => ({ challenge: params.challenge })),
     setProof: assign((_, params: { proof: string }) => ({ proof: params.proof })),
-    setCancelled: assign({ error: 'stepUp.cancelled' as const }),
+    // A change the user did not confirm was not made; a payment was not sent.
+    setCancelled: assign(({ context }) => ({
+      error: context.challenge?.change ? ('stepUp.changeCancelled' as const) : ('stepUp.cancelled' as const),
+    })),
     setFailed: assign((_, params: { error: unknown }) => ({
       error: serverMessageId(params.error) ?? ('stepUp.failed' as const),
     })),

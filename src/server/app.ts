@@ -154,7 +154,7 @@ export const buildApp = async ({
   installAuth(app, sessions);
   // Before the routes: every money-moving route is registered with what it moves, and checked for a step-up.
   const rp = relyingPartyOf(config);
-  const moneyRoutes = installStepUp(app, { db: database.db, rp });
+  const stepUpRequestOf = installStepUp(app, { db: database.db, rp });
   installStaffAuth(app, database.db);
   // Before the routes: the OpenAPI document is generated from every route registered after it.
   await registerOpenApi(app);
@@ -165,7 +165,7 @@ export const buildApp = async ({
   await app.register(referenceRoutes, deps);
   await app.register(userRoutes, deps);
   await app.register(userLanguageRoutes, deps);
-  await app.register(passkeyRoutes, { ...deps, rp, moneyRoutes });
+  await app.register(passkeyRoutes, { ...deps, rp, stepUpRequestOf });
   await app.register(passwordResetRoutes, deps);
   await app.register(phoneVerificationRoutes, { ...deps, sms: sms ?? createSms(config, app.log) });
   await app.register(identificationRoutes, deps);

@@ -1,5 +1,5 @@
 /**
- * The one way a money-moving POST is sent: with its attempt's Idempotency-Key, and through the step-up when the
+ * The one way a money-moving POST is sent (and, through withStepUp, the security changes the step-up guards): with its attempt's Idempotency-Key, and through the step-up when the
  * server asks for it (issue 26; contract/passkeys.ts). A 401 'auth.stepUpRequired' moved nothing: the installed
  * step-up (the signed-in app's, src/app/step-up-host.tsx) shows what is being confirmed and asks for the passkey,
  * then the same request goes again with the SAME key and the proof. When the user does not confirm, the server's
@@ -11,7 +11,7 @@ import { IDEMPOTENCY_KEY_HEADER, type ApiPath } from '../contract/paths';
 import { STEP_UP_PROOF_HEADER, STEP_UP_REQUIRED_MESSAGE_ID } from '../contract/step-up-proof';
 import { post } from './http';
 
-/** The money request the server refused, exactly as it was sent. */
+/** The request the server refused, exactly as it was sent (a DELETE's query as the body). */
 export interface RefusedRequest {
   path: ApiPath;
   body: unknown;
@@ -44,38 +44,52 @@ export interface MoneyCall {
   signal?: AbortSignal;
 }
 
-/** POSTs a money move once per key; a step-up the server asks for is answered, then the same key sent again. */
-export const moneyPost = async <Data>(
-  path: ApiPath,
-  body: unknown,
-  idempotencyKey: string,
-  call: MoneyCall = {},
+/**
+ * Sends a request the server may refuse 401 'auth.stepUpRequired' (a money move, or a change that weakens the
+ * protection: turning the step-up off or raising it, removing a passkey), and answers that refusal: the installed
+ * step-up with `refused` (the path and body the server checks; a DELETE's query as the body), then `send` again with
+ * the proof's header. `send` adds its own headers (a money POST's Idempotency-Key, the same on the retry).
+ */
+export const withStepUp = async <Data>(
+  refused: RefusedRequest,
+  send: (headers: Record<string, string>) => Promise<Data>,
+  signal: AbortSignal | undefined,
 ): Promise<Data> => {
-  const headers = { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey };
   try {
-    return await post<Data>(path, body, { ...call, headers });
+    return await send({});
   } catch (error) {
     if (!stepUp || !isStepUpRequired(error)) throw error;
     let proof: string;
     try {
-      proof = await stepUp({ path, body }, call.signal);
+      proof = await stepUp(refused, signal);
     } catch (why) {
-      if (call.signal?.aborted) throw call.signal.reason ?? why;
+      if (signal?.aborted) throw signal.reason ?? why;
       throw refusalBecause(error as ApiError, typeof why === 'string' ? why : 'stepUp.failed');
     }
     try {
-      return await post<Data>(path, body, {
-        ...call,
-        headers: { ...headers, [STEP_UP_PROOF_HEADER]: proof },
-      });
+      return await send({ [STEP_UP_PROOF_HEADER]: proof });
     } catch (retried) {
       // The proof refused (403 'stepUp.invalidProof', 'passkey.wrongAccount'): still the step-up's refusal, not a
-      // missing identification (what a money flow reads in a 403). Nothing moved.
+      // missing identification (what a money flow reads in a 403). Nothing moved or changed.
       const messageId = refusedProofMessage(retried);
       throw messageId ? refusalBecause(error as ApiError, messageId) : retried;
     }
   }
 };
+
+/** POSTs a money move once per key; a step-up the server asks for is answered, then the same key sent again. */
+export const moneyPost = <Data>(
+  path: ApiPath,
+  body: unknown,
+  idempotencyKey: string,
+  call: MoneyCall = {},
+): Promise<Data> =>
+  withStepUp(
+    { path, body },
+    (proof) =>
+      post<Data>(path, body, { ...call, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey, ...proof } }),
+    call.signal,
+  );
 
 /** The message of a refused proof, or null for any other failure of the retried request. */
 const refusedProofMessage = (error: unknown): string | null => {

@@ -13,14 +13,17 @@ import type {
   PasskeyLogInRequest,
   SessionView,
   SessionsResponse,
+  StepUpChange,
   StepUpOptionsRequest,
   StepUpOptionsResponse,
   StepUpSetting,
 } from '../contract/passkeys';
 import type { LogInAnswer, LogInResponse } from '../contract/user';
 import type { MinorUnits } from '../domain/money';
+import type { SecurityChange } from '../domain/passkey';
 import { apiAmountToMinor, minorToApiAmount } from './amounts';
 import { del, get, post, put } from './http';
+import { withStepUp } from './money-post';
 
 type Call = { signal?: AbortSignal };
 
@@ -35,8 +38,13 @@ export const registerPasskey = (request: RegisterPasskeyRequest, call: Call = {}
 export const getPasskeys = async (call: Call = {}): Promise<Passkey[]> =>
   (await get<PasskeysResponse>(apiPaths.passkeys, call)).passkeys;
 
+/** Removing a passkey asks for a passkey (the step-up, whatever the amount), the query standing for the body. */
 export const deletePasskey = (id: number, call: Call = {}) =>
-  del<null>(apiPaths.deletePasskey, { ...call, query: { id } });
+  withStepUp(
+    { path: apiPaths.deletePasskey, body: { id } },
+    (headers) => del<null>(apiPaths.deletePasskey, { ...call, query: { id }, headers }),
+    call.signal,
+  );
 
 /** No token: the answer's ceremonyId goes back with the assertion. */
 export const passkeyLogInOptions = (call: Call = {}) =>
@@ -55,14 +63,24 @@ export const getSessions = async (call: Call = {}): Promise<SessionView[]> =>
 export const revokeSession = (sessionId: number, call: Call = {}) =>
   post<null>(apiPaths.revokeSession, { sessionId }, call);
 
-/** The refused money request, as it was sent: what the user is asked to confirm (pesewas), and the options to sign. */
+/**
+ * The refused request, as it was sent: what the user is asked to confirm (pesewas; a security change in words), and
+ * the options to sign.
+ */
 export const stepUpOptions = async (refused: StepUpOptionsRequest, call: Call = {}) => {
-  const { options, operation } = await post<StepUpOptionsResponse>(apiPaths.stepUpOptions, refused, call);
+  const answer = await post<StepUpOptionsResponse>(apiPaths.stepUpOptions, refused, call);
+  const { options, operation, change } = answer;
   return {
     options,
     operation: { amountMinor: apiAmountToMinor(operation.amount), beneficiary: operation.beneficiary },
+    ...(change ? { change: securityChangeOf(change) } : {}),
   };
 };
+
+const securityChangeOf = (change: StepUpChange): SecurityChange =>
+  change.kind === 'stepUpRaised'
+    ? { kind: change.kind, amountMinor: apiAmountToMinor(change.amount) }
+    : change;
 
 /** The step-up setting as the browser holds it: pesewas; `amountMinor` null when step-up is off. */
 export interface StepUpSettingInPesewas {
@@ -80,15 +98,17 @@ const settingOf = (setting: StepUpSetting): StepUpSettingInPesewas => ({
 export const getStepUpSetting = async (call: Call = {}): Promise<StepUpSettingInPesewas> =>
   settingOf(await get<StepUpSetting>(apiPaths.stepUpSetting, call));
 
-/** A new amount, or null to turn step-up off. */
+/** A new amount, or null to turn step-up off; off, or above the amount in force, asks for a passkey. */
 export const saveStepUpSetting = async (
   amountMinor: MinorUnits | null,
   call: Call = {},
-): Promise<StepUpSettingInPesewas> =>
-  settingOf(
-    await put<StepUpSetting>(
-      apiPaths.stepUpSetting,
-      { amount: amountMinor === null ? null : minorToApiAmount(amountMinor) },
-      call,
+): Promise<StepUpSettingInPesewas> => {
+  const body = { amount: amountMinor === null ? null : minorToApiAmount(amountMinor) };
+  return settingOf(
+    await withStepUp(
+      { path: apiPaths.stepUpSetting, body },
+      (headers) => put<StepUpSetting>(apiPaths.stepUpSetting, body, { ...call, headers }),
+      call.signal,
     ),
   );
+};

@@ -1,17 +1,18 @@
 // Issue 26's screens with fake services: the Passkeys page and its step-up setting, the Devices page, the step-up
-// dialog, the dashboard's offer and /LogIn's passkey button.
+// dialog (a payment's, or a security change's in words), the dashboard's offer and /LogIn's passkey button.
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import type { Passkey, SessionView } from '../../src/contract/passkeys';
 import type { LogInAnswer } from '../../src/contract/user';
+import type { SecurityChange } from '../../src/domain/passkey';
 import { devicesMachine } from '../../src/machines/devices.machine';
 import { passkeyLogInMachine } from '../../src/machines/passkey-log-in.machine';
 import { passkeyOfferMachine } from '../../src/machines/passkey-offer.machine';
 import { passkeysMachine } from '../../src/machines/passkeys.machine';
 import { stepUpSettingMachine, type StepUpSettingData } from '../../src/machines/step-up-setting.machine';
-import { stepUpMachine } from '../../src/machines/step-up.machine';
+import { stepUpMachine, type StepUpChallenge } from '../../src/machines/step-up.machine';
 import { DevicesScreen } from '../../src/screens/devices-screen';
 import { PasskeyLogInButton } from '../../src/screens/passkey-log-in-button';
 import { PasskeyOfferCard } from '../../src/screens/passkey-offer-card';
@@ -32,8 +33,13 @@ const declined = () => Object.assign(new Error('closed'), { name: 'NotAllowedErr
 const text = (element: HTMLElement) => element.textContent?.replace(/\s/g, ' ') ?? '';
 
 describe('the Passkeys page', () => {
-  const renderPage = (addPasskey: (name: string) => Promise<Passkey>) => {
-    let list: Passkey[] = [];
+  /** `refusal`: what removing a passkey and saving the setting fail with (nothing changes). */
+  const renderPage = (
+    addPasskey: (name: string) => Promise<Passkey>,
+    refusal?: unknown,
+    listed: Passkey[] = [],
+  ) => {
+    let list = listed;
     const saved: (number | null)[] = [];
     const passkeys = createActor(
       passkeysMachine.provide({
@@ -45,6 +51,7 @@ describe('the Passkeys page', () => {
             return added;
           }),
           removePasskey: fromPromise<unknown, { id: number }>(async () => {
+            if (refusal) throw refusal;
             list = [];
             return null;
           }),
@@ -56,6 +63,7 @@ describe('the Passkeys page', () => {
         actors: {
           loadSetting: fromPromise(async () => on),
           saveSetting: fromPromise(async ({ input }) => {
+            if (refusal) throw refusal;
             saved.push(input.amountMinor);
             return { ...on, amountMinor: input.amountMinor };
           }),
@@ -131,6 +139,26 @@ describe('the Passkeys page', () => {
     ).toBeInTheDocument();
     expect(saved).toEqual([50_000, null]);
   });
+
+  it('a removal or a turning off not confirmed with the passkey changes nothing, and says so', async () => {
+    // What src/services/money-post.ts withStepUp throws when the step-up dialog was cancelled.
+    const { saved } = renderPage(async () => phone, httpError(401, 'stepUp.changeCancelled'), [phone]);
+    const row = (await screen.findByText('My phone')).closest('li')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Remove My phone' }));
+    const notChanged = 'You did not confirm with your passkey, so nothing was changed. You can try again.';
+    expect(await screen.findByText(notChanged)).toBeInTheDocument();
+    expect(screen.getByText('My phone')).toBeInTheDocument();
+    expect(screen.queryByText('The passkey was removed.')).not.toBeInTheDocument();
+
+    const section = screen.getByRole('heading', { name: 'Confirm large payments' }).closest('section')!;
+    await waitFor(() =>
+      expect(text(section)).toContain('Payments above GH₵ 1,000.00 ask for your passkey again.'),
+    );
+    await userEvent.click(within(section).getByRole('button', { name: 'Turn off' }));
+    expect(await within(section).findByText(notChanged)).toBeInTheDocument();
+    expect(text(section)).toContain('Payments above GH₵ 1,000.00 ask for your passkey again.');
+    expect(saved).toEqual([]);
+  });
 });
 
 describe('the Devices page', () => {
@@ -196,14 +224,15 @@ describe('the Devices page', () => {
 });
 
 describe('the step-up dialog', () => {
-  const start = (sign: () => Promise<string>) =>
+  const payment: StepUpChallenge = {
+    options: { challenge: 'abc' },
+    operation: { amountMinor: 150_000, beneficiary: 'Kofi Mensah (0241234567)' },
+  };
+  const start = (sign: () => Promise<string>, challenge = payment) =>
     createActor(
       stepUpMachine.provide({
         actors: {
-          stepUpOptions: fromPromise(async () => ({
-            options: { challenge: 'abc' },
-            operation: { amountMinor: 150_000, beneficiary: 'Kofi Mensah (0241234567)' },
-          })),
+          stepUpOptions: fromPromise(async () => challenge),
           signStepUp: fromPromise(sign),
         },
       }),
@@ -231,6 +260,31 @@ describe('the step-up dialog', () => {
     await within(dialog).findByText(/Kofi Mensah/);
     await userEvent.keyboard('{Escape}');
     await expect(toPromise(actor)).resolves.toEqual({ messageId: 'stepUp.cancelled' });
+    expect(sign).not.toHaveBeenCalled();
+  });
+
+  it.each<[SecurityChange, string]>([
+    [
+      { kind: 'stepUpOff' },
+      'Turn off the confirmation of large payments: payments will not ask for your passkey again.',
+    ],
+    [
+      { kind: 'stepUpRaised', amountMinor: 500_000 },
+      'Ask for your passkey only for payments above GH₵ 5,000.00.',
+    ],
+    [{ kind: 'passkeyRemoved', name: 'Laptop' }, 'Remove the passkey “Laptop”.'],
+  ])('a security change (%o) is said in words; Cancel: nothing was changed', async (change, words) => {
+    const sign = vi.fn(async () => 'proof');
+    const operation = { amountMinor: 0, beneficiary: 'passkey:3' };
+    const actor = start(sign, { options: { challenge: 'abc' }, operation, change });
+    renderScreen(<StepUpDialog actorRef={actor} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm with your passkey' });
+    await waitFor(() =>
+      expect(text(dialog)).toContain(`${words} Confirm with your fingerprint, face or screen lock.`),
+    );
+    expect(text(dialog)).not.toContain('passkey:3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await expect(toPromise(actor)).resolves.toEqual({ messageId: 'stepUp.changeCancelled' });
     expect(sign).not.toHaveBeenCalled();
   });
 });

@@ -5,7 +5,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthenticationOptions, Passkey, PasskeysResponse } from '../../src/contract/passkeys';
+import {
+  STEP_UP_PROOF_HEADER,
+  type AuthenticationOptions,
+  type Passkey,
+  type PasskeysResponse,
+} from '../../src/contract/passkeys';
 import { apiPaths } from '../../src/contract/paths';
 import type { LogInResponse } from '../../src/contract/user';
 import { queryRows } from '../../src/server/db/sql';
@@ -16,6 +21,7 @@ import {
   logInOptions,
   passkeyLogIn,
   registrationOptionsFor,
+  stepUpProofFor,
 } from '../support/server-passkeys';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -49,10 +55,12 @@ describe('registering a passkey', () => {
     const laptop = await addPasskey(t.app, user.token, authenticatorFor(t.config), 'Laptop');
     expect((await passkeysOf(user.token)).map((p) => p.name).sort()).toEqual(['Laptop', 'My phone']);
 
+    // Removing one asks for a passkey (tests/server/step-up.test.ts): the phone confirms it.
+    const proof = await stepUpProofFor(t.app, user.token, phone, apiPaths.deletePasskey, { id: laptop.id });
     const removed = await t.app.inject({
       method: 'DELETE',
       url: `${apiPaths.deletePasskey}?id=${laptop.id}`,
-      headers: bearer(user.token),
+      headers: { ...bearer(user.token), [STEP_UP_PROOF_HEADER]: proof },
     });
     expect(envelope(removed).data).toBeNull();
     expect((await passkeysOf(user.token)).map((p) => p.id)).toEqual([first.id]);

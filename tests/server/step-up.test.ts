@@ -12,6 +12,7 @@ import {
   encodeStepUpProof,
   STEP_UP_PROOF_HEADER,
   type AuthenticationOptions,
+  type PasskeysResponse,
   type StepUpOptionsResponse,
   type StepUpSetting,
 } from '../../src/contract/passkeys';
@@ -21,7 +22,7 @@ import { queryRows } from '../../src/server/db/sql';
 import { betBody } from '../support/server-betting-fixtures';
 import { payBillBody } from '../support/server-billing-fixtures';
 import { bearer, envelope, expectRefusal } from '../support/server-helpers';
-import { addPasskey, authenticatorFor } from '../support/server-passkeys';
+import { addPasskey, authenticatorFor, stepUpOptionsFor, stepUpProofFor } from '../support/server-passkeys';
 import {
   addMobileBeneficiary,
   quoteFor,
@@ -54,18 +55,26 @@ interface Payer extends TransferUser {
 const payerWithPasskey = async (stepUpCedis: number | null = 1): Promise<Payer> => {
   const user = await transferUser(t.app, t.database.db, { cedis: 400 });
   const phone = authenticatorFor(t.config);
-  await addPasskey(t.app, user.token, phone);
+  // Set before the passkey: turning the step-up off or raising it with a passkey asks for it.
   await setStepUp(user, stepUpCedis);
+  await addPasskey(t.app, user.token, phone);
   return { ...user, phone };
 };
 
-const setStepUp = async (user: TransferUser, amount: number | null): Promise<StepUpSetting> => {
-  const answer = await t.app.inject({
+const putStepUp = (user: TransferUser, amount: number | null, proof?: string) =>
+  t.app.inject({
     method: 'PUT',
     url: apiPaths.stepUpSetting,
-    headers: bearer(user.token),
+    headers: { ...bearer(user.token), ...(proof === undefined ? {} : { [STEP_UP_PROOF_HEADER]: proof }) },
     payload: { amount },
   });
+
+const setStepUp = async (
+  user: TransferUser,
+  amount: number | null,
+  proof?: string,
+): Promise<StepUpSetting> => {
+  const answer = await putStepUp(user, amount, proof);
   expect(answer.statusCode, answer.body).toBe(200);
   return envelope<StepUpSetting>(answer).data;
 };
@@ -124,25 +133,11 @@ const post = (
     payload,
   });
 
-const stepUpOptions = async (
-  user: TransferUser,
-  path: string,
-  body: object,
-): Promise<StepUpOptionsResponse> => {
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: apiPaths.stepUpOptions,
-    headers: bearer(user.token),
-    payload: { path, body },
-  });
-  expect(answer.statusCode, answer.body).toBe(200);
-  return envelope<StepUpOptionsResponse>(answer).data;
-};
+const stepUpOptions = (user: TransferUser, path: string, body: object): Promise<StepUpOptionsResponse> =>
+  stepUpOptionsFor(t.app, user.token, path, body);
 
-const proofFor = async (user: Payer, path: string, body: object): Promise<string> => {
-  const { options } = await stepUpOptions(user, path, body);
-  return encodeStepUpProof(user.phone.assert(options as AuthenticationOptions));
-};
+const proofFor = (user: Payer, path: string, body: object): Promise<string> =>
+  stepUpProofFor(t.app, user.token, user.phone, path, body);
 
 /** What the user's account shows of money moves: the wallet and the idempotency keys recorded. */
 const footprint = async (user: TransferUser) => ({
@@ -233,9 +228,11 @@ describe('who is asked', () => {
       await t.app.inject({ method: 'GET', url: apiPaths.stepUpSetting, headers: bearer(user.token) }),
     ).data;
     expect(before).toEqual({ amount: 1000, defaultAmount: 1000, hasPasskey: false });
-    await addPasskey(t.app, user.token, authenticatorFor(t.config));
+    const phone = authenticatorFor(t.config);
+    await addPasskey(t.app, user.token, phone);
     expect(await setStepUp(user, 250.5)).toEqual({ amount: 250.5, defaultAmount: 1000, hasPasskey: true });
-    expect(await setStepUp(user, null)).toEqual({ amount: null, defaultAmount: 1000, hasPasskey: true });
+    const off = await stepUpProofFor(t.app, user.token, phone, apiPaths.stepUpSetting, { amount: null });
+    expect(await setStepUp(user, null, off)).toEqual({ amount: null, defaultAmount: 1000, hasPasskey: true });
     const bigCard = cardBody(user, 1000.01);
     await setStepUp(user, 1000);
     expectRefusal(await post(user, apiPaths.cardTopUp, bigCard, newKey()), 401, 'auth.stepUpRequired');
@@ -263,5 +260,127 @@ describe('who is asked', () => {
       400,
       'stepUp.notMoneyMoving',
     );
+  });
+});
+
+/** The audit trail's step-ups and changes of the user, oldest first. */
+const auditOf = async (user: TransferUser) =>
+  queryRows<{
+    action: string;
+    after: Record<string, unknown> | null;
+    before: Record<string, unknown> | null;
+  }>(
+    t.database.db,
+    sql`select action, after, before from audit_log where chain = ${`user:${user.userId}`} order by seq`,
+  );
+
+const settingOf = async (user: TransferUser): Promise<StepUpSetting> =>
+  envelope<StepUpSetting>(
+    await t.app.inject({ method: 'GET', url: apiPaths.stepUpSetting, headers: bearer(user.token) }),
+  ).data;
+
+const passkeyIdsOf = async (user: TransferUser): Promise<number[]> =>
+  envelope<PasskeysResponse>(
+    await t.app.inject({ method: 'GET', url: apiPaths.passkeys, headers: bearer(user.token) }),
+  )
+    .data.passkeys.map((passkey) => passkey.id)
+    .sort();
+
+const removePasskey = (user: TransferUser, id: number, proof?: string) =>
+  t.app.inject({
+    method: 'DELETE',
+    url: `${apiPaths.deletePasskey}?id=${id}`,
+    headers: { ...bearer(user.token), ...(proof === undefined ? {} : { [STEP_UP_PROOF_HEADER]: proof }) },
+  });
+
+describe('the security changes a session without the passkey could make (confirmed whatever the amount)', () => {
+  it('turning the step-up off: 401 and unchanged without a proof, 403 with another change’s, done and audited with its own', async () => {
+    const user = await payerWithPasskey(100);
+    expectRefusal(await putStepUp(user, null), 401, 'auth.stepUpRequired');
+    expect((await settingOf(user)).amount).toBe(100);
+
+    const raise = await proofFor(user, apiPaths.stepUpSetting, { amount: 500 });
+    expectRefusal(await putStepUp(user, null, raise), 403, 'stepUp.invalidProof');
+    expect((await settingOf(user)).amount).toBe(100);
+
+    const asked = await stepUpOptions(user, apiPaths.stepUpSetting, { amount: null });
+    expect(asked.operation).toEqual({ amount: 0, beneficiary: 'stepUp:off' });
+    expect(asked.change).toEqual({ kind: 'stepUpOff' });
+    const off = encodeStepUpProof(user.phone.assert(asked.options as AuthenticationOptions));
+    expect((await setStepUp(user, null, off)).amount).toBeNull();
+
+    const audit = await auditOf(user);
+    expect(audit.map((row) => row.action).slice(-2)).toEqual(['auth.stepUp', 'stepUp.settingChanged']);
+    expect(audit.at(-2)?.after).toMatchObject({
+      path: apiPaths.stepUpSetting,
+      amountMinor: 0,
+      beneficiary: 'stepUp:off',
+    });
+    expect(audit.at(-1)?.after).toEqual({ amount: null });
+  });
+
+  it('raising the amount: asked, bound to the new amount; lowering it or turning it on asks nothing', async () => {
+    const user = await payerWithPasskey(100);
+    expectRefusal(await putStepUp(user, 500), 401, 'auth.stepUpRequired');
+    const other = await proofFor(user, apiPaths.stepUpSetting, { amount: 600 });
+    expectRefusal(await putStepUp(user, 500, other), 403, 'stepUp.invalidProof');
+    expect((await settingOf(user)).amount).toBe(100);
+
+    const asked = await stepUpOptions(user, apiPaths.stepUpSetting, { amount: 500 });
+    expect(asked.change).toEqual({ kind: 'stepUpRaised', amount: 500 });
+    const proof = encodeStepUpProof(user.phone.assert(asked.options as AuthenticationOptions));
+    expect((await setStepUp(user, 500, proof)).amount).toBe(500);
+
+    // Stronger: no proof, and nothing to ask for.
+    expect((await setStepUp(user, 20)).amount).toBe(20);
+    expect((await setStepUp(user, 20)).amount).toBe(20);
+    expectRefusal(
+      await t.app.inject({
+        method: 'POST',
+        url: apiPaths.stepUpOptions,
+        headers: bearer(user.token),
+        payload: { path: apiPaths.stepUpSetting, body: { amount: 10 } },
+      }),
+      400,
+      'stepUp.notMoneyMoving',
+    );
+    const off = await proofFor(user, apiPaths.stepUpSetting, { amount: null });
+    await setStepUp(user, null, off);
+    expect((await setStepUp(user, 5000)).amount).toBe(5000);
+    expect((await auditOf(user)).filter((row) => row.action === 'auth.stepUp')).toHaveLength(2);
+  });
+
+  it('removing a passkey: asked even with the step-up off, bound to that passkey', async () => {
+    const user = await payerWithPasskey(null);
+    const laptop = await addPasskey(t.app, user.token, authenticatorFor(t.config), 'Laptop');
+    const ids = await passkeyIdsOf(user);
+    const phoneId = ids.find((id) => id !== laptop.id)!;
+
+    expectRefusal(await removePasskey(user, laptop.id), 401, 'auth.stepUpRequired');
+    expect(await passkeyIdsOf(user)).toEqual(ids);
+    const another = await proofFor(user, apiPaths.deletePasskey, { id: phoneId });
+    expectRefusal(await removePasskey(user, laptop.id, another), 403, 'stepUp.invalidProof');
+    expect(await passkeyIdsOf(user)).toEqual(ids);
+
+    const asked = await stepUpOptions(user, apiPaths.deletePasskey, { id: laptop.id });
+    expect(asked.operation).toEqual({ amount: 0, beneficiary: `passkey:${laptop.id}` });
+    expect(asked.change).toEqual({ kind: 'passkeyRemoved', name: 'Laptop' });
+    const proof = encodeStepUpProof(user.phone.assert(asked.options as AuthenticationOptions));
+    const removed = await removePasskey(user, laptop.id, proof);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await passkeyIdsOf(user)).toEqual([phoneId]);
+    const audit = await auditOf(user);
+    expect(audit.map((row) => row.action).slice(-2)).toEqual(['auth.stepUp', 'passkey.removed']);
+    expect(audit.at(-2)?.after).toMatchObject({ beneficiary: `passkey:${laptop.id}` });
+    // Money moves still follow the amount: off, a payment asks nothing.
+    const answer = await post(user, apiPaths.withdrawal, momoWithdrawalBody(user, 50), newKey());
+    expect(answer.statusCode, answer.body).toBe(200);
+  });
+
+  it('a user without a passkey changes the setting unasked', async () => {
+    const user = await transferUser(t.app, t.database.db);
+    expect((await setStepUp(user, 5000)).amount).toBe(5000);
+    expect((await setStepUp(user, null)).amount).toBeNull();
+    expect((await auditOf(user)).map((row) => row.action)).not.toContain('auth.stepUp');
   });
 });

@@ -1,8 +1,10 @@
-// The step-up of every money-moving request (issue 26): src/services/money-post.ts, through the wallet's withdrawal.
+// The step-up of every money-moving request (issue 26): src/services/money-post.ts, through the wallet's withdrawal,
+// and of the security changes it guards (turning it off, removing a passkey) through src/services/passkeys.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/contract/failure';
 import { setAuthSource } from '../../src/services/http';
 import { setStepUp, type StepUp } from '../../src/services/money-post';
+import { deletePasskey, saveStepUpSetting } from '../../src/services/passkeys';
 import { withdraw } from '../../src/services/wallet';
 
 const json = (status: number, body: unknown) =>
@@ -101,5 +103,60 @@ describe('a money request the server answers 401 auth.stepUpRequired', () => {
       status: 403,
     });
     expect(stepUp).not.toHaveBeenCalled();
+  });
+});
+
+describe('the security changes a passkey must confirm go through the same step-up (withStepUp)', () => {
+  const requestOf = (index: number) => {
+    const [url, init] = fetchMock.mock.calls[index]!;
+    return { url: String(url), method: init!.method, headers: new Headers(init!.headers) };
+  };
+  const setting = { code: 200, message: 'OK', data: { amount: null, defaultAmount: 1000, hasPasskey: true } };
+
+  it('turning the step-up off: the refused PUT and its body to the step-up, then the PUT again with the proof', async () => {
+    const stepUp = vi.fn<StepUp>(async () => 'the-proof');
+    setStepUp(stepUp);
+    fetchMock
+      .mockResolvedValueOnce(refusal(401, 'auth.stepUpRequired'))
+      .mockResolvedValueOnce(json(200, setting));
+
+    await expect(saveStepUpSetting(null)).resolves.toMatchObject({ amountMinor: null });
+
+    expect(stepUp).toHaveBeenCalledWith(
+      { path: '/api/User/StepUpSetting', body: { amount: null } },
+      undefined,
+    );
+    const [first, second] = [requestOf(0), requestOf(1)];
+    expect([first.method, second.method]).toEqual(['PUT', 'PUT']);
+    expect(requestAt(1).body).toEqual({ amount: null });
+    expect(second.headers.get('Step-Up-Proof')).toBe('the-proof');
+    // Not a money move: no Idempotency-Key.
+    expect(second.headers.get('Idempotency-Key')).toBeNull();
+  });
+
+  it('removing a passkey: its query as the body to the step-up, then the DELETE again with the proof', async () => {
+    const stepUp = vi.fn<StepUp>(async () => 'the-proof');
+    setStepUp(stepUp);
+    fetchMock
+      .mockResolvedValueOnce(refusal(401, 'auth.stepUpRequired'))
+      .mockResolvedValueOnce(json(200, { code: 200, message: 'OK', data: null }));
+
+    await expect(deletePasskey(3)).resolves.toBeNull();
+
+    expect(stepUp).toHaveBeenCalledWith({ path: '/api/User/Passkey', body: { id: 3 } }, undefined);
+    const second = requestOf(1);
+    expect(second.method).toBe('DELETE');
+    expect(second.url).toMatch(/\/api\/User\/Passkey\?id=3$/);
+    expect(second.headers.get('Step-Up-Proof')).toBe('the-proof');
+  });
+
+  it("not confirmed: the step-up's message, and the change is not sent again", async () => {
+    setStepUp(() => Promise.reject('stepUp.changeCancelled'));
+    fetchMock.mockResolvedValueOnce(refusal(401, 'auth.stepUpRequired'));
+
+    const error = (await deletePasskey(3).catch((e: unknown) => e)) as ApiError;
+
+    expect(error.failure).toMatchObject({ status: 401, data: { messageId: 'stepUp.changeCancelled' } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -530,6 +530,14 @@ const challenge: StepUpChallenge = {
   options,
   operation: { amountMinor: 150_000, beneficiary: 'Kofi Mensah' },
 };
+/** A security change's challenge (DELETE Passkey): not confirming it says that nothing was changed. */
+const changeChallenge: StepUpChallenge = {
+  options,
+  operation: { amountMinor: 0, beneficiary: 'passkey:3' },
+  change: { kind: 'passkeyRemoved', name: 'Laptop' },
+};
+const cancelledMessage = (context: StepUpContext) =>
+  context.challenge?.change ? 'stepUp.changeCancelled' : 'stepUp.cancelled';
 
 const stepUpCheck = (step: ModelStep): void => {
   const { previous, event, snapshot, actions } = step;
@@ -559,7 +567,7 @@ const stepUpCheck = (step: ModelStep): void => {
     case 'CANCEL':
       if (!previous.matches('confirming')) return expectUnchanged(step);
       expect(snapshot.value).toBe('cancelled');
-      expect(snapshot.output).toEqual({ messageId: 'stepUp.cancelled' });
+      expect(snapshot.output).toEqual({ messageId: cancelledMessage(before) });
       return;
     case 'xstate.done.actor.signStepUp':
       expect(snapshot.value).toBe('proved');
@@ -570,7 +578,7 @@ const stepUpCheck = (step: ModelStep): void => {
       if (error instanceof Error && error.name === 'NotAllowedError') {
         // The fingerprint prompt closed: back to the review, nothing moved.
         expect(snapshot.value).toBe('cancelled');
-        expect(snapshot.output).toEqual({ messageId: 'stepUp.cancelled' });
+        expect(snapshot.output).toEqual({ messageId: cancelledMessage(before) });
       } else {
         expect(snapshot.value).toBe('failed');
         expect(snapshot.output).toEqual({ messageId: serverMessageId(error) ?? 'stepUp.failed' });
@@ -592,6 +600,7 @@ export const stepUpModel: MachineModel<typeof stepUpMachine> = {
     ...(snapshot.matches('loadingOptions')
       ? [
           doneEvent('stepUpOptions', challenge),
+          doneEvent('stepUpOptions', changeChallenge),
           errorEvent('stepUpOptions', httpError(400, 'stepUp.notMoneyMoving')),
           errorEvent('stepUpOptions', networkError()),
         ]

@@ -1,11 +1,13 @@
 /** Passkey calls for server tests (issue 26), with the software authenticator of software-authenticator.ts. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type {
-  AuthenticationOptions,
-  Passkey,
-  PasskeyLogInOptionsResponse,
-  RegistrationOptions,
+import {
+  encodeStepUpProof,
+  type AuthenticationOptions,
+  type Passkey,
+  type PasskeyLogInOptionsResponse,
+  type RegistrationOptions,
+  type StepUpOptionsResponse,
 } from '../../src/contract/passkeys';
 import { apiPaths } from '../../src/contract/paths';
 import type { Config } from '../../src/server/config';
@@ -70,4 +72,33 @@ export const passkeyLogIn = async (
     payload: { ceremonyId, response },
     headers,
   });
+};
+
+/** StepUpOptions for a refused request (path and body as sent; a DELETE's query as the body), as answered. */
+export const stepUpOptionsFor = async (
+  app: FastifyInstance,
+  token: string,
+  path: string,
+  body: object,
+): Promise<StepUpOptionsResponse> => {
+  const answer = await app.inject({
+    method: 'POST',
+    url: apiPaths.stepUpOptions,
+    headers: bearer(token),
+    payload: { path, body },
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return envelope<StepUpOptionsResponse>(answer).data;
+};
+
+/** A Step-Up-Proof header's value: `authenticator` signs the step-up options of that request. */
+export const stepUpProofFor = async (
+  app: FastifyInstance,
+  token: string,
+  authenticator: SoftwareAuthenticator,
+  path: string,
+  body: object,
+): Promise<string> => {
+  const { options } = await stepUpOptionsFor(app, token, path, body);
+  return encodeStepUpProof(authenticator.assert(options as AuthenticationOptions));
 };

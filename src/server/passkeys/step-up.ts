@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import {
   decodeStepUpProof,
+  type StepUpChange,
   STEP_UP_PROOF_HEADER,
   STEP_UP_REQUIRED_MESSAGE_ID,
 } from '../../contract/passkeys';
@@ -21,6 +22,7 @@ import {
 } from './passkey-store';
 import { moneyMoveSummaries, type StepUpSummarizer } from './money-moves';
 import type { RelyingParty } from './relying-party';
+import { securityChanges, type SecurityChange } from './security-changes';
 
 /*
  * The step-up before large money moves (issue 26), enforced in one place for every money-moving route.
@@ -31,6 +33,10 @@ import type { RelyingParty } from './relying-party';
  * token, the identity gate, the key and the body's validation), a user with a passkey whose amount is above
  * their step-up amount must send a proof made from StepUpOptions for this very operation; else 401
  * 'auth.stepUpRequired' and nothing moves. A user without a passkey is never asked.
+ *
+ * The same check, without the amount, guards the security changes of passkeys/security-changes.ts (turning the
+ * step-up off or raising it, removing a passkey): else a signed-in session without the passkey could undo the
+ * step-up, then move money unasked.
  */
 
 export const isMoneyMovingRoute = (route: Pick<RouteOptions, 'preValidation'>): boolean =>
@@ -41,16 +47,32 @@ interface MoneyRoute {
   summarize: StepUpSummarizer;
 }
 
-/** Every money-moving route of an app, by path: filled as routes are registered. */
-export type MoneyRoutes = ReadonlyMap<string, MoneyRoute>;
-
 export interface StepUpDeps {
   db: Db;
   rp: RelyingParty;
 }
 
-/** The operation a money request is, or null when there is nothing to confirm. */
-export const operationOf = async (
+/** What StepUpOptions binds its challenge to, and for a security change how the dialog says it. */
+export interface StepUpRequest {
+  operation: OperationSummary;
+  change?: StepUpChange;
+}
+
+/**
+ * The operation a refused request (path and body, as sent; for a DELETE its query) asks the user to confirm, or
+ * null when the path neither moves money nor weakens the protection, or there is nothing to confirm. A body the
+ * route would refuse: 400 'request.invalid'.
+ */
+export type StepUpRequestOf = (userId: number, path: string, body: unknown) => Promise<StepUpRequest | null>;
+
+const parsed = (schema: z.ZodType | undefined, body: unknown): unknown => {
+  if (!schema) return body;
+  const result = schema.safeParse(body);
+  if (!result.success) throw new HttpError(400, 'request.invalid');
+  return result.data;
+};
+
+const moneyOperationOf = async (
   route: MoneyRoute,
   path: string,
   userId: number,
@@ -60,13 +82,27 @@ export const operationOf = async (
   return move ? { path, amountMinor: move.amountMinor, beneficiary: move.beneficiary } : null;
 };
 
+const changeOf = async (
+  change: SecurityChange,
+  path: string,
+  userId: number,
+  input: unknown,
+): Promise<StepUpRequest | null> => {
+  const summary = await change.summarize(userId, input as never);
+  if (!summary) return null;
+  const { amountMinor, beneficiary } = summary;
+  return { operation: { path, amountMinor, beneficiary }, change: summary.change };
+};
+
 /**
  * Registers the step-up on `app` before its routes: the registry of money-moving routes (a route without a
- * `stepUp` config is refused at registration) and the check before every money-moving handler.
+ * `stepUp` config is refused at registration) and the check before every money-moving handler and security
+ * change. Answers how StepUpOptions reads a refused request.
  */
-export const installStepUp = (app: FastifyInstance, { db, rp }: StepUpDeps): MoneyRoutes => {
+export const installStepUp = (app: FastifyInstance, { db, rp }: StepUpDeps): StepUpRequestOf => {
   const routes = new Map<string, MoneyRoute>();
   const summaries = moneyMoveSummaries(db);
+  const changes = securityChanges(db);
 
   app.addHook('onRoute', (route) => {
     if (!isMoneyMovingRoute(route)) return;
@@ -80,22 +116,37 @@ export const installStepUp = (app: FastifyInstance, { db, rp }: StepUpDeps): Mon
     routes.set(route.url, { bodySchema: route.schema?.body as z.ZodType | undefined, summarize });
   });
 
-  app.addHook('preHandler', async (request: FastifyRequest) => {
-    const path = request.routeOptions.url ?? '';
-    const route = routes.get(path);
-    if (!route) return;
-    const user = currentUser(request);
-    // Most users have no passkey: one indexed lookup, and they are never asked.
-    if (!(await hasPasskey(db, user.id))) return;
-    const threshold = stepUpThresholdOf(await stepUpStateOf(db, user.id));
-    if (threshold === null) return;
+  /** The money move above the user's amount this request is, or null. */
+  const moneyOperationToConfirm = async (
+    request: FastifyRequest,
+    route: MoneyRoute,
+    path: string,
+    userId: number,
+  ): Promise<OperationSummary | null> => {
+    const threshold = stepUpThresholdOf(await stepUpStateOf(db, userId));
+    if (threshold === null) return null;
     // A repeat of a request already accepted under this key (a lost answer, a MoMo payment followed) moves
     // nothing new: it replays or follows, unasked.
     const key = idempotencyOf(request);
     const recorded = await findIdempotencyRecord(db, key);
-    if (recorded && recorded.requestHash === key.requestHash) return;
-    const operation = await operationOf(route, path, user.id, request.body);
-    if (!operation || operation.amountMinor <= threshold) return;
+    if (recorded && recorded.requestHash === key.requestHash) return null;
+    const operation = await moneyOperationOf(route, path, userId, request.body);
+    return operation && operation.amountMinor > threshold ? operation : null;
+  };
+
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    const path = request.routeOptions.url ?? '';
+    const route = routes.get(path);
+    const change = changes[path]?.method === request.method ? changes[path] : undefined;
+    if (!route && !change) return;
+    const user = currentUser(request);
+    // Most users have no passkey: one indexed lookup, and they are never asked.
+    if (!(await hasPasskey(db, user.id))) return;
+    const operation = change
+      ? (await changeOf(change, path, user.id, change.from === 'query' ? request.query : request.body))
+          ?.operation
+      : await moneyOperationToConfirm(request, route!, path, user.id);
+    if (!operation) return;
 
     const header = request.headers[STEP_UP_PROOF_HEADER.toLowerCase()];
     const proof = decodeStepUpProof(typeof header === 'string' ? header : undefined);
@@ -130,5 +181,13 @@ export const installStepUp = (app: FastifyInstance, { db, rp }: StepUpDeps): Mon
     }
   });
 
-  return routes;
+  return async (userId, path, body) => {
+    const route = routes.get(path);
+    if (route) {
+      const operation = await moneyOperationOf(route, path, userId, parsed(route.bodySchema, body));
+      return operation ? { operation } : null;
+    }
+    const change = changes[path];
+    return change ? changeOf(change, path, userId, parsed(change.schema, body)) : null;
+  };
 };

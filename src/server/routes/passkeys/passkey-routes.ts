@@ -46,7 +46,7 @@ import {
   userHandleOf,
 } from '../../passkeys/passkey-store';
 import type { RelyingParty } from '../../passkeys/relying-party';
-import { operationOf, type MoneyRoutes } from '../../passkeys/step-up';
+import type { StepUpRequestOf } from '../../passkeys/step-up';
 import { abuseLimiter } from '../../plugins/abuse-limits';
 import { currentUser } from '../../plugins/auth';
 import { perIpAndCredentialLimit, perIpLimit } from '../../plugins/rate-limit';
@@ -56,7 +56,8 @@ import { findEmailOf, userDetails } from '../user/users-repository';
 
 export interface PasskeyRouteDeps extends RouteDeps {
   rp: RelyingParty;
-  moneyRoutes: MoneyRoutes;
+  /** How StepUpOptions reads a refused request (passkeys/step-up.ts). */
+  stepUpRequestOf: StepUpRequestOf;
 }
 
 /**
@@ -64,7 +65,7 @@ export interface PasskeyRouteDeps extends RouteDeps {
  * the user is signed in on. Schemas in src/contract/passkeys.ts.
  */
 export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteDeps> = async (app, deps) => {
-  const { db, config, mailer, rp, moneyRoutes } = deps;
+  const { db, config, mailer, rp, stepUpRequestOf } = deps;
   const limiter = abuseLimiter(db, config);
   const signIn = { db, config, mailer, log: app.log };
   const userActor = (id: number): AuditActor => ({ kind: 'user', id });
@@ -220,7 +221,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteDeps> = async (app
     },
   );
 
-  /* The step-up: options for one money request, and the user's amount */
+  /* The step-up: options for one money request or security change, and the user's amount */
 
   app.post(
     apiPaths.stepUpOptions,
@@ -232,24 +233,17 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteDeps> = async (app
     },
     async (request) => {
       const { id: userId, sessionId } = currentUser(request);
-      const route = moneyRoutes.get(request.body.path);
-      if (!route) throw new HttpError(400, 'stepUp.notMoneyMoving');
-      const body = route.bodySchema ? route.bodySchema.safeParse(request.body.body) : null;
-      if (body && !body.success) throw new HttpError(400, 'request.invalid');
-      const operation = await operationOf(
-        route,
-        request.body.path,
-        userId,
-        body ? body.data : request.body.body,
-      );
+      const asked = await stepUpRequestOf(userId, request.body.path, request.body.body);
       const allow = await credentialsOf(db, userId);
-      if (!operation || allow.length === 0) throw new HttpError(400, 'stepUp.notMoneyMoving');
+      if (!asked || allow.length === 0) throw new HttpError(400, 'stepUp.notMoneyMoving');
+      const { operation, change } = asked;
       const ttlMs = STEP_UP_PROOF_TTL_SECONDS * 1000;
       const binding = { userId, sessionId, operation };
       const { options, expiresAt } = await assertionOptions(db, rp, 'stepUp', binding, ttlMs, allow);
       return ok({
         options: options as unknown as AuthenticationOptions,
         operation: { amount: minorToApiAmount(operation.amountMinor), beneficiary: operation.beneficiary },
+        ...(change ? { change } : {}),
         expiresAt: expiresAt.toISOString(),
       });
     },

@@ -1,7 +1,8 @@
 // Issue 26 in Chromium with its virtual authenticator (the DevTools WebAuthn domain: internal transport, resident
 // keys, user verification on, presence simulated), on a 360 px screen with axe: the dashboard's offer, a passkey
 // added, a log-out and a log-in with it, a withdrawal above the step-up amount (cancelled once, then confirmed),
-// and another device signed out from Devices.
+// and another device signed out from Devices; turning the step-up off (cancelled once) and removing the passkey,
+// each confirmed with it.
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, logIn, test, visitorMoves } from './support/app';
 import { APPROVED_MOMO, cedis, expectNoViolations, userWithWallet, withdrawToMomo } from './support-wallet';
@@ -137,4 +138,51 @@ test('a passkey: added from the dashboard, logs in, confirms a large withdrawal;
   // The other browser's session is over: it is sent to log in again.
   await expect(otherPage).toHaveURL(/\/LogIn$/i, { timeout: 15_000 });
   await other.close();
+});
+
+test('turning the step-up off and removing a passkey ask for the passkey; a cancelled one changes nothing', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(PHONE);
+  await addVirtualAuthenticator(context, page);
+  const { user } = await userWithWallet(request, 'passkeychange', 10);
+  await logIn(page, user);
+  await page.goto('/Dashboard/passkeys');
+  await page.getByLabel('Passkey name').fill('My phone');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(page.getByText('Your passkey was added. Next time, log in with it.')).toBeVisible();
+  const setting = page
+    .getByRole('heading', { name: 'Confirm large payments' })
+    .locator('xpath=ancestor::section');
+  await expect(setting).toContainText(`Payments above ${cedis(1_000)} ask for your passkey again.`);
+
+  // Turning it off: the dialog says so in words; Cancel leaves it on and says nothing was changed.
+  await setting.getByRole('button', { name: 'Turn off' }).click();
+  const stepUp = page.getByRole('dialog', { name: 'Confirm with your passkey' });
+  await expect(stepUp).toContainText(
+    'Turn off the confirmation of large payments: payments will not ask for your passkey again.',
+  );
+  await expectNoViolations(page, 'the step-up dialog for a change, 360 px');
+  await stepUp.getByRole('button', { name: 'Cancel' }).click();
+  await expect(stepUp).toHaveCount(0);
+  await expect(
+    setting.getByText('You did not confirm with your passkey, so nothing was changed. You can try again.'),
+  ).toBeVisible();
+  await expect(setting).toContainText(`Payments above ${cedis(1_000)} ask for your passkey again.`);
+
+  // Confirmed with the passkey: off.
+  await setting.getByRole('button', { name: 'Turn off' }).click();
+  await stepUp.getByRole('button', { name: 'Confirm' }).click();
+  await expect(setting.getByText('Payments do not ask for your passkey again.')).toBeVisible();
+
+  // Removing the passkey asks for it too, naming it.
+  const row = page.getByRole('listitem').filter({ hasText: 'My phone' });
+  await row.getByRole('button', { name: 'Remove My phone' }).click();
+  await expect(stepUp).toContainText('Remove the passkey “My phone”.');
+  await stepUp.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('The passkey was removed.')).toBeVisible();
+  await expect(page.getByText('You have no passkey yet.')).toBeVisible();
 });

@@ -1,10 +1,11 @@
 /**
- * The one way a money-moving POST is sent (and, through withStepUp, the security changes the step-up guards): with its attempt's Idempotency-Key, and through the step-up when the
+ * The one way a money-moving POST is sent: with its attempt's Idempotency-Key, and through the step-up when the
  * server asks for it (issue 26; contract/passkeys.ts). A 401 'auth.stepUpRequired' moved nothing: the installed
  * step-up (the signed-in app's, src/app/step-up-host.tsx) shows what is being confirmed and asks for the passkey,
  * then the same request goes again with the SAME key and the proof. When the user does not confirm, the server's
  * 401 stands, carrying the step-up's outcome as its message ('stepUp.cancelled', ...), so every flow returns to its
- * review with that message, and its next attempt takes a new key (an answered request).
+ * review with that message, and its next attempt takes a new key (an answered request). The step-up part,
+ * withStepUp, also sends the security changes the step-up guards (src/services/passkeys.ts), without a key.
  */
 import { ApiError } from '../contract/failure';
 import { IDEMPOTENCY_KEY_HEADER, type ApiPath } from '../contract/paths';

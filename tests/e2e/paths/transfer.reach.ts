@@ -1,0 +1,53 @@
+/**
+ * Which generated transfer paths the /SendMoney and /CrossBorderPayment screens can take against the real API host
+ * and its sandbox, and why the others cannot (pure: `npm run paths -- transfer --format playwright` leaves those
+ * out and lists the reasons).
+ */
+import type { ReachStep } from './withdrawal.reach';
+
+export const unreachable = (steps: ReachStep[]): string | null => {
+  let payerPending = false;
+  let couponOn = false;
+  const abroad = steps.some((step) => step.state === 'loadingMethods');
+  for (const [index, step] of steps.entries()) {
+    const failure = String(step.data?.failure ?? '');
+    const status = step.data?.status;
+    if (/^xstate\.error\.actor\.load(Beneficiaries|Purposes|Rates|Methods)$/.test(step.event))
+      return 'the real host always serves the beneficiaries, purposes, rates and methods: a failed load (and its Try again) is not reachable on demand';
+    if (step.event === 'xstate.error.actor.initiateTransfer')
+      return "a refused quote (the identity rule, a 5xx, no answer): the identity gate keeps a user without an identification off the form, the browser checks the form's rules first, and the host does not fail on demand";
+    if (step.event === 'xstate.error.actor.payNow')
+      return failure === 'HTTP 410'
+        ? 'an expired quote (and its Get a new quote): the host holds a quote for 15 minutes, longer than a test'
+        : 'a payment that gets no answer or a 409/5xx: not what the real host does on demand';
+    if (step.event === 'xstate.done.actor.payNow') {
+      if (status === 'pending' && payerPending)
+        return "a MoMo payer's approval still pending at a second ask depends on timing, not on the screen";
+      if (status === 'pending') payerPending = true;
+      else if (status === 'Failed')
+        return 'a payment answered Failed at once: the host answers a payout pending and decides it later (a failed payout is reached through the status poll)';
+      else if (!payerPending && !abroad)
+        return "a payout decided at once is a wallet-to-wallet transfer to another user's verified phone: the driver's beneficiary is a MoMo number of no user";
+    }
+    if (step.event.startsWith('xstate.after.') && step.event.includes('followTimeout'))
+      return 'the 30 s deadline of a followed payout: the sandbox decides within seconds';
+    if (step.event === 'xstate.done.actor.getOperation' && status === 'pending')
+      return 'a poll answered pending depends on timing, not on the screen: not asserted in the browser';
+    if (step.event === 'xstate.error.actor.getOperation')
+      return 'a failed status poll (no answer, 404 for the operation the host itself answered) is not what the real host does on demand';
+    if (step.event === 'xstate.error.actor.checkCoupon')
+      return "a refused coupon check: the e2e host's one coupon (E2E-SAVE10, made by scripts/e2e.mjs) has uses left, and the host does not fail on demand";
+    if (step.event === 'CHANGE' && steps[index - 1]?.state === 'checkingCoupon')
+      return 'typing while the coupon is being checked depends on timing: the host answers the check within milliseconds';
+    if (step.event === 'CONTINUE' && step.state === 'reviewing')
+      return 'Continue is disabled until the terms are agreed: the screen never sends it without them';
+    if (step.event === 'PAY' && step.state === 'payment' && !steps.some((s) => s.event === 'CONTINUE'))
+      return "'Click to pay' is disabled while the wallet does not cover the total: the screen never sends PAY then";
+    if (step.event === 'CHANGE' && step.data?.field === 'applyCoupon') couponOn = step.data.value === 'true';
+    if (step.event === 'APPLY_COUPON' && !couponOn)
+      return "Apply is disabled while 'Use a discount coupon' is off: the screen never sends APPLY_COUPON then";
+    if (step.event === 'BENEFICIARY_ADDED')
+      return "a beneficiary added from the form's '+' dialog: that dialog is its own machine, driven by the beneficiaries e2e, not by this driver";
+  }
+  return null;
+};

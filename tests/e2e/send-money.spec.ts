@@ -9,6 +9,7 @@ import {
   apiLogIn,
   cedis,
   expectNoViolations,
+  saveMomoBeneficiaryInDialog,
   userWithWallet,
   walletAmountFromApi,
   type ApiSession,
@@ -50,19 +51,9 @@ async function receiverWithVerifiedPhone(
 
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
 
-/** Adds a MoMo beneficiary through the Add Beneficiary dialog, confirming the holder's name the rail reports. */
 async function addMomoBeneficiary(page: Page, first: string, last: string, number: string): Promise<void> {
   await page.getByRole('button', { name: 'Add Beneficiary' }).click();
-  const add = dialog(page, 'Add Beneficiary');
-  await add.getByLabel('First name').fill(first);
-  await add.getByLabel('Last name').fill(last);
-  await add.getByLabel('MoMo number').fill(number);
-  await add.getByRole('button', { name: 'Save' }).click();
-  await expect(add.getByText(/: is this who you mean\?$/)).toBeVisible();
-  await add.getByRole('button', { name: 'Confirm' }).click();
-  await expect(add.getByText('Beneficiary added successfully.')).toBeVisible();
-  // The dialog closes by itself 3 s after saving.
-  await expect(add).toBeHidden({ timeout: 6_000 });
+  await saveMomoBeneficiaryInDialog(page, first, last, number);
 }
 
 async function addBankBeneficiary(page: Page, first: string, last: string, account: string): Promise<void> {

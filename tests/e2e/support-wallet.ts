@@ -241,3 +241,25 @@ export async function withdrawToMomo(page: Page, amount: number): Promise<void> 
   await page.getByRole('button', { name: 'Withdraw Funds' }).click();
   await confirmReview(page);
 }
+
+/**
+ * Fills the open Add Beneficiary dialog with a MoMo beneficiary and saves it, confirming the holder's name the rail
+ * reports (the beneficiaries page and the transfer forms' '+' button open the same dialog).
+ */
+export async function saveMomoBeneficiaryInDialog(
+  page: Page,
+  first: string,
+  last: string,
+  number: string,
+): Promise<void> {
+  const add = page.getByRole('dialog', { name: 'Add Beneficiary' });
+  await add.getByLabel('First name').fill(first);
+  await add.getByLabel('Last name').fill(last);
+  await add.getByLabel('MoMo number').fill(number);
+  await add.getByRole('button', { name: 'Save' }).click();
+  await expect(add.getByText(/: is this who you mean\?$/)).toBeVisible();
+  await add.getByRole('button', { name: 'Confirm' }).click();
+  await expect(add.getByText('Beneficiary added successfully.')).toBeVisible();
+  // The dialog closes by itself 3 s after saving.
+  await expect(add).toBeHidden({ timeout: 6_000 });
+}

@@ -8,7 +8,13 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, logIn, newUser, signUpThroughApi } from '../support/app';
-import { addGhanaCardThroughApi, apiLogIn, cardTopUpThroughApi, type ApiSession } from '../support-wallet';
+import {
+  addGhanaCardThroughApi,
+  apiLogIn,
+  cardTopUpThroughApi,
+  saveMomoBeneficiaryInDialog,
+  type ApiSession,
+} from '../support-wallet';
 import type { BrowserDriver, BrowserPath, BrowserStep } from './run-paths';
 
 // The sandbox decides a payout or a MoMo payment after a few seconds; the page asks again every 2 s.
@@ -172,6 +178,11 @@ export const driver: BrowserDriver = {
         return;
       case 'BACK':
         await page.getByRole('button', { name: 'Back', exact: true }).click();
+        return;
+      case 'BENEFICIARY_ADDED':
+        // The form's '+' opens Add Beneficiary; a number whose holder the sandbox names as typed (no mismatch).
+        await page.getByRole('button', { name: 'Add a beneficiary' }).click();
+        await saveMomoBeneficiaryInDialog(page, 'Kofi', 'Boateng', '0241110201');
         return;
       case 'AGAIN':
         await page.getByRole('button', { name: 'Send Another' }).click();

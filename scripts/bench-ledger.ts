@@ -449,7 +449,9 @@ const reportRun = (
       (mix === 'transfers' ? ' (every request, InitiateTransfer included)' : ''),
   );
   if (mix === 'transfers') {
-    console.log(`  transfers: ${fixed(figures.transfersPerSecond)} paid a second (${result.carts} carts, each paid next)`);
+    console.log(
+      `  transfers: ${fixed(figures.transfersPerSecond)} paid a second (${result.carts} carts, each paid next)`,
+    );
   }
   console.log(
     `  per money POST: PostgreSQL ${fixed(figures.pgCpuMsPerRequest, 3)} ms CPU, API host ${fixed(figures.apiCpuMsPerRequest, 3)} ms, ` +

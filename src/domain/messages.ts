@@ -313,7 +313,8 @@ export const domainMessages = {
   'ops.reversal.notFound': 'There is no such reversal.',
   'ops.reversal.notReversible':
     'Only a payment that went through, and has no reversal proposed yet, can be reversed.',
-  'ops.reversal.sameStaff': 'A reversal must be approved by another staff member than the one who proposed it.',
+  'ops.reversal.sameStaff':
+    'A reversal must be approved by another staff member than the one who proposed it.',
   'ops.reversal.approvedAlready': 'This reversal has been approved already.',
   'ops.reversal.notCovered': 'A wallet this reversal takes money from cannot cover it.',
   'ops.monitoring.invalid': 'A rule or one of its thresholds is not valid: {wrong}.',
@@ -349,7 +350,8 @@ export const domainMessages = {
   'passkeys.nameRequired': 'Please give this passkey a name.',
   'passkeys.nameTooLong': 'A passkey name can be at most {max} characters.',
   'stepUp.cancelled': 'You did not confirm with your passkey, so nothing was sent. You can try again.',
-  'stepUp.changeCancelled': 'You did not confirm with your passkey, so nothing was changed. You can try again.',
+  'stepUp.changeCancelled':
+    'You did not confirm with your passkey, so nothing was changed. You can try again.',
   'stepUp.failed': 'This could not be confirmed with your passkey. Nothing was sent; please try again.',
   'stepUpSetting.loadFailed': 'Your confirmation setting could not be loaded. Please try again.',
   'stepUpSetting.saveFailed': 'Your confirmation setting could not be saved. Please try again.',

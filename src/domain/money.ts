@@ -59,7 +59,10 @@ export const formatMoney = (minor: MinorUnits, locale: string, currency = WALLET
     .map((part, index) => {
       const next = parts[index + 1];
       const symbolTouchesNumber =
-        part.type === 'currency' && symbolHasLetters(part.value) && next !== undefined && next.type === 'integer';
+        part.type === 'currency' &&
+        symbolHasLetters(part.value) &&
+        next !== undefined &&
+        next.type === 'integer';
       return symbolTouchesNumber ? part.value + NO_BREAK_SPACE : part.value;
     })
     .join('');

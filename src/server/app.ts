@@ -170,7 +170,10 @@ export const buildApp = async ({
   await app.register(phoneVerificationRoutes, { ...deps, sms: sms ?? createSms(config, app.log) });
   await app.register(identificationRoutes, deps);
   await app.register(tierRoutes, deps);
-  await app.register(upgradeRoutes, { ...deps, identityRegister: identityRegister ?? sandboxIdentityRegister });
+  await app.register(upgradeRoutes, {
+    ...deps,
+    identityRegister: identityRegister ?? sandboxIdentityRegister,
+  });
 
   const wallet: WalletModule = createWalletModule({
     db: database.db,

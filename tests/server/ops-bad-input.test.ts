@@ -49,7 +49,8 @@ const opsRoutes = (): RegisteredRoute[] =>
 
 const plausible = (schema: RegisteredRoute['request']['body']): Record<string, unknown> =>
   schema
-    ? ((fc.sample(plausibleValue(schema, '', 1), { numRuns: 1, seed: 7 })[0] as Record<string, unknown>) ?? {})
+    ? ((fc.sample(plausibleValue(schema, '', 1), { numRuns: 1, seed: 7 })[0] as Record<string, unknown>) ??
+      {})
     : {};
 
 describe('hostile input to every /api/Ops route, from a role that may call it', () => {

@@ -64,5 +64,6 @@ export const perIpAndCredentialLimit = (max: number): RateLimitOptions => ({
   max,
   timeWindow: 60_000,
   hook: 'preHandler',
-  keyGenerator: (request) => `${request.routeOptions.url ?? ''}|${request.ip}|credential:${credentialOf(request)}`,
+  keyGenerator: (request) =>
+    `${request.routeOptions.url ?? ''}|${request.ip}|credential:${credentialOf(request)}`,
 });

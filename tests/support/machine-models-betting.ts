@@ -436,8 +436,16 @@ const bettingRepair = (context: BettingContext): AnyEventObject | null => {
   return null;
 };
 
-/** Every answer of InitiateBettingTransaction and of the deposit's status that can follow. */
-const payingAnswers = (snapshot: AnyMachineSnapshot, thorough: boolean): AnyEventObject[] => {
+/**
+ * Every answer of InitiateBettingTransaction and of the deposit's status that can follow. A credit refused at once
+ * (Failed when answered, or 402) is offered on a link only: on /deposit the first path into `refused` is then the
+ * host's own (pending, then refused by the operator), which the browser can take on to BACK and AGAIN.
+ */
+const payingAnswers = (
+  snapshot: AnyMachineSnapshot,
+  thorough: boolean,
+  refusedAtOnce = true,
+): AnyEventObject[] => {
   const context = snapshot.context as BettingContext;
   const held = WALLET - bettingTotals(amountOf(context)).totalMinor;
   const events: AnyEventObject[] = [];
@@ -447,21 +455,26 @@ const payingAnswers = (snapshot: AnyMachineSnapshot, thorough: boolean): AnyEven
       doneEvent('initiateBetting', bettingOperation('pending', { walletAmount: held })),
       errorEvent('initiateBetting', networkError()),
     );
-    if (thorough)
+    if (thorough && refusedAtOnce)
       events.push(
         doneEvent(
           'initiateBetting',
           bettingOperation('Failed', { walletAmount: WALLET, failureMessageId: 'betting.refused' }),
         ),
-        errorEvent('initiateBetting', timeoutError()),
         errorEvent('initiateBetting', httpError(402, 'betting.refused')),
         errorEvent('initiateBetting', httpError(402)),
+      );
+    if (thorough)
+      events.push(
+        errorEvent('initiateBetting', timeoutError()),
+        // The tier limit's 400 before the betting rules' one: the first path to a server violation is then
+        // one the host gives (the browser checks the betting rules before sending).
+        errorEvent('initiateBetting', limitRefusal()),
         errorEvent(
           'initiateBetting',
           httpError(400, 'request.invalid', [{ field: 'bettingNo', messageId: 'betting.numberInvalid' }]),
         ),
         errorEvent('initiateBetting', httpError(400, 'request.invalid')),
-        errorEvent('initiateBetting', limitRefusal()),
         errorEvent('initiateBetting', httpError(410, 'bettingLink.expired')),
         errorEvent('initiateBetting', httpError(409, 'bettingLink.alreadyPaid')),
         errorEvent('initiateBetting', httpError(403, 'bettingLink.otherUser')),
@@ -510,7 +523,7 @@ const depositEvents = (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
   // GH₵ 2,000 + 1%: more than the GH₵ 1,000 in the wallet.
   if (context.form.sendAmount === '50' && context.walletAmount === WALLET)
     events.push({ type: 'CHANGE', field: 'sendAmount', value: '2000' });
-  events.push(...payingAnswers(snapshot, true));
+  events.push(...payingAnswers(snapshot, true, false));
   return events;
 };
 

@@ -260,6 +260,18 @@ describe('who is asked', () => {
       400,
       'stepUp.notMoneyMoving',
     );
+    // A path is the client's text: the names every JavaScript object answers are no route either.
+    for (const path of ['valueOf', 'constructor', '__proto__', 'toString'])
+      expectRefusal(
+        await t.app.inject({
+          method: 'POST',
+          url: apiPaths.stepUpOptions,
+          headers: bearer(user.token),
+          payload: { path, body: '\u0000' },
+        }),
+        400,
+        'stepUp.notMoneyMoving',
+      );
   });
 });
 

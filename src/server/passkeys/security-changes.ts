@@ -33,37 +33,41 @@ export interface SecurityChange {
   summarize: (userId: number, input: never) => Promise<SecurityChangeMove | null>;
 }
 
-export const securityChanges = (db: Db): Readonly<Record<string, SecurityChange>> => ({
-  [apiPaths.stepUpSetting]: {
-    method: 'PUT',
-    schema: stepUpSettingRequestSchema,
-    from: 'body',
-    summarize: (async (userId: number, { amount }: z.output<typeof stepUpSettingRequestSchema>) => {
-      const inForce = stepUpThresholdOf(await stepUpStateOf(db, userId));
-      if (inForce === null) return null;
-      if (amount === null)
-        return { amountMinor: 0, beneficiary: 'stepUp:off', change: { kind: 'stepUpOff' } };
-      const amountMinor = parseDecimalAmount(amount);
-      if (amountMinor === null || amountMinor <= inForce) return null;
-      return {
-        amountMinor,
-        beneficiary: 'stepUp:amount',
-        change: { kind: 'stepUpRaised', amount: minorToApiAmount(amountMinor) },
-      };
-    }) as SecurityChange['summarize'],
-  },
-  [apiPaths.deletePasskey]: {
-    method: 'DELETE',
-    schema: deletePasskeyQuerySchema,
-    from: 'query',
-    summarize: (async (userId: number, { id }: z.output<typeof deletePasskeyQuerySchema>) => {
-      const passkey = (await listPasskeys(db, userId)).find((candidate) => candidate.id === id);
-      if (!passkey) return null;
-      return {
-        amountMinor: 0,
-        beneficiary: `passkey:${id}`,
-        change: { kind: 'passkeyRemoved', name: passkey.name },
-      };
-    }) as SecurityChange['summarize'],
-  },
-});
+/** By path, as a Map: a path is the client's text, and a plain object would answer 'valueOf' or 'constructor'. */
+export const securityChanges = (db: Db): ReadonlyMap<string, SecurityChange> =>
+  new Map<string, SecurityChange>(
+    Object.entries({
+      [apiPaths.stepUpSetting]: {
+        method: 'PUT',
+        schema: stepUpSettingRequestSchema,
+        from: 'body',
+        summarize: (async (userId: number, { amount }: z.output<typeof stepUpSettingRequestSchema>) => {
+          const inForce = stepUpThresholdOf(await stepUpStateOf(db, userId));
+          if (inForce === null) return null;
+          if (amount === null)
+            return { amountMinor: 0, beneficiary: 'stepUp:off', change: { kind: 'stepUpOff' } };
+          const amountMinor = parseDecimalAmount(amount);
+          if (amountMinor === null || amountMinor <= inForce) return null;
+          return {
+            amountMinor,
+            beneficiary: 'stepUp:amount',
+            change: { kind: 'stepUpRaised', amount: minorToApiAmount(amountMinor) },
+          };
+        }) as SecurityChange['summarize'],
+      },
+      [apiPaths.deletePasskey]: {
+        method: 'DELETE',
+        schema: deletePasskeyQuerySchema,
+        from: 'query',
+        summarize: (async (userId: number, { id }: z.output<typeof deletePasskeyQuerySchema>) => {
+          const passkey = (await listPasskeys(db, userId)).find((candidate) => candidate.id === id);
+          if (!passkey) return null;
+          return {
+            amountMinor: 0,
+            beneficiary: `passkey:${id}`,
+            change: { kind: 'passkeyRemoved', name: passkey.name },
+          };
+        }) as SecurityChange['summarize'],
+      },
+    }),
+  );

@@ -137,7 +137,8 @@ export const installStepUp = (app: FastifyInstance, { db, rp }: StepUpDeps): Ste
   app.addHook('preHandler', async (request: FastifyRequest) => {
     const path = request.routeOptions.url ?? '';
     const route = routes.get(path);
-    const change = changes[path]?.method === request.method ? changes[path] : undefined;
+    const candidate = changes.get(path);
+    const change = candidate?.method === request.method ? candidate : undefined;
     if (!route && !change) return;
     const user = currentUser(request);
     // Most users have no passkey: one indexed lookup, and they are never asked.
@@ -187,7 +188,7 @@ export const installStepUp = (app: FastifyInstance, { db, rp }: StepUpDeps): Ste
       const operation = await moneyOperationOf(route, path, userId, parsed(route.bodySchema, body));
       return operation ? { operation } : null;
     }
-    const change = changes[path];
+    const change = changes.get(path);
     return change ? changeOf(change, path, userId, parsed(change.schema, body)) : null;
   };
 };

@@ -100,16 +100,26 @@ for (const role of ['support', 'compliance', 'auditor']) {
 }
 
 // Fixtures the server's own admin commands make before it starts (PGlite has one connection): the discount coupon
-// of the cross-border journey (tests/e2e/cross-border.spec.ts). The command migrates and seeds the new database.
-const fixture = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', 'scripts/coupons.ts', 'create', 'E2E-SAVE10', '10%'],
-  { cwd: root, env: serverEnv, encoding: 'utf8' },
-);
-if (fixture.status !== 0) {
-  console.error(`e2e: the coupon fixture failed\n${fixture.stdout}${fixture.stderr}`);
-  cleanUp();
-  finish(0, 1, 1);
+// of the cross-border journey (tests/e2e/cross-border.spec.ts), and one that expired in 2020, which the host refuses
+// (the transfer paths' refused coupon check). The first command migrates and seeds the new database.
+for (const coupon of [
+  ['E2E-SAVE10', '10%'],
+  ['E2E-EXPIRED', '10%', '--from', '2020-01-01', '--until', '2020-01-02'],
+]) {
+  const fixture = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/coupons.ts', 'create', ...coupon],
+    {
+      cwd: root,
+      env: serverEnv,
+      encoding: 'utf8',
+    },
+  );
+  if (fixture.status !== 0) {
+    console.error(`e2e: the coupon fixture ${coupon[0]} failed\n${fixture.stdout}${fixture.stderr}`);
+    cleanUp();
+    finish(0, 1, 1);
+  }
 }
 
 const logStream = createWriteStream(serverLog);

@@ -1220,7 +1220,7 @@ const crossBorderQuote = (context: TransferContext) => {
 
 /**
  * /CrossBorderPayment paid by `pay` (1 MoMo, 2 card): the methods load (or fail), the converter (swap, From other
- * than GHS refused), the coupon (applied, refused as used up, unchecked), Next, the review (terms, Continue, back to
+ * than GHS refused), the coupon (applied, refused as expired, unchecked), Next, the review (terms, Continue, back to
  * step 1), the payer's fields, and every answer of PayNow for that way.
  */
 const crossBorderEvents =
@@ -1258,7 +1258,7 @@ const crossBorderEvents =
         doneEvent('checkCoupon', couponCheckOf(converterAmountMinor(context.form.sendAmount))),
         errorEvent(
           'checkCoupon',
-          httpError(400, 'request.invalid', [{ field: 'couponCode', messageId: 'coupon.usedUp' }]),
+          httpError(400, 'request.invalid', [{ field: 'couponCode', messageId: 'coupon.expired' }]),
         ),
         errorEvent('checkCoupon', networkError()),
         // Typing while it is checked drops the check.
@@ -1313,6 +1313,8 @@ const crossBorderLoadingEvents = (snapshot: AnyMachineSnapshot): AnyEventObject[
   { type: 'BENEFICIARY_ADDED', beneficiary: crossBorderBeneficiary },
   { type: 'CHANGE', field: 'fromCurrency', value: 'USD' },
   { type: 'CHANGE', field: 'sendAmount', value: '12abc' },
+  // The coupon on with no code: Apply is enabled (the screen sends it) and shows the first rule broken.
+  { type: 'CHANGE', field: 'applyCoupon', value: 'true' },
   { type: 'SUBMIT' },
   { type: 'SWAP' },
   ...(snapshot.matches('loadingMethods')
@@ -1320,13 +1322,20 @@ const crossBorderLoadingEvents = (snapshot: AnyMachineSnapshot): AnyEventObject[
     : []),
 ];
 
+/** The cross-border key and the rules shown: Apply with the coupon on and no code is a state of its own. */
+const crossBorderLoadingKey = (snapshot: AnyMachineSnapshot): string => {
+  const context = snapshot.context as TransferContext;
+  const shown = context.showViolations ? context.violations.map((v) => v.messageId) : null;
+  return `${crossBorderKey(snapshot)}${JSON.stringify(shown)}`;
+};
+
 export const crossBorderModels = [
   transferModel(
     'cross-border loading',
     crossBorderLoadingEvents,
     [{ label: 'cross-border', input: crossBorderInput }],
     10,
-    crossBorderKey,
+    crossBorderLoadingKey,
   ),
   transferModel(
     'cross-border, coupon',

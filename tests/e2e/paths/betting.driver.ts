@@ -18,6 +18,7 @@ import { askForPaymentLink } from '../support/partner-link';
 import { addGhanaCardThroughApi, apiLogIn, cardTopUpThroughApi, type ApiSession } from '../support-wallet';
 import { LIMIT_REFUSAL } from './betting.reach';
 import type { BrowserDriver, BrowserPath, BrowserStep } from './run-paths';
+import { shownText } from './shown-text';
 
 const DECISION_TIMEOUT = 30_000;
 /** The model's wallet (its input 'GH₵ 1,000 in the wallet'). */
@@ -48,11 +49,6 @@ const runOf = (path: BrowserPath): Run => {
   if (!run) throw new Error(`no run for ${path.name}`);
   return run;
 };
-
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** A message as the screen writes it: its {placeholders} are the figures of the real answer. */
-const shown = (message: string) => new RegExp(escaped(message).replace(/\\\{\w+\\\}/g, '.+'));
 
 /** The steps after `index` up to the next new deposit (AGAIN). */
 const ahead = (path: BrowserPath, index: number): BrowserStep[] => {
@@ -122,12 +118,12 @@ const headingOf = (page: Page, name: string) => page.getByRole('heading', { leve
 /** The first of the step's messages: the screen shows the first broken rule. */
 async function expectFirstMessage(page: Page, step: BrowserStep) {
   const [first] = step.shows;
-  if (first) await expect(page.getByText(shown(first)).first()).toBeVisible();
+  if (first) await expect(page.getByText(shownText(first)).first()).toBeVisible();
 }
 
 /** An alert saying `message` (its placeholders the answer's figures). */
 async function expectAlert(page: Page, message: string) {
-  await expect(page.getByRole('alert').filter({ hasText: shown(message) })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: shownText(message) })).toBeVisible();
 }
 
 /** The answer of the PAY before this step: its HTTP status and, for a 200, the status the path's event carries. */

@@ -13,6 +13,7 @@ import type { Page, Route } from '@playwright/test';
 import { expect, logIn, newUser, signUpThroughApi } from '../support/app';
 import { addGhanaCardThroughApi, apiLogIn, confirmReview, type ApiSession } from '../support-wallet';
 import type { BrowserDriver, BrowserPath, BrowserStep } from './run-paths';
+import { shownText } from './shown-text';
 
 const DECISION_TIMEOUT = 20_000;
 const DECLINED_CARD = '4000000000000002';
@@ -103,15 +104,6 @@ const gatewayOf = (path: BrowserPath, index: number): string => {
     if (step.event === 'GATEWAY_CHOSEN') return GATEWAYS[String(step.data?.gateway)]!;
   throw new Error(`no gateway chosen before step ${index} of ${path.name}`);
 };
-
-/** A message as the screen shows it: its figures ({limit}, {left}) are the host's. */
-const shown = (message: string): RegExp =>
-  new RegExp(
-    message
-      .split(/\{\w+\}/)
-      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.+'),
-  );
 
 const stateBefore = (path: BrowserPath, index: number) => path.steps[index - 1]?.state ?? '';
 
@@ -225,7 +217,8 @@ export const driver: BrowserDriver = {
         page.getByRole('heading', { level: 2, name: gatewayOf(path, index), exact: true }),
       ).toBeVisible();
       if (step.event === 'SUBMIT' || step.event.startsWith('xstate.error.actor.'))
-        for (const message of step.shows) await expect(page.getByText(shown(message)).first()).toBeVisible();
+        for (const message of step.shows)
+          await expect(page.getByText(shownText(message)).first()).toBeVisible();
     } else if (state === 'reviewing')
       await expect(page.getByRole('heading', { name: 'Check and confirm' })).toBeVisible();
     else if (state.startsWith('awaitingApproval')) {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLoadEnvironment, type LoadEnvironment } from './support/environment';
 import { withClient } from './support/pg-admin';
 import { placeUsers } from './support/tier-limits';
+import { fundByCard } from './support/users';
 import { moneyPostsOf, runWrk, writeWrkUsers, type WrkMix } from './support/wrk';
 
 /**
@@ -15,6 +16,7 @@ import { moneyPostsOf, runWrk, writeWrkUsers, type WrkMix } from './support/wrk'
 const USERS = 8;
 const CONNECTIONS = 8;
 const SECONDS = 3;
+const EXTRA_FUNDING_MINOR = 1_600_000;
 
 describe('wrk with the money-load script (PostgreSQL)', () => {
   let environment: LoadEnvironment;
@@ -32,6 +34,11 @@ describe('wrk with the money-load script (PostgreSQL)', () => {
       environment.database.url,
       environment.users,
       environment.users.map(() => 'enhanced'),
+    );
+    // Enough that a fast host's run does not drain a wallet (the transfers mix pays out a little more than its
+    // top-ups bring): GH₵ 20,000 each, within the Enhanced tier's maximum balance.
+    await Promise.all(
+      environment.users.map((user) => fundByCard(environment.host.baseUrl, user, EXTRA_FUNDING_MINOR)),
     );
     directory = await mkdtemp(path.join(tmpdir(), 'wrk-load-'));
     usersFile = path.join(directory, 'users.txt');
@@ -52,6 +59,18 @@ describe('wrk with the money-load script (PostgreSQL)', () => {
       return { keys: Number(rows[0]!.keys), operations: Number(rows[0]!.operations) };
     });
 
+  /** The run's refused money POSTs by status and message, as stored under their keys. */
+  const refusalsOfRun = (runId: string) =>
+    withClient(environment.database.url, async (client) => {
+      const { rows } = await client.query<{ status: number; message: string; n: string }>(
+        `select response_status as status, coalesce(response_body->'data'->>'messageId', '') as message,
+                count(*) as n
+         from idempotency_keys where key like $1 and response_status >= 400 group by 1, 2 order by 3 desc`,
+        [`${runId}-%`],
+      );
+      return rows.map((row) => `${row.status} ${row.message}: ${row.n}`);
+    });
+
   it.each<[WrkMix, string]>([
     ['classic', 'wrkclassic'],
     ['transfers', 'wrktransfers'],
@@ -65,6 +84,7 @@ describe('wrk with the money-load script (PostgreSQL)', () => {
       runId,
     });
     console.log(`wrk ${mix}: ${JSON.stringify(result)}`);
+    console.log(`wrk ${mix} refusals: ${JSON.stringify(await refusalsOfRun(runId))}`);
     expect(result.answers5xx).toBe(0);
     expect(result.socketErrors + result.timeouts).toBe(0);
     expect(moneyPostsOf(result)).toBeGreaterThan(20);

@@ -23,47 +23,39 @@ const emailOf = (request: FastifyRequest): string => {
 };
 
 /**
- * A per-minute limit keyed by client IP and the email in the body. It runs after body validation (preHandler),
- * so the email is known.
+ * A per-minute limit on the route, per client IP and what `subjectOf` names in the request ('' for the address
+ * alone). With a subject it runs after body validation (preHandler), so the body's fields are known.
  */
-export const perIpAndEmailLimit = (max: number): RateLimitOptions => ({
+const perMinute = (max: number, subjectOf?: (request: FastifyRequest) => string): RateLimitOptions => ({
   max,
   timeWindow: 60_000,
-  hook: 'preHandler',
-  keyGenerator: (request) => `${request.routeOptions.url ?? ''}|${request.ip}|${emailOf(request)}`,
+  ...(subjectOf
+    ? {
+        hook: 'preHandler' as const,
+        keyGenerator: (request: FastifyRequest) =>
+          `${request.routeOptions.url ?? ''}|${request.ip}|${subjectOf(request)}`,
+      }
+    : { keyGenerator: (request: FastifyRequest) => `${request.routeOptions.url ?? ''}|${request.ip}` }),
 });
+
+/** Per client IP and the email in the body. */
+export const perIpAndEmailLimit = (max: number): RateLimitOptions => perMinute(max, emailOf);
 
 /**
- * A per-minute limit keyed by client IP and the signed-in user (routes behind a bearer token: the auth hook has
- * set the user before the preHandler runs).
+ * Per client IP and the signed-in user (routes behind a bearer token: the auth hook has set the user before the
+ * preHandler runs).
  */
-export const perIpAndUserLimit = (max: number): RateLimitOptions => ({
-  max,
-  timeWindow: 60_000,
-  hook: 'preHandler',
-  keyGenerator: (request) => `${request.routeOptions.url ?? ''}|${request.ip}|user:${request.user?.id ?? ''}`,
-});
+export const perIpAndUserLimit = (max: number): RateLimitOptions =>
+  perMinute(max, (request) => `user:${request.user?.id ?? ''}`);
 
-/** A per-minute limit keyed by client IP alone (requests that name nobody yet, such as a passkey ceremony's start). */
-export const perIpLimit = (max: number): RateLimitOptions => ({
-  max,
-  timeWindow: 60_000,
-  keyGenerator: (request) => `${request.routeOptions.url ?? ''}|${request.ip}`,
-});
+/** Per client IP alone (requests that name nobody yet, such as a passkey ceremony's start). */
+export const perIpLimit = (max: number): RateLimitOptions => perMinute(max);
 
 const credentialOf = (request: FastifyRequest): string => {
   const body = request.body as { response?: { id?: unknown } } | undefined;
   return typeof body?.response?.id === 'string' ? body.response.id : '';
 };
 
-/**
- * A per-minute limit keyed by client IP and the passkey credential the body names, the passkey log-in's analogue
- * of the email (after body validation, so the credential is known).
- */
-export const perIpAndCredentialLimit = (max: number): RateLimitOptions => ({
-  max,
-  timeWindow: 60_000,
-  hook: 'preHandler',
-  keyGenerator: (request) =>
-    `${request.routeOptions.url ?? ''}|${request.ip}|credential:${credentialOf(request)}`,
-});
+/** Per client IP and the passkey credential the body names, the passkey log-in's analogue of the email. */
+export const perIpAndCredentialLimit = (max: number): RateLimitOptions =>
+  perMinute(max, (request) => `credential:${credentialOf(request)}`);

@@ -24,6 +24,8 @@
  *                       timed run (self time by package/file and by function); skips the statement profile
  *   BENCH_SYNCHRONOUS_COMMIT  a diagnostic: synchronous_commit for both benchmark databases (e.g. off, to see how
  *                       much of the time is waiting for WAL flushes); the default is the server's (on)
+ *   BENCH_PG_STATEMENTS 1: print where PostgreSQL's execution time goes in each timed run, by statement, from
+ *                       pg_stat_statements (the server must load it, with pg_stat_statements.track = all)
  *   BENCH_MIX           which timed runs, one after the other on the same host and wallets: 'classic' (card top-ups
  *                       and bank withdrawals, the figures of docs/performance.md), 'transfers' (card top-ups and
  *                       transfers in turn: on-us, MoMo payout, bank payout; each transfer is InitiateTransfer then
@@ -55,6 +57,7 @@ import {
 } from '../tests/load/support/users';
 import { limitRefusalCount, placeUsers } from '../tests/load/support/tier-limits';
 import { turnMonitoringOff } from '../tests/load/support/environment';
+import { resetStatementTimes, statementTimes, statementTimesAvailable } from './bench/pg-statements';
 
 const env = process.env;
 const serverUrl = env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
@@ -69,6 +72,7 @@ const cpuProfile = env.BENCH_CPU_PROFILE === '1';
 const profile = env.BENCH_PROFILE !== '0' && !cpuProfile;
 const skipPgbench = env.BENCH_SKIP_PGBENCH === '1';
 const synchronousCommit = env.BENCH_SYNCHRONOUS_COMMIT;
+const pgStatements = env.BENCH_PG_STATEMENTS === '1';
 const mixOptions: Record<string, WrkMix[]> = {
   classic: ['classic'],
   transfers: ['transfers'],
@@ -469,6 +473,10 @@ const main = async () => {
       (skipPgbench ? ' (pgbench skipped)' : '') +
       (synchronousCommit !== undefined ? `; DIAGNOSTIC synchronous_commit = ${synchronousCommit}` : ''),
   );
+  if (pgStatements) {
+    const missing = await statementTimesAvailable(serverUrl);
+    if (missing) throw new Error(`BENCH_PG_STATEMENTS: ${missing}`);
+  }
   const pgbench = skipPgbench ? null : await runPgbench();
   if (pgbench) {
     console.log(
@@ -528,6 +536,7 @@ const main = async () => {
     if (warmupS > 0) await runWrk({ ...wrk, durationS: warmupS });
     const before = await databaseCounters(admin, database.name);
     runStartedAt = runStartedAt || Date.now();
+    if (pgStatements) await resetStatementTimes(serverUrl);
     const cpuBefore = { api: await cpuSecondsOf(api.pid ?? 0), postgres: await postgresCpuSeconds() };
     const result = await runWrk({ ...wrk, durationS });
     const cpuAfter = { api: await cpuSecondsOf(api.pid ?? 0), postgres: await postgresCpuSeconds() };
@@ -539,6 +548,15 @@ const main = async () => {
       postgres: cpuAfter.postgres - cpuBefore.postgres,
     });
     console.log(`  load average after the run ${loadAfterRun}`);
+    if (pgStatements) {
+      console.log('  PostgreSQL execution time by statement, per money POST (nested: inside a function):');
+      for (const row of await statementTimes(serverUrl, database.name, moneyPostsOf(result))) {
+        console.log(
+          `    ${fixed(row.execMsPerMove, 3)} ms exec + ${fixed(row.planMsPerMove, 3)} ms plan, ` +
+            `${fixed(row.callsPerMove, 2)} calls${row.toplevel ? '' : ' (nested)'}: ${row.text}`,
+        );
+      }
+    }
     // Issue 24: the users' tier allows the bench's amounts; a refusal here means the run measured refusals.
     console.log(`  tier limit refusals so far: ${await limitRefusalCount(database.url)}`);
     runs.push({ mix, figures });

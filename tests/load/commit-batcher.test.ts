@@ -56,6 +56,17 @@ const move = (userId: number, amountMinor: number, description = 'batch test') =
     ],
   });
 
+/** A transfer of `amountMinor` from one user's wallet to another's, on `of`'s pool (its batcher). */
+const transfer = (of: Database, from: number, to: number, amountMinor: number) =>
+  postTransaction(of.db, accounts, {
+    operationId: null,
+    description: 'batch test transfer',
+    entries: [
+      { accountCode: accountCodes.wallet(from), amountMinor: -amountMinor },
+      { accountCode: accountCodes.wallet(to), amountMinor },
+    ],
+  });
+
 describe('commit batcher', () => {
   it('runs statements queued together in one transaction; a failing one fails only its caller', async () => {
     const before = { ...batcher().stats };
@@ -159,6 +170,82 @@ describe('commit batcher', () => {
       hosts.forEach((host, index) => {
         expect(host.stats.batches - (before[index]?.batches ?? 0), 'one batch per host').toBe(1);
         expect(host.stats.retried - (before[index]?.retried ?? 0), 'deadlock victims').toBe(0);
+      });
+    } finally {
+      await otherHost.close();
+    }
+  });
+
+  it('transfers between wallets share batches with other postings on two hosts: sums hold, nothing negative, no deadlock', async () => {
+    const ids = await createWallets(database, 6);
+    await Promise.all(ids.map((id) => move(id, 20_000)));
+    const otherHost = openBatched(scratch.url, { maxBatch: 32, lanes: 2, windowMs: 20 });
+    try {
+      const hosts = [database, otherHost] as const;
+      const before = hosts.map((host) => ({ ...batcherOfDatabase(host).stats }));
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc.record({
+              host: fc.integer({ min: 0, max: 1 }),
+              from: fc.integer({ min: 0, max: 5 }),
+              to: fc.integer({ min: 0, max: 5 }),
+              amount: fc.integer({ min: 1, max: 8_000 }),
+            }),
+            { minLength: 2, maxLength: 30 },
+          ),
+          async (moves) => {
+            const start = await balancesOf(database, ids);
+            // from === to: a debit of that wallet alone (a withdrawal), else a transfer between the two.
+            const results = await Promise.allSettled(
+              moves.map(({ host, from, to, amount }) =>
+                from === to
+                  ? postTransaction(hosts[host].db, accounts, {
+                      operationId: null,
+                      description: 'batch test debit',
+                      entries: [
+                        { accountCode: accountCodes.wallet(ids[from] as number), amountMinor: -amount },
+                        { accountCode: accountCodes.cardClearing(), amountMinor: amount },
+                      ],
+                    })
+                  : transfer(hosts[host], ids[from] as number, ids[to] as number, amount),
+              ),
+            );
+            const expected = new Map(start);
+            results.forEach((result, index) => {
+              const { from, to, amount } = moves[index] as (typeof moves)[number];
+              if (result.status === 'rejected') {
+                expect(result.reason).toBeInstanceOf(InsufficientFundsError);
+                return;
+              }
+              const payer = ids[from] as number;
+              const payee = ids[to] as number;
+              expected.set(payer, (expected.get(payer) ?? 0) - amount);
+              if (from !== to) expected.set(payee, (expected.get(payee) ?? 0) + amount);
+            });
+            const after = await balancesOf(database, ids);
+            for (const id of ids) {
+              expect(after.get(id)).toBe(expected.get(id));
+              expect(after.get(id)).toBeGreaterThanOrEqual(0);
+            }
+            expect(await ledgerProblems(database)).toEqual([]);
+            // Keep the wallets funded for the next run: a credit to each, batched like the rest.
+            await Promise.all(ids.map((id) => move(id, 5_000)));
+          },
+        ),
+        { numRuns: 15 },
+      );
+      const stats = hosts.map((host) => batcherOfDatabase(host).stats);
+      const lockedFirst = stats.reduce(
+        (sum, host, index) => sum + host.walletsLockedFirst - (before[index]?.walletsLockedFirst ?? 0),
+        0,
+      );
+      expect(lockedFirst, 'batches holding a transfer that locked their wallets first').toBeGreaterThan(0);
+      stats.forEach((host, index) => {
+        expect(host.retried - (before[index]?.retried ?? 0), 'deadlock victims run again').toBe(0);
+        expect(host.batches - (before[index]?.batches ?? 0)).toBeLessThan(
+          host.statements - (before[index]?.statements ?? 0),
+        );
       });
     } finally {
       await otherHost.close();

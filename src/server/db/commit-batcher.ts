@@ -14,7 +14,10 @@ import pg from 'pg';
  * one user run in the order they were queued. Deferred constraints (the ledger's balance check) are checked at the
  * end of each statement (SET CONSTRAINTS ALL IMMEDIATE), inside its savepoint, as they would be at the commit of an
  * autocommit statement. A statement picked as a deadlock victim (a batch holding several wallets' rows can meet a
- * transaction locking two wallets) is run again on its own once its batch has committed.
+ * transaction locking two wallets) is run again on its own once its batch has committed. *
+ * A statement that changes two users' wallets (a transfer between wallets) names them (`wallets`): a batch holding
+ * one locks every wallet its statements change, in user id order, before the first statement (inLockOrder says why
+ * the order matters), so the receiver's wallet is never taken out of that order by a statement further on.
  */
 
 export interface CommitBatcherOptions {
@@ -51,6 +54,8 @@ export const CHECK_REFUSED = 'WLC01';
 
 interface Queued {
   laneKey: number;
+  /** The user wallets it changes when they are more than its lane's user's (in user id order). */
+  wallets: readonly number[];
   name: string;
   text: string;
   values: unknown[];
@@ -75,6 +80,8 @@ export interface BatchStats {
   failed: number;
   /** Deadlock victims run again on their own. */
   retried: number;
+  /** Batches that locked their wallets first (one of their statements changes two users' wallets). */
+  walletsLockedFirst: number;
 }
 
 const RETRY_ALONE = new Set<unknown>(['40P01', '40001']);
@@ -83,7 +90,14 @@ const sqlState = (error: unknown): unknown => (error as { code?: unknown } | nul
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class CommitBatcher {
-  readonly stats: BatchStats = { batches: 0, statements: 0, largest: 0, failed: 0, retried: 0 };
+  readonly stats: BatchStats = {
+    batches: 0,
+    statements: 0,
+    largest: 0,
+    failed: 0,
+    retried: 0,
+    walletsLockedFirst: 0,
+  };
   private readonly lanes: Lane[];
   private closed = false;
 
@@ -100,7 +114,8 @@ export class CommitBatcher {
 
   /**
    * Runs one statement (a named prepared statement) in the next batch of `laneKey`'s lane, after its `checks` (in
-   * its savepoint: a refused check fails it alone); its rows once committed.
+   * its savepoint: a refused check fails it alone); its rows once committed. `wallets`: the users whose wallets it
+   * changes, when that is more than `laneKey`'s (a transfer between wallets: its batch locks them all first).
    */
   rows<R>(
     laneKey: number,
@@ -108,12 +123,14 @@ export class CommitBatcher {
     text: string,
     values: unknown[],
     checks: readonly StatementCheck[] = [],
+    wallets: readonly number[] = [],
   ): Promise<R[]> {
     if (this.closed) return Promise.reject(new Error('the commit batcher is closed'));
     const lane = this.lanes[Math.abs(Math.trunc(laneKey)) % this.lanes.length] as Lane;
     return new Promise<R[]>((resolve, reject) => {
       lane.queue.push({
         laneKey,
+        wallets,
         name,
         text,
         values,
@@ -157,9 +174,13 @@ export class CommitBatcher {
       try {
         outcomes = await this.inOneTransaction(batch);
       } catch (error) {
-        // BEGIN, a savepoint or COMMIT itself failed (a lost connection): nothing of the batch can be counted on.
-        for (const item of batch) item.reject(error);
-        return;
+        // Locking the batch's wallets first was a deadlock's victim: nothing of it happened, each runs alone below.
+        if (RETRY_ALONE.has(sqlState(error))) outcomes = batch.map(() => ({ ok: false, error }));
+        else {
+          // BEGIN, a savepoint or COMMIT itself failed (a lost connection): nothing of the batch can be counted on.
+          for (const item of batch) item.reject(error);
+          return;
+        }
       }
     }
     await Promise.all(
@@ -208,12 +229,14 @@ export class CommitBatcher {
     try {
       await defineFunctions(connection, batch);
       const texts = batch.map(callOf);
+      const lockFirst = walletsToLockFirst(batch);
+      if (lockFirst.length > 0) this.stats.walletsLockedFirst += 1;
       const hook = this.options.beforeCommit;
       if (hook) await connection.query('begin');
       const { rows } = await connection.query<BatchRow>({
         name: 'ledger_batch',
         text: RUN_BATCH,
-        values: [texts],
+        values: [texts, lockFirst],
       });
       if (hook) {
         await hook(batch.length);
@@ -245,6 +268,21 @@ export class CommitBatcher {
  */
 const inLockOrder = (batch: Queued[]): Queued[] => batch.sort((a, b) => a.laneKey - b.laneKey);
 
+/**
+ * The wallets a batch locks before its first statement: none when each statement changes at most its lane's user's
+ * wallet (they are taken in the batch's order); else every wallet any of them may change (its lane's user's and
+ * the ones it names), in user id order, so a receiver's wallet is not taken after a greater user's.
+ */
+const walletsToLockFirst = (batch: readonly Queued[]): number[] => {
+  if (!batch.some((item) => item.wallets.some((userId) => userId !== item.laneKey))) return [];
+  const users = new Set<number>();
+  for (const item of batch) {
+    users.add(item.laneKey);
+    for (const userId of item.wallets) users.add(userId);
+  }
+  return [...users].sort((a, b) => a - b);
+};
+
 /*
  * A batch is one statement (one round trip, one transaction, one WAL flush): a function that runs each statement in
  * its own subtransaction (a plpgsql block with an exception handler: a savepoint) and returns, per statement, its
@@ -252,7 +290,7 @@ const inLockOrder = (batch: Queued[]): Queued[] => batch.sort((a, b) => a.laneKe
  * of the pool that runs batches: no migration, and nothing else can call it. Deferred constraints are checked at the
  * end of each statement, inside its subtransaction.
  */
-const BATCH_FUNCTION = `create or replace function pg_temp.ledger_batch(statements text[])
+const BATCH_FUNCTION = `create or replace function pg_temp.ledger_batch(statements text[], lock_first int[])
 returns table (ok boolean, result jsonb, err_state text, err_message text, err_constraint text)
 language plpgsql as $batch$
 declare
@@ -260,6 +298,9 @@ declare
   collected jsonb;
 begin
   set constraints all immediate;
+  if cardinality(lock_first) > 0 then
+    perform 1 from wallets where user_id = any(lock_first) order by user_id for update;
+  end if;
   for i in 1 .. coalesce(array_length(statements, 1), 0) loop
     begin
       execute statements[i] into collected;
@@ -275,7 +316,7 @@ end
 $batch$`;
 
 const RUN_BATCH =
-  'select ok, result, err_state, err_message, err_constraint from pg_temp.ledger_batch($1::text[])';
+  'select ok, result, err_state, err_message, err_constraint from pg_temp.ledger_batch($1::text[], $2::int[])';
 
 interface BatchRow {
   ok: boolean;

@@ -4,7 +4,6 @@ import { assetOf, gemUserId, walletUserId, type LedgerAccounts } from './account
 import { InsufficientFundsError, InsufficientGemsError } from './errors';
 import type { LedgerEntryInput } from './kinds';
 import {
-  autocommit,
   batched,
   isCheckViolation,
   walletLockCheck,
@@ -170,11 +169,12 @@ export const isWalletShortfall = (error: unknown): boolean =>
   isCheckViolation(error, ['wallets_available_not_negative', 'wallets_balance_not_negative']);
 
 /**
- * Runs a posting statement (`post` makes exactly one): when it changes at most one user wallet (its UPDATE takes
- * that row lock), committed in a batch with concurrent ones (`batched`, lane of that wallet's user, else of
- * `laneKey`); else on its own, in one transaction that first locks the wallets in user id order (two opposite
- * transfers cannot deadlock), on PostgreSQL in one round trip with its preconditions (statements.ts checkedAlone).
- * The `preconditions` are read once the wallets are locked, in order, in the same transaction (in a batch, in the
+ * Runs a posting statement (`post` makes exactly one), committed in a batch with concurrent ones (`batched`): when
+ * it changes at most one user wallet (its UPDATE takes that row lock), in the lane of that wallet's user, else of
+ * `laneKey`; when it changes two (a transfer between wallets), in `laneKey`'s lane, its batch locking every wallet
+ * it changes first, in user id order (two opposite transfers cannot deadlock; commit-batcher.ts). Without a
+ * batcher (PGlite, LEDGER_BATCH_MAX=1), on its own, the wallets locked first (statements.ts checkedAlone). The
+ * `preconditions` are read once the wallets are locked, in order, in the same transaction (in a batch, in the
  * statement's savepoint): one refused, nothing of the posting happens (PreconditionFailedError).
  */
 export const runPosting = async <T>(
@@ -190,7 +190,9 @@ export const runPosting = async <T>(
     const locks = changes.users.length > 0 ? [walletLockCheck(changes.users)] : [];
     return post(withChecks(statements, [...locks, ...preconditions]));
   }
-  return post(withChecks(autocommit(db), [walletLockCheck(changes.users), ...preconditions]));
+  return post(
+    withChecks(batched(db, laneKey, changes.users), [walletLockCheck(changes.users), ...preconditions]),
+  );
 };
 
 export interface PostTransactionInput {
@@ -225,7 +227,7 @@ export const postTransaction = async (
   const { codes, amounts } = entryArrays(entries);
   await accounts.ensure(db, codes, { autocommit: true });
   try {
-    const [row] = await runPosting(db, changes, gems.users[0] ?? 0, (statements) =>
+    const [row] = await runPosting(db, changes, gems.users[0] ?? changes.users[0] ?? 0, (statements) =>
       statements.rows<{ entry_count: number; gem_rows: number; wallets: WalletRecord[] }>(
         'ledger_post',
         POST_BARE,

@@ -87,15 +87,17 @@ export const autocommit = (db: Db): Statements => ({
  * A posting or creation of the money path: committed with the concurrent ones of other requests in one transaction
  * (PostgreSQL: commit-batcher.ts; `laneKey` is the user whose wallet and keys it writes), answered once committed.
  * Its checks run in its savepoint in the batch: a refused one fails only this statement, never its batch.
+ * `wallets`: every user whose wallet it changes, when that is more than `laneKey`'s (a transfer between wallets,
+ * whose checks lock them; its batch locks them first, in user id order).
  */
-export const batched = (db: Db, laneKey: number): Statements => ({
+export const batched = (db: Db, laneKey: number, wallets: readonly number[] = []): Statements => ({
   rows: async (name, text, values, checks = []) => {
-    if (checks.length === 0) return batchedRows(db, laneKey, name, text, values);
+    if (checks.length === 0 && wallets.length <= 1) return batchedRows(db, laneKey, name, text, values);
     const client = clientOf(db);
     const batcher = client instanceof pg.Pool ? batcherOf(client) : undefined;
     if (!batcher) return checkedAlone(db, name, text, values, checks);
     try {
-      return await batcher.rows(laneKey, name, text, values, checks);
+      return await batcher.rows(laneKey, name, text, values, checks, wallets);
     } catch (error) {
       throw refusedAsPrecondition(error);
     }

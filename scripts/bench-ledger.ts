@@ -26,6 +26,8 @@
  *                       much of the time is waiting for WAL flushes); the default is the server's (on)
  *   BENCH_PG_STATEMENTS 1: print where PostgreSQL's execution time goes in each timed run, by statement, from
  *                       pg_stat_statements (the server must load it, with pg_stat_statements.track = all)
+ *   BENCH_PERF          1: sample every core with Linux perf during each timed run and print the CPU by process and
+ *                       PostgreSQL's by stage of a statement (parse, plan, execute, triggers, commit, WAL...)
  *   BENCH_MIX           which timed runs, one after the other on the same host and wallets: 'classic' (card top-ups
  *                       and bank withdrawals, the figures of docs/performance.md), 'transfers' (card top-ups and
  *                       transfers in turn: on-us, MoMo payout, bank payout; each transfer is InitiateTransfer then
@@ -58,6 +60,7 @@ import {
 import { limitRefusalCount, placeUsers } from '../tests/load/support/tier-limits';
 import { turnMonitoringOff } from '../tests/load/support/environment';
 import { resetStatementTimes, statementTimes, statementTimesAvailable } from './bench/pg-statements';
+import { perfAvailable, recordPerf, summarizePerf } from './bench/perf-profile';
 
 const env = process.env;
 const serverUrl = env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
@@ -73,6 +76,9 @@ const profile = env.BENCH_PROFILE !== '0' && !cpuProfile;
 const skipPgbench = env.BENCH_SKIP_PGBENCH === '1';
 const synchronousCommit = env.BENCH_SYNCHRONOUS_COMMIT;
 const pgStatements = env.BENCH_PG_STATEMENTS === '1';
+const perfProfile = env.BENCH_PERF === '1';
+if (perfProfile && !perfAvailable())
+  throw new Error('BENCH_PERF: install perf first (apt-get install linux-perf)');
 const mixOptions: Record<string, WrkMix[]> = {
   classic: ['classic'],
   transfers: ['transfers'],
@@ -538,6 +544,8 @@ const main = async () => {
     runStartedAt = runStartedAt || Date.now();
     if (pgStatements) await resetStatementTimes(serverUrl);
     const cpuBefore = { api: await cpuSecondsOf(api.pid ?? 0), postgres: await postgresCpuSeconds() };
+    const perfFile = perfProfile ? path.join(tmpdir(), `bench-perf-${mix}-${process.pid}.data`) : null;
+    const sampling = perfFile ? recordPerf(perfFile, durationS) : null;
     const result = await runWrk({ ...wrk, durationS });
     const cpuAfter = { api: await cpuSecondsOf(api.pid ?? 0), postgres: await postgresCpuSeconds() };
     const loadAfterRun = await loadAverage();
@@ -548,6 +556,17 @@ const main = async () => {
       postgres: cpuAfter.postgres - cpuBefore.postgres,
     });
     console.log(`  load average after the run ${loadAfterRun}`);
+    if (perfFile && sampling) {
+      await sampling;
+      const summary = summarizePerf(perfFile);
+      await rm(perfFile, { force: true });
+      console.log('  CPU samples (perf, every core) by process:');
+      for (const row of summary.byCommand) console.log(`    ${fixed(row.share * 100)}%  ${row.command}`);
+      console.log("  PostgreSQL's samples by stage (inclusive; stages overlap):");
+      for (const row of summary.postgresStages) console.log(`    ${fixed(row.share * 100)}%  ${row.stage}`);
+      console.log("  PostgreSQL's functions with the most samples of their own:");
+      for (const row of summary.postgresSelf) console.log(`    ${fixed(row.share * 100)}%  ${row.name}`);
+    }
     if (pgStatements) {
       console.log('  PostgreSQL execution time by statement, per money POST (nested: inside a function):');
       for (const row of await statementTimes(serverUrl, database.name, moneyPostsOf(result))) {

@@ -182,6 +182,7 @@ describe('commit batcher', () => {
     const otherHost = openBatched(scratch.url, { maxBatch: 32, lanes: 2, windowMs: 20 });
     try {
       const hosts = [database, otherHost] as const;
+      const hostOf = (index: number): Database => (index === 0 ? database : otherHost);
       const before = hosts.map((host) => ({ ...batcherOfDatabase(host).stats }));
       await fc.assert(
         fc.asyncProperty(
@@ -200,7 +201,7 @@ describe('commit batcher', () => {
             const results = await Promise.allSettled(
               moves.map(({ host, from, to, amount }) =>
                 from === to
-                  ? postTransaction(hosts[host].db, accounts, {
+                  ? postTransaction(hostOf(host).db, accounts, {
                       operationId: null,
                       description: 'batch test debit',
                       entries: [
@@ -208,7 +209,7 @@ describe('commit batcher', () => {
                         { accountCode: accountCodes.cardClearing(), amountMinor: amount },
                       ],
                     })
-                  : transfer(hosts[host], ids[from] as number, ids[to] as number, amount),
+                  : transfer(hostOf(host), ids[from] as number, ids[to] as number, amount),
               ),
             );
             const expected = new Map(start);

@@ -31,7 +31,8 @@
  *   BENCH_MIX           which timed runs, one after the other on the same host and wallets: 'classic' (card top-ups
  *                       and bank withdrawals, the figures of docs/performance.md), 'transfers' (card top-ups and
  *                       transfers in turn: on-us, MoMo payout, bank payout; each transfer is InitiateTransfer then
- *                       PayNow), or 'both' (default)
+ *                       PayNow), 'floor' (GET /api/health only: a request with one `select 1`, the least a
+ *                       request costs the host and PostgreSQL), 'both' (classic and transfers) or 'all' (default)
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises';
@@ -82,9 +83,11 @@ if (perfProfile && !perfAvailable())
 const mixOptions: Record<string, WrkMix[]> = {
   classic: ['classic'],
   transfers: ['transfers'],
+  floor: ['floor'],
   both: ['classic', 'transfers'],
+  all: ['classic', 'transfers', 'floor'],
 };
-const mixes = mixOptions[env.BENCH_MIX ?? 'both'];
+const mixes = mixOptions[env.BENCH_MIX ?? 'all'];
 if (!mixes) throw new Error(`BENCH_MIX: one of ${Object.keys(mixOptions).join(', ')}`);
 if (!wrkAvailable()) {
   throw new Error('bench:ledger drives the load with wrk: install it first (apt-get install wrk)');
@@ -429,6 +432,12 @@ interface RunFigures {
   loadCpuMsPerRequest: number;
 }
 
+const mixLabels: Record<WrkMix, string> = {
+  classic: 'wallet debits/credits',
+  transfers: 'top-ups and transfers',
+  floor: 'floor (GET /api/health, one select 1)',
+};
+
 /** Prints one timed run's figures and returns them. */
 const reportRun = (
   mix: WrkMix,
@@ -453,7 +462,7 @@ const reportRun = (
     loadCpuMsPerRequest: perMove(result.cpuS * 1000),
   };
   console.log(
-    `HTTP ${mix === 'classic' ? 'wallet debits/credits' : 'top-ups and transfers'}: ${fixed(rate)} money POSTs/s (${moves} answered in ${fixed(seconds)} s; ` +
+    `HTTP ${mixLabels[mix]}: ${fixed(rate)} ${mix === 'floor' ? 'requests' : 'money POSTs'}/s (${moves} answered in ${fixed(seconds)} s; ` +
       `${result.answers4xx} refused (4xx), ${result.answers5xx} 5xx, ${result.timeouts} timeouts, ${result.socketErrors} socket errors); ` +
       `p50 ${fixed(figures.p50, 2)} ms, p99 ${fixed(figures.p99, 2)} ms, max ${fixed(result.maxUs / 1000, 2)} ms` +
       (mix === 'transfers' ? ' (every request, InitiateTransfer included)' : ''),
@@ -464,7 +473,7 @@ const reportRun = (
     );
   }
   console.log(
-    `  per money POST: PostgreSQL ${fixed(figures.pgCpuMsPerRequest, 3)} ms CPU, API host ${fixed(figures.apiCpuMsPerRequest, 3)} ms, ` +
+    `  per ${mix === 'floor' ? 'request' : 'money POST'}: PostgreSQL ${fixed(figures.pgCpuMsPerRequest, 3)} ms CPU, API host ${fixed(figures.apiCpuMsPerRequest, 3)} ms, ` +
       `load generator (wrk) ${fixed(figures.loadCpuMsPerRequest, 3)} ms; ${fixed(figures.commitsPerRequest, 2)} commits ` +
       `(requests, worker and webhooks together), ${fixed(figures.rowsWrittenPerRequest, 2)} rows written, ` +
       `${after.rollbacks - before.rollbacks} rollbacks in the run`,
@@ -586,6 +595,7 @@ const main = async () => {
           `${fixed(figures.pgCpuMsPerRequest / ((pgbench.postgresCpuS / pgbench.transactions) * 1000), 2)}`,
       );
     }
+    if (mix === 'floor') continue;
     const aim = mix === 'classic' ? { rate: 2000, p99: 25 } : { rate: 1000, p99: 50 };
     console.log(
       `  aims (issue 28): >= ${aim.rate} money POSTs/s ${figures.rate >= aim.rate ? 'met' : 'NOT met'}, ` +
@@ -636,6 +646,7 @@ const main = async () => {
   }
   const classic = runs.find((run) => run.mix === 'classic')?.figures;
   const transfers = runs.find((run) => run.mix === 'transfers')?.figures;
+  const floor = runs.find((run) => run.mix === 'floor')?.figures;
   console.log(
     `BENCH_JSON ${JSON.stringify({
       clients,
@@ -664,6 +675,10 @@ const main = async () => {
       transfersPgCpuMsPerRequest: transfers?.pgCpuMsPerRequest ?? null,
       transfersApiCpuMsPerRequest: transfers?.apiCpuMsPerRequest ?? null,
       transfersLoadCpuMsPerRequest: transfers?.loadCpuMsPerRequest ?? null,
+      floorRate: floor?.rate ?? null,
+      floorP99Ms: floor?.p99 ?? null,
+      floorPgCpuMsPerRequest: floor?.pgCpuMsPerRequest ?? null,
+      floorApiCpuMsPerRequest: floor?.apiCpuMsPerRequest ?? null,
       pgbenchPgCpuMsPerTransaction: pgbench ? (pgbench.postgresCpuS / pgbench.transactions) * 1000 : null,
       statementProfile,
     })}`,

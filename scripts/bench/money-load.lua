@@ -7,6 +7,8 @@
 -- MIX 'classic': card top-ups and bank withdrawals in turn (the figures of docs/performance.md).
 -- MIX 'transfers': card top-ups and transfers in turn (on-us, MoMo payout, bank payout); a transfer is
 --   InitiateTransfer (201, the cart) then PayNow of that cart, the next request the thread sends.
+-- MIX 'floor': GET /api/health only (one `select 1`): the cheapest request, what the host and PostgreSQL cannot go
+--   below per request.
 -- RUN_ID: makes the keys unique across runs on one database.
 --
 -- A thread's connections share its users. A cart's answer does not name its sender, so the transfer's amount does:
@@ -59,7 +61,7 @@ function init(args)
   file:close()
   assert(#users > 0 and #users <= 100, 'each thread needs 1 to 100 users')
   mix = args[2]
-  assert(mix == 'classic' or mix == 'transfers', 'MIX: classic or transfers')
+  assert(mix == 'classic' or mix == 'transfers' or mix == 'floor', 'MIX: classic, transfers or floor')
   runId = args[3] or tostring(os.time())
   math.randomseed(os.time() + threadId)
 end
@@ -111,6 +113,7 @@ local function nextRequest()
   if cart then return payNow(cart) end
   turn = turn + 1
   local slot = (turn - 1) % #users + 1
+  if mix == 'floor' then return wrk.format('GET', '/api/health') end
   if mix == 'classic' then
     if turn % 2 == 1 then return cardTopUp(slot) end
     return bankWithdrawal(slot)

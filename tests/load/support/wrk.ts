@@ -11,7 +11,8 @@ import type { LoadUser } from './users';
  */
 export const WRK_SCRIPT = path.join(REPO_ROOT, 'scripts/bench/money-load.lua');
 
-export type WrkMix = 'classic' | 'transfers';
+/** 'floor': GET /api/health only (a request with one `select 1`), what the cheapest request costs the host. */
+export type WrkMix = 'classic' | 'transfers' | 'floor';
 
 /** What money-load.lua's done() prints, and the CPU wrk itself used. */
 export interface WrkResult {

@@ -1,4 +1,4 @@
-import { and, asc, eq, notExists } from 'drizzle-orm';
+import { and, asc, eq, exists, notExists, type SQL } from 'drizzle-orm';
 import type { Identification } from '../../../contract/identification';
 import type { Db, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -51,15 +51,23 @@ export const identificationsOf = async (
   }));
 };
 
-/** Whether the user has an identification on file. */
-export const hasIdentification = async (db: Queryable, userId: number): Promise<boolean> => {
-  const [row] = await db
+/** One identification of the user's, if there is any. */
+const anIdentificationOf = (db: Queryable, userId: number) =>
+  db
     .select({ id: identifications.id })
     .from(identifications)
     .where(eq(identifications.userId, userId))
     .limit(1);
+
+/** Whether the user has an identification on file. */
+export const hasIdentification = async (db: Queryable, userId: number): Promise<boolean> => {
+  const [row] = await anIdentificationOf(db, userId);
   return row !== undefined;
 };
+
+/** The same question as a boolean column of a statement that reads more beside it. */
+export const identificationOnFile = (db: Queryable, userId: number): SQL<boolean> =>
+  exists(anIdentificationOf(db, userId)).mapWith(Boolean);
 
 export const identificationNumberOnFile = async (
   db: Queryable,

@@ -2,8 +2,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { BeneficiaryType } from '../../../contract/beneficiary';
 import { QUOTE_VALIDITY_MS } from '../../../domain/transfer';
 import { retriedAfterDeadlock, type Db, type Queryable } from '../../db/client';
-import { queryRows } from '../../db/sql';
 import type { Precondition } from '../../ledger/statements';
+import { identificationOnFile } from '../identification/identifications-repository';
+import { currentRateText, normalizeRate } from './rates-repository';
 import {
   banks,
   beneficiaries,
@@ -41,64 +42,27 @@ export interface PayableBeneficiary {
   accountNo: string | null;
   /** The country of the account paid: a bank beneficiary's is its bank's, a mobile one's its own. */
   countryId: number;
-  countryName: string;
 }
 
-/** The user's own beneficiary, if it is not deleted (another user's answers null, like a missing one). */
+type BeneficiaryRow = Omit<PayableBeneficiary, 'type'> & { type: string; bankCountryId: number | null };
+
+const payableBeneficiaryOf = ({ bankCountryId, ...row }: BeneficiaryRow): PayableBeneficiary => ({
+  ...row,
+  type: row.type as BeneficiaryType,
+  countryId: bankCountryId ?? row.countryId,
+});
+
 /** The largest value of an integer column: a bigger id cannot be on file (and would fail the query). */
 const MAX_INTEGER_ID = 2_147_483_647;
 const storableId = (value: number) =>
   Number.isSafeInteger(value) && value > 0 && value <= MAX_INTEGER_ID ? value : 0;
 
-export const payableBeneficiary = async (
-  db: Queryable,
-  userId: number,
-  beneficiaryId: number,
-): Promise<PayableBeneficiary | null> => {
-  if (storableId(beneficiaryId) === 0) return null;
-  const [row] = await db
-    .select({
-      id: beneficiaries.id,
-      type: beneficiaries.type,
-      firstName: beneficiaries.firstName,
-      middleName: beneficiaries.middleName,
-      lastName: beneficiaries.lastName,
-      phone: beneficiaries.phone,
-      network: beneficiaries.network,
-      bankId: beneficiaries.bankId,
-      bankName: banks.name,
-      accountNo: beneficiaries.accountNo,
-      countryId: beneficiaries.countryId,
-      bankCountryId: banks.countryId,
-      countryName: countries.name,
-    })
-    .from(beneficiaries)
-    .innerJoin(countries, eq(countries.id, beneficiaries.countryId))
-    .leftJoin(banks, eq(banks.id, beneficiaries.bankId))
-    .where(
-      and(
-        eq(beneficiaries.id, beneficiaryId),
-        eq(beneficiaries.userId, userId),
-        isNull(beneficiaries.deletedAt),
-      ),
-    );
-  if (!row) return null;
-  const { bankCountryId, ...beneficiary } = row;
-  return { ...beneficiary, type: row.type as BeneficiaryType, countryId: bankCountryId ?? row.countryId };
-};
-
-/** A country of the reference data (a transfer's receiving country), or null for an id not on file. */
-export const countryOf = async (
-  db: Queryable,
-  countryId: number,
-): Promise<{ id: number; name: string; isoCode: string } | null> => {
-  if (storableId(countryId) === 0) return null;
-  const [row] = await db
-    .select({ id: countries.id, name: countries.name, isoCode: countries.isoCode })
-    .from(countries)
-    .where(eq(countries.id, countryId));
-  return row ?? null;
-};
+/** A country of the reference data: a transfer's receiving country. */
+export interface ReceivingCountry {
+  id: number;
+  name: string;
+  isoCode: string;
+}
 
 /** The names of the chosen purpose, delivery method and payment method; null for an unknown or disabled one. */
 export interface QuoteChoices {
@@ -107,29 +71,80 @@ export interface QuoteChoices {
   paymentMethod: string | null;
 }
 
-/** One round trip: each name read by its own scalar subquery. */
-export const quoteChoices = async (
+/** What InitiateTransfer reads before it writes the cart. */
+export interface InitiateTransferReads {
+  country: ReceivingCountry;
+  hasIdentification: boolean;
+  choices: QuoteChoices;
+  /** The user's own beneficiary, if it is not deleted (another user's is null, like a missing one). */
+  beneficiary: PayableBeneficiary | null;
+  /** The current rate of the currency asked for (normalizeRate'd); null when none was asked or the table lacks it. */
+  rate: string | null;
+}
+
+/**
+ * Everything InitiateTransfer checks before it writes the cart, in one statement: the receiving country (null: its
+ * id is not on file), whether the user has an identification, the chosen purpose, delivery and payment method, the
+ * user's payable beneficiary and, when `currency` is given, its current rate.
+ */
+export const initiateTransferReads = async (
   db: Queryable,
-  ids: { purposeId: number; deliveryMethodId: number; paymentMethodId: number },
-): Promise<QuoteChoices> => {
-  const [row] = await queryRows<{
-    purpose: string | null;
-    delivery_method: string | null;
-    payment_method: string | null;
-  }>(
-    db,
-    sql`select
-      (select ${transactionPurposes.purpose} from ${transactionPurposes}
-       where ${transactionPurposes.id} = ${storableId(ids.purposeId)}) as purpose,
-      (select ${deliveryMethods.name} from ${deliveryMethods}
-       where ${deliveryMethods.id} = ${storableId(ids.deliveryMethodId)} and ${deliveryMethods.isEnabled}) as delivery_method,
-      (select ${paymentMethods.name} from ${paymentMethods}
-       where ${paymentMethods.id} = ${storableId(ids.paymentMethodId)} and ${paymentMethods.isEnabled}) as payment_method`,
-  );
+  ids: {
+    userId: number;
+    receivingCountryId: number;
+    beneficiaryId: number;
+    purposeId: number;
+    deliveryMethodId: number;
+    paymentMethodId: number;
+  },
+  currency: string | null,
+): Promise<InitiateTransferReads | null> => {
+  const [row] = await db
+    .select({
+      country: { id: countries.id, name: countries.name, isoCode: countries.isoCode },
+      hasIdentification: identificationOnFile(db, ids.userId),
+      // Each name by its own scalar subquery.
+      purpose: sql<string | null>`(select ${transactionPurposes.purpose} from ${transactionPurposes}
+        where ${transactionPurposes.id} = ${storableId(ids.purposeId)})`,
+      deliveryMethod: sql<string | null>`(select ${deliveryMethods.name} from ${deliveryMethods}
+        where ${deliveryMethods.id} = ${storableId(ids.deliveryMethodId)} and ${deliveryMethods.isEnabled})`,
+      paymentMethod: sql<string | null>`(select ${paymentMethods.name} from ${paymentMethods}
+        where ${paymentMethods.id} = ${storableId(ids.paymentMethodId)} and ${paymentMethods.isEnabled})`,
+      rate: currency === null ? sql<null>`null` : currentRateText(currency),
+      beneficiary: {
+        id: beneficiaries.id,
+        type: beneficiaries.type,
+        firstName: beneficiaries.firstName,
+        middleName: beneficiaries.middleName,
+        lastName: beneficiaries.lastName,
+        phone: beneficiaries.phone,
+        network: beneficiaries.network,
+        bankId: beneficiaries.bankId,
+        bankName: banks.name,
+        accountNo: beneficiaries.accountNo,
+        countryId: beneficiaries.countryId,
+        bankCountryId: banks.countryId,
+      },
+    })
+    .from(countries)
+    .leftJoin(
+      beneficiaries,
+      and(
+        eq(beneficiaries.id, storableId(ids.beneficiaryId)),
+        eq(beneficiaries.userId, ids.userId),
+        isNull(beneficiaries.deletedAt),
+      ),
+    )
+    .leftJoin(banks, eq(banks.id, beneficiaries.bankId))
+    .where(eq(countries.id, storableId(ids.receivingCountryId)));
+  if (!row) return null;
   return {
-    purpose: row?.purpose ?? null,
-    deliveryMethod: row?.delivery_method ?? null,
-    paymentMethod: row?.payment_method ?? null,
+    country: row.country,
+    hasIdentification: Boolean(row.hasIdentification),
+    choices: { purpose: row.purpose, deliveryMethod: row.deliveryMethod, paymentMethod: row.paymentMethod },
+    // Left-joined: every column is null when no beneficiary matched; when one did, its NOT NULL columns are set.
+    beneficiary: row.beneficiary.id === null ? null : payableBeneficiaryOf(row.beneficiary as BeneficiaryRow),
+    rate: row.rate === null ? null : normalizeRate(String(row.rate)),
   };
 };
 

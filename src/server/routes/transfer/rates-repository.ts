@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ExchangeRate } from '../../../contract/transfer';
 import { WALLET_CURRENCY } from '../../../domain/money';
 import type { Queryable } from '../../db/client';
@@ -55,15 +55,25 @@ export const currentRates = async (db: Queryable): Promise<RateRecord[]> => {
   return rows.map(toRecord).sort(walletCurrencyFirst);
 };
 
+/** The current row of one currency (its newest): the FROM of a select of its columns. */
+const currentRowOf = (code: string) =>
+  sql`from exchange_rates where code = ${code} order by as_of desc, id desc limit 1`;
+
 /** The current rate of one currency, or null when the table does not have it. */
 export const currentRate = async (db: Queryable, code: string): Promise<RateRecord | null> => {
   const [row] = await queryRows<RateRow>(
     db,
-    sql`select code, name, rate::text as rate, as_of, set_by, note from exchange_rates where code = ${code}
-        order by as_of desc, id desc limit 1`,
+    sql`select code, name, rate::text as rate, as_of, set_by, note ${currentRowOf(code)}`,
   );
   return row ? toRecord(row) : null;
 };
+
+/**
+ * The current rate of one currency as a scalar subquery, for a statement that reads more beside it: the numeric as
+ * text (normalizeRate it), or null when the table does not have the currency.
+ */
+export const currentRateText = (code: string): SQL<string | null> =>
+  sql<string | null>`(select rate::text ${currentRowOf(code)})`;
 
 /** Every rate a currency has had, newest first. */
 export const rateHistory = async (db: Queryable, code: string): Promise<RateRecord[]> => {

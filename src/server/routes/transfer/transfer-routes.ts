@@ -34,7 +34,6 @@ import { currentUser } from '../../plugins/auth';
 import { identityGate } from '../../plugins/identity-gate';
 import { WALLET_BALANCE_PAYMENT_METHOD_ID } from '../../seed/reference-data';
 import type { RouteDeps } from '../deps';
-import { hasIdentification } from '../identification/identifications-repository';
 import { answering } from '../wallet/ledger-answers';
 import type { WalletModule } from '../wallet/wallet-module';
 import { payCartByCollection, payFundedCarts, type CollectionPayment } from './cart-collection';
@@ -44,10 +43,8 @@ import { feeWithCoupon } from './coupon-quote';
 import {
   cartOfUser,
   cartToPay,
-  countryOf,
   createCart,
-  payableBeneficiary,
-  quoteChoices,
+  initiateTransferReads,
   type Cart,
   type NewCart,
 } from './carts-repository';
@@ -159,9 +156,24 @@ export const transferRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletM
       const userId = currentUser(request).id;
       const body = request.body;
       if (body.senderId !== userId) throw new HttpError(403, 'auth.forbidden');
+      const paymentMethodId =
+        body.paymentMethodId > 0 ? body.paymentMethodId : WALLET_BALANCE_PAYMENT_METHOD_ID;
+      // One statement reads what the rules below check; the rate too when the currency is named (else see below).
+      const reads = await initiateTransferReads(
+        db,
+        {
+          userId,
+          receivingCountryId: body.receivingCountryId,
+          beneficiaryId: body.beneficiaryId,
+          purposeId: body.transactionPurposeId,
+          deliveryMethodId: body.deliveryMethodId,
+          paymentMethodId,
+        },
+        body.currency ?? null,
+      );
+      if (!reads) throw new HttpError(400, 'request.invalid');
+      const { country, choices, beneficiary } = reads;
       // The receiving country decides the currency: the one named must agree with it (domain/receiving-country.ts).
-      const country = await countryOf(db, body.receivingCountryId);
-      if (!country) throw new HttpError(400, 'request.invalid');
       const receiving = {
         receivingCountryId: country.id,
         countryCurrency: currencyOfCountry(country.isoCode),
@@ -180,19 +192,14 @@ export const transferRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletM
           receiveCurrency: currency,
           paymentMethodId: body.paymentMethodId,
           deliveryMethodId: body.deliveryMethodId,
-          hasIdentification: await hasIdentification(db, userId),
+          hasIdentification: reads.hasIdentification,
         }),
       );
 
-      // What was chosen must exist (and be offered), in the order of the rules' fields.
-      const paymentMethodId =
-        body.paymentMethodId > 0 ? body.paymentMethodId : WALLET_BALANCE_PAYMENT_METHOD_ID;
-      const choices = await quoteChoices(db, {
-        purposeId: body.transactionPurposeId,
-        deliveryMethodId: body.deliveryMethodId,
-        paymentMethodId,
-      });
-      const rate = await currentRate(db, currency);
+      // What was chosen must exist (and be offered), in the order of the rules' fields. A currency named is the
+      // one read with the rest (receiveCurrencyOf); the country's is known only now, so its rate is read now.
+      const rate =
+        body.currency === undefined ? ((await currentRate(db, currency))?.rate ?? null) : reads.rate;
       rejectIfBroken([
         ...(choices.purpose === null
           ? [{ field: 'transactionPurposeId', messageId: 'transfer.purposeRequired' } as const]
@@ -206,7 +213,6 @@ export const transferRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletM
           : []),
       ]);
 
-      const beneficiary = await payableBeneficiary(db, userId, body.beneficiaryId);
       if (!beneficiary) throw new HttpError(404, 'beneficiary.notFound');
       // The delivery method decides the payout rail: it must suit the beneficiary (and be cross-border abroad).
       rejectIfBroken([
@@ -223,7 +229,7 @@ export const transferRoutes: FastifyPluginAsyncZod<RouteDeps & { wallet: WalletM
 
       const sendAmountMinor = sendMinor as number;
       const { couponId, couponCode, fee } = await feeWithCoupon(db, userId, body.couponCode, sendAmountMinor);
-      const cartRate = (rate as { rate: string }).rate;
+      const cartRate = rate as string;
       const cart: NewCart = {
         userId,
         beneficiaryId: beneficiary.id,

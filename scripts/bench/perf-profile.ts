@@ -16,22 +16,34 @@ export interface PerfSummary {
   postgresSelf: { name: string; share: number }[];
 }
 
-/** The stages of a statement in PostgreSQL's backends, each named by the function that runs it. */
-const POSTGRES_STAGES: readonly { stage: string; symbol: string }[] = [
-  { stage: 'reading the client (protocol, socket)', symbol: 'pq_getbyte' },
-  { stage: 'answering the client (socket writes)', symbol: 'secure_write' },
-  { stage: 'parsing', symbol: 'raw_parser' },
-  { stage: 'analysis and rewrite', symbol: 'pg_analyze_and_rewrite_fixedparams' },
-  { stage: 'planning (top-level and plpgsql)', symbol: 'standard_planner' },
-  { stage: 'executing (top-level and nested)', symbol: 'standard_ExecutorRun' },
-  { stage: 'plpgsql functions (ledger batches, checks)', symbol: 'plpgsql_call_handler' },
-  { stage: 'triggers (audit chain, debit days, balance check)', symbol: 'ExecCallTriggerFunc' },
-  { stage: 'commit', symbol: 'CommitTransactionCommand' },
-  { stage: 'WAL flush (fdatasync)', symbol: 'XLogFlush' },
-  { stage: 'WAL records', symbol: 'XLogInsertRecord' },
-  { stage: 'subtransactions (each statement of a batch)', symbol: 'BeginInternalSubTransaction' },
-  { stage: 'heavyweight locks', symbol: 'LockAcquireExtended' },
-  { stage: 'row locks (FOR UPDATE)', symbol: 'heap_lock_tuple' },
+/**
+ * The stages of a statement in PostgreSQL's backends, each named by the functions that run it (the largest share
+ * of them counts: perf does not always resolve the same frame of a call chain, plpgsql's above all).
+ */
+const POSTGRES_STAGES: readonly { stage: string; symbols: readonly string[] }[] = [
+  { stage: 'reading the client (protocol, socket)', symbols: ['pq_getbyte', 'secure_read'] },
+  { stage: 'answering the client (socket writes)', symbols: ['secure_write', 'internal_flush'] },
+  { stage: 'parsing', symbols: ['raw_parser'] },
+  {
+    stage: 'analysis and rewrite',
+    symbols: ['pg_analyze_and_rewrite_fixedparams', 'parse_analyze_fixedparams'],
+  },
+  { stage: 'planning (top-level and plpgsql)', symbols: ['standard_planner', 'planner'] },
+  { stage: 'executing (top-level and nested)', symbols: ['standard_ExecutorRun', 'ExecutorRun'] },
+  {
+    stage: 'plpgsql functions (ledger batches, checks, triggers)',
+    symbols: ['plpgsql_call_handler', 'plpgsql_exec_function', 'exec_stmt_block'],
+  },
+  {
+    stage: 'triggers (audit chain, debit days, balance check)',
+    symbols: ['ExecCallTriggerFunc', 'plpgsql_exec_trigger'],
+  },
+  { stage: 'commit', symbols: ['CommitTransactionCommand', 'CommitTransaction'] },
+  { stage: 'WAL flush (fdatasync)', symbols: ['XLogFlush'] },
+  { stage: 'WAL records', symbols: ['XLogInsertRecord', 'XLogInsert'] },
+  { stage: 'subtransactions (each statement of a batch)', symbols: ['BeginInternalSubTransaction'] },
+  { stage: 'heavyweight locks', symbols: ['LockAcquireExtended'] },
+  { stage: 'row locks (FOR UPDATE)', symbols: ['heap_lock_tuple'] },
 ];
 
 export const perfAvailable = (): boolean => spawnSync('perf', ['--version']).status === 0;
@@ -85,9 +97,9 @@ export const summarizePerf = (file: string): PerfSummary => {
   }
   return {
     byCommand,
-    postgresStages: POSTGRES_STAGES.map(({ stage, symbol }) => ({
-      stage: `${stage} [${symbol}]`,
-      share: functions.get(symbol)?.children ?? 0,
+    postgresStages: POSTGRES_STAGES.map(({ stage, symbols }) => ({
+      stage: `${stage} [${symbols.join(', ')}]`,
+      share: Math.max(...symbols.map((symbol) => functions.get(symbol)?.children ?? 0)),
     })),
     postgresSelf: [...functions.entries()]
       .map(([name, shares]) => ({ name, share: shares.self }))

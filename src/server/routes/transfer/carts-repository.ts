@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { BeneficiaryType } from '../../../contract/beneficiary';
 import { QUOTE_VALIDITY_MS } from '../../../domain/transfer';
-import { retriedAfterDeadlock, type Db, type Queryable } from '../../db/client';
-import type { Precondition } from '../../ledger/statements';
+import type { Db, Queryable } from '../../db/client';
+import { batched, type Precondition } from '../../ledger/statements';
 import { identificationOnFile } from '../identification/identifications-repository';
 import { currentRateText, normalizeRate } from './rates-repository';
 import {
@@ -191,27 +191,59 @@ export interface Cart extends NewCart {
   beneficiaryDeleted: boolean;
 }
 
+const INSERT_CART = `insert into transfer_carts (user_id, beneficiary_id, beneficiary_type, beneficiary_name,
+    beneficiary_phone, network, bank_id, bank_name, account_no, account_label, receive_country, send_minor, fee_minor,
+    total_minor, currency, receive_minor, rate, purpose_id, payee_note, payment_method_id, delivery_method_id,
+    coupon_id, discount_minor, collection_code, expires_at)
+  values ($1::int, $2::int, $3::text, $4::text, $5::text, $6::text, $7::int, $8::text, $9::text, $10::text, $11::text,
+    $12::bigint, $13::bigint, $14::bigint, $15::text, $16::bigint, $17::text, $18::int, $19::text, $20::int, $21::int,
+    $22::int, $23::bigint, $24::text, now() + $25::bigint * interval '1 millisecond')
+  returning id, created_at, expires_at`;
+
 /**
- * Writes the cart; its quote holds for QUOTE_VALIDITY_MS from now (the database's clock). On its own, outside any
- * transaction: its foreign keys' row locks can meet a batch of ledger postings (LEDGER_BATCH_MAX > 1) holding the
- * same users' rows, and a deadlock's victim, rolled back whole, simply runs again.
+ * Writes the cart; its quote holds for QUOTE_VALIDITY_MS from its creation (the database's clock). Committed in a
+ * batch with the money path's concurrent statements, in its user's lane (`batched`: one WAL flush for many), and
+ * answered once committed; on its own where there is no batcher. Its foreign keys' row locks (KEY SHARE) never
+ * wait for a money move's, and a deadlock's victim, rolled back alone, runs again.
  */
 export const createCart = async (
   db: Db,
   cart: NewCart,
 ): Promise<{ id: string; createdAt: Date; expiresAt: Date }> => {
-  const [row] = await retriedAfterDeadlock(() =>
-    db
-      .insert(transferCarts)
-      .values({ ...cart, expiresAt: sql`now() + ${QUOTE_VALIDITY_MS} * interval '1 millisecond'` })
-      .returning({
-        id: transferCarts.id,
-        createdAt: transferCarts.createdAt,
-        expiresAt: transferCarts.expiresAt,
-      }),
-  );
+  const [row] = await batched(db, cart.userId).rows<{
+    id: string;
+    created_at: string | Date;
+    expires_at: string | Date;
+  }>('transfer_cart_insert', INSERT_CART, [
+    cart.userId,
+    cart.beneficiaryId,
+    cart.beneficiaryType,
+    cart.beneficiaryName,
+    cart.beneficiaryPhone,
+    cart.network,
+    cart.bankId,
+    cart.bankName,
+    cart.accountNo,
+    cart.accountLabel,
+    cart.receiveCountry,
+    cart.sendMinor,
+    cart.feeMinor,
+    cart.totalMinor,
+    cart.currency,
+    cart.receiveMinor,
+    cart.rate,
+    cart.purposeId,
+    cart.payeeNote,
+    cart.paymentMethodId,
+    cart.deliveryMethodId,
+    cart.couponId,
+    cart.discountMinor,
+    cart.collectionCode,
+    QUOTE_VALIDITY_MS,
+  ]);
   if (!row) throw new Error('insert returned no row');
-  return row;
+  // In a batch the row comes back as JSON: its times as ISO text.
+  return { id: row.id, createdAt: new Date(row.created_at), expiresAt: new Date(row.expires_at) };
 };
 
 const cartColumns = {
